@@ -1,0 +1,17 @@
+// The cron trigger's work: retry mail and drop rows that have expired.
+import { lt, or, isNotNull } from "drizzle-orm";
+import { passwordResetTokens, rateLimits, sessions } from "../../drizzle/schema";
+import { getDb } from "./db";
+import { sendDueMail } from "./outbox";
+
+const DAY_MS = 86_400_000;
+
+export async function runScheduledWork(env: Env, now: number): Promise<void> {
+  const db = getDb(env);
+  await db.batch([
+    db.delete(sessions).where(lt(sessions.expiresAt, now)),
+    db.delete(rateLimits).where(lt(rateLimits.windowStart, now - DAY_MS)),
+    db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt))),
+  ]);
+  await sendDueMail(db, env, now);
+}

@@ -1,0 +1,118 @@
+// Sessions: a random token in an HttpOnly cookie, its SHA-256 in D1. The user's role and
+// status are read from the database on every request, never trusted from the cookie.
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt } from "drizzle-orm";
+import { sessions, users } from "../../drizzle/schema";
+import type { Db } from "./db";
+
+export const SESSION_COOKIE = "__Host-session";
+const DAY_MS = 86_400_000;
+/** A session without "remember me" ends with the browser, and at the latest after a day. */
+export const SHORT_SESSION_MS = DAY_MS;
+export const REMEMBERED_SESSION_MS = 30 * DAY_MS;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: "user" | "admin";
+};
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+export function hasSessionCookie(request: Request): boolean {
+  return readCookie(request, SESSION_COOKIE) !== null;
+}
+
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function getSessionUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  const row = await context.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.idHash, await hashToken(token)), gt(sessions.expiresAt, Date.now()), eq(users.status, "active")),
+    )
+    .get();
+  return row ?? null;
+}
+
+export function sessionCookie(token: string, maxAgeMs: number | null): string {
+  const maxAge = maxAgeMs === null ? "" : `; Max-Age=${Math.floor(maxAgeMs / 1000)}`;
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax${maxAge}`;
+}
+
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+/** Creates a session row; returns the Set-Cookie value that hands its token to the browser. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  { remember }: { remember: boolean },
+): Promise<string> {
+  const token = randomToken();
+  const lifetime = remember ? REMEMBERED_SESSION_MS : SHORT_SESSION_MS;
+  await db.insert(sessions).values({
+    idHash: await hashToken(token),
+    userId,
+    expiresAt: Date.now() + lifetime,
+    persistent: remember,
+  });
+  return sessionCookie(token, remember ? lifetime : null);
+}
+
+/** Deletes the request's session row; returns the Set-Cookie value that clears the cookie. */
+export async function destroySession(db: Db, request: Request): Promise<string> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (token) await db.delete(sessions).where(eq(sessions.idHash, await hashToken(token)));
+  return clearedSessionCookie();
+}
+
+function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(context, request);
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  return user;
+}
+
+/** The signed-in admin, or a redirect to the admin portal's sign-in. */
+export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(context, request);
+  if (!user || user.role !== "admin") {
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  }
+  return user;
+}

@@ -1,0 +1,62 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+type Choice = "accepted" | "declined" | "closed";
+
+/**
+ * Cookie consent. A plain form post sets a cookie, so it works without JavaScript; with it
+ * the choice is also kept in localStorage under "cookieConsent" (SPEC.md) and the banner
+ * closes without leaving the page.
+ */
+export function CookieBanner({ consent }: { consent: Choice | null }) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const [stored, setStored] = useState<string | null>(null);
+
+  useEffect(() => {
+    setStored(window.localStorage.getItem("cookieConsent"));
+  }, []);
+
+  const pending = fetcher.formData?.get("choice");
+  if (consent || stored || pending) return null;
+
+  return (
+    <section
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-2xl print:hidden"
+    >
+      <fetcher.Form
+        method="post"
+        action="/cookie-consent"
+        className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center"
+        onSubmit={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (submitter?.value === "accepted" || submitter?.value === "declined") {
+            window.localStorage.setItem("cookieConsent", submitter.value);
+          }
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <p className="flex-1 text-sm text-slate-800">
+          We use cookies to keep you signed in and to remember your preferences. Optional cookies help us improve the
+          site. Read our{" "}
+          <a href="/cookies" className="link">
+            Cookie Policy
+          </a>
+          .
+        </p>
+        <div className="flex gap-2">
+          <button type="submit" name="choice" value="declined" className="btn-secondary">
+            Decline
+          </button>
+          <button type="submit" name="choice" value="accepted" className="btn-primary">
+            Accept
+          </button>
+          <button type="submit" name="choice" value="closed" className="btn-secondary" aria-label="Close cookie banner">
+            ×
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from "@remix-run/react";
+import { useHydrated } from "./use-hydrated";
+
+/** 'Page Not Found'. Go Back is a link to the referring page when known, else (with JS) history. */
+export function NotFound({ backHref }: { backHref?: string | null }) {
+  const hydrated = useHydrated();
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
+      <p className="text-6xl font-bold text-brand-700" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-bold">Page Not Found</h1>
+      <p className="text-slate-700">The page you are looking for does not exist or has been moved.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-primary">
+          Go Home
+        </Link>
+        {backHref ? (
+          <a href={backHref} className="btn-secondary">
+            Go Back
+          </a>
+        ) : hydrated ? (
+          <button type="button" className="btn-secondary" onClick={() => window.history.back()}>
+            Go Back
+          </button>
+        ) : null}
+      </div>
+      <nav aria-label="Helpful links" className="flex flex-wrap justify-center gap-4">
+        <Link to="/track" className="link">
+          Track Package
+        </Link>
+        <Link to="/login" className="link">
+          Login
+        </Link>
+        <Link to="/register" className="link">
+          Create Account
+        </Link>
+      </nav>
+    </main>
+  );
+}

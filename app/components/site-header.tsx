@@ -1,0 +1,130 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { SessionUser } from "~/.server/session";
+
+export const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/track", label: "Track" },
+  { to: "/services", label: "Services" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+  { to: "/faq", label: "FAQ" },
+] as const;
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`;
+}
+
+/** Sticky header; gains a shadow once the page has scrolled 10 px (with JavaScript). */
+export function SiteHeader({ user, companyName }: { user: SessionUser | null; companyName: string }) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 10);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  return (
+    <header
+      className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden ${scrolled ? "shadow-md" : ""}`}
+      data-scrolled={scrolled ? "true" : undefined}
+    >
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          {companyName}
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <NavList className="flex items-center gap-1" />
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          {user ? <AccountMenu user={user} /> : <SignInLinks />}
+        </div>
+        <MobileMenu user={user} />
+      </div>
+    </header>
+  );
+}
+
+function NavList({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === "/"} className={navClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SignInLinks() {
+  return (
+    <>
+      <Link to="/login" className="btn-secondary">
+        Sign In
+      </Link>
+      <Link to="/register" className="btn-primary">
+        Get Started
+      </Link>
+    </>
+  );
+}
+
+function AccountActions({ user, itemClassName }: { user: SessionUser; itemClassName: string }) {
+  return (
+    <>
+      <Link to={user.role === "admin" ? "/admin/dashboard" : "/dashboard"} className={itemClassName}>
+        Dashboard
+      </Link>
+      <Link to="/profile" className={itemClassName}>
+        Profile
+      </Link>
+      <Form method="post" action="/logout">
+        <button type="submit" className={itemClassName}>
+          Sign out
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function AccountMenu({ user }: { user: SessionUser }) {
+  return (
+    <details className="relative">
+      <summary className="btn-secondary list-none" aria-label={`Account menu for ${user.firstName}`}>
+        {user.firstName}
+        <span aria-hidden="true">▾</span>
+      </summary>
+      <div className="absolute right-0 mt-2 flex w-48 flex-col rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        <AccountActions user={user} itemClassName="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100" />
+      </div>
+    </details>
+  );
+}
+
+/** A <details> menu: opens and closes without JavaScript. */
+function MobileMenu({ user }: { user: SessionUser | null }) {
+  return (
+    <details className="group lg:hidden">
+      <summary className="btn-secondary list-none" aria-label="Menu">
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
+          <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+        </svg>
+        Menu
+      </summary>
+      <div className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
+        <nav aria-label="Mobile">
+          <NavList className="flex flex-col gap-1 py-2" />
+        </nav>
+        <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
+          {user ? <AccountActions user={user} itemClassName="btn-secondary" /> : <SignInLinks />}
+        </div>
+      </div>
+    </details>
+  );
+}

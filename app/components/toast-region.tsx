@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import type { Toast } from "~/.server/toast";
+import { useHydrated } from "./use-hydrated";
+
+// SPEC.md: 3 s for success, 5 s for errors, 4 s otherwise.
+const DURATION_MS: Record<Toast["type"], number> = { success: 3000, error: 5000, info: 4000 };
+
+const STYLES: Record<Toast["type"], string> = {
+  success: "border-green-700 bg-green-50 text-green-900",
+  error: "border-red-700 bg-red-50 text-red-900",
+  info: "border-brand-600 bg-brand-50 text-brand-800",
+};
+
+/**
+ * Flash messages, top right. Server-rendered, so they show without JavaScript; with it they
+ * fade after SPEC.md's durations and can be closed.
+ */
+export function ToastRegion({ toast }: { toast: Toast | null }) {
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState<Toast | null>(toast);
+
+  useEffect(() => {
+    setVisible(toast);
+    if (!toast) return;
+    const timer = window.setTimeout(() => setVisible(null), DURATION_MS[toast.type]);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 print:hidden"
+    >
+      {visible ? (
+        <div
+          className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 p-4 shadow-lg ${STYLES[visible.type]}`}
+          data-toast-type={visible.type}
+        >
+          <p className="flex-1 text-sm font-medium">{visible.message}</p>
+          {hydrated ? (
+            <button
+              type="button"
+              className="rounded px-1 text-lg leading-none"
+              aria-label="Dismiss notification"
+              onClick={() => setVisible(null)}
+            >
+              ×
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

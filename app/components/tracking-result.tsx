@@ -1,0 +1,264 @@
+import { Link } from "@remix-run/react";
+import { useEffect } from "react";
+import type { TrackingView } from "~/.server/tracking";
+import { countryName, formatDate, formatDateTime, formatMoney, isoDateTime } from "~/domain/format";
+import {
+  isDelivered,
+  statusLabel,
+  statusProgress,
+  statusTone,
+  timeline,
+  type ShipmentStatus,
+} from "~/domain/shipment-status";
+import { packageLabel, serviceLabel } from "~/domain/shipping-options";
+import { StatusBadge } from "./status-badge";
+
+const AUTO_PRINT_DELAY_MS = 300;
+
+export function TrackingResult({
+  view,
+  timeZone,
+  signedIn,
+  autoPrint,
+}: {
+  view: TrackingView;
+  timeZone: string;
+  signedIn: boolean;
+  autoPrint: boolean;
+}) {
+  useEffect(() => {
+    if (!autoPrint) return;
+    const timer = window.setTimeout(() => window.print(), AUTO_PRINT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [autoPrint]);
+
+  const progress = statusProgress(view.status);
+  const delivered = isDelivered(view.status);
+  const place = (p: { city: string; country: string }) => `${p.city}, ${countryName(p.country)}`;
+
+  return (
+    <div className="space-y-6">
+      {autoPrint ? (
+        <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden">
+          This is the print view. Use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.
+        </p>
+      ) : null}
+
+      {delivered ? (
+        <section className="rounded-lg border border-green-700 bg-green-50 p-5 text-green-900" aria-labelledby="delivered-title">
+          <h2 id="delivered-title" className="text-lg font-semibold">
+            {view.status === "custom_destination" && view.customDestination
+              ? `Delivered to ${view.customDestination}`
+              : "Your package has been delivered"}
+          </h2>
+          <p>Delivered on {formatDateTime(view.actualDelivery ?? view.updatedAt, timeZone)}.</p>
+        </section>
+      ) : null}
+
+      <section className="card space-y-5" aria-labelledby="summary-title">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="summary-title" className="text-sm font-medium text-slate-600">
+              Tracking ID
+            </h2>
+            <p className="font-mono text-2xl font-bold tracking-wide">{view.trackingId}</p>
+          </div>
+          <StatusBadge status={view.status} />
+        </div>
+
+        <div>
+          <div className="mb-1 flex justify-between text-sm">
+            <label htmlFor="delivery-progress" className="font-medium">
+              Delivery progress
+            </label>
+            <span>{progress}%</span>
+          </div>
+          <progress
+            id="delivery-progress"
+            className="progress"
+            max={100}
+            value={progress}
+            data-tone={delivered ? "green" : statusTone(view.status) === "red" ? "red" : undefined}
+          >
+            {progress}%
+          </progress>
+        </div>
+
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Fact label="From" value={place(view.origin)} />
+          <Fact label="To" value={place(view.destination)} />
+          <Fact
+            label={delivered ? "Delivered" : "Estimated delivery"}
+            value={formatDate(delivered ? (view.actualDelivery ?? view.updatedAt) : view.estimatedDelivery, timeZone)}
+          />
+          <Fact label="Current location" value={view.currentLocation ?? "Not yet scanned"} />
+          <Fact label="Service" value={serviceLabel(view.serviceType)} />
+          <Fact label="Last update" value={formatDateTime(view.updatedAt, timeZone)} />
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="mb-4 text-lg font-semibold">
+          Progress
+        </h2>
+        <Timeline status={view.status} />
+      </section>
+
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title" className="mb-4 text-lg font-semibold">
+          Shipment history
+        </h2>
+        <ol className="space-y-4 border-l-2 border-slate-200 pl-5">
+          {view.history.map((entry, index) => (
+            <li key={`${entry.occurredAt}-${entry.status}-${index}`} className="relative">
+              <span
+                className={`absolute -left-[1.72rem] top-1.5 h-3 w-3 rounded-full ${index === 0 ? "bg-brand-600" : "bg-slate-400"}`}
+                aria-hidden="true"
+              />
+              <p className="font-semibold">{statusLabel(entry.status)}</p>
+              <p className="text-slate-800">{entry.description}</p>
+              <p className="text-sm text-slate-600">
+                <time dateTime={isoDateTime(entry.occurredAt)}>{formatDateTime(entry.occurredAt, timeZone)}</time>
+                {entry.location ? ` · ${entry.location}` : null}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {view.details ? <ShipmentDetailsCard details={view.details} /> : null}
+
+      <div className="flex flex-wrap gap-3 print:hidden">
+        <a
+          href={`/track/${encodeURIComponent(view.trackingId)}?print=1`}
+          className="btn-secondary"
+          onClick={(event) => {
+            event.preventDefault();
+            window.print();
+          }}
+        >
+          Download PDF
+        </a>
+        {view.details?.invoiceUrl ? (
+          <Link to={view.details.invoiceUrl} className="btn-secondary">
+            View invoice
+          </Link>
+        ) : null}
+        {signedIn ? (
+          <Link to="/dashboard" className="btn-secondary">
+            Go to dashboard
+          </Link>
+        ) : null}
+        <Link to="/contact" className="btn-secondary">
+          Need help? Contact us
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}
+
+const STEP_DOT: Record<"complete" | "current" | "upcoming", string> = {
+  complete: "border-brand-600 bg-brand-600 text-white",
+  current: "border-brand-600 bg-white text-brand-700 ring-4 ring-brand-100",
+  upcoming: "border-slate-300 bg-white text-slate-500",
+};
+
+function Timeline({ status }: { status: ShipmentStatus }) {
+  const steps = timeline(status);
+  return (
+    <ol className="grid gap-3 sm:grid-cols-6">
+      {steps.map((step, index) => {
+        const completed = step.label === "Completed";
+        return (
+          <li
+            key={step.status}
+            className="flex items-center gap-3 sm:flex-col sm:text-center"
+            aria-current={step.state === "current" ? "step" : undefined}
+          >
+            <span
+              className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${
+                completed ? "border-green-700 bg-green-700 text-white" : STEP_DOT[step.state]
+              }`}
+              aria-hidden="true"
+            >
+              {step.state === "complete" ? "✓" : index + 1}
+            </span>
+            <span
+              className={`text-sm ${step.state === "upcoming" ? "text-slate-600" : "font-semibold"} ${completed ? "text-green-800" : ""}`}
+            >
+              {step.label}
+              <span className="sr-only">
+                {step.state === "complete" ? " (done)" : step.state === "current" ? " (current step)" : " (to come)"}
+              </span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["details"]> }) {
+  return (
+    <section className="card" aria-labelledby="details-title">
+      <h2 id="details-title" className="mb-4 text-lg font-semibold">
+        Shipment details
+      </h2>
+      <div className="grid gap-6 sm:grid-cols-2">
+        {(
+          [
+            ["Sender", details.sender],
+            ["Recipient", details.recipient],
+          ] as const
+        ).map(([title, party]) => (
+          <div key={title}>
+            <h3 className="mb-1 font-semibold">{title}</h3>
+            <address className="not-italic text-slate-800">
+              {party.name}
+              {party.company ? <br /> : null}
+              {party.company}
+              <br />
+              {party.address}
+              <br />
+              {[party.city, party.state, party.zipCode].filter(Boolean).join(", ")}
+              <br />
+              {countryName(party.country)}
+              {party.email ? (
+                <>
+                  <br />
+                  {party.email}
+                </>
+              ) : null}
+              {party.phone ? (
+                <>
+                  <br />
+                  {party.phone}
+                </>
+              ) : null}
+            </address>
+          </div>
+        ))}
+      </div>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        <Fact label="Package type" value={packageLabel(details.packageType)} />
+        <Fact label="Weight" value={`${details.weightKg} kg`} />
+        <Fact
+          label="Dimensions"
+          value={details.dimensionsCm ? `${details.dimensionsCm.length} × ${details.dimensionsCm.width} × ${details.dimensionsCm.height} cm` : "-"}
+        />
+        <Fact label="Contents" value={details.description ?? "-"} />
+        <Fact label="Declared value" value={formatMoney(details.declaredValue, details.currency)} />
+        <Fact label="Shipping cost" value={formatMoney(details.cost, details.currency)} />
+      </dl>
+    </section>
+  );
+}

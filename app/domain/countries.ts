@@ -1,0 +1,53 @@
+// Country reference data from the maintained `world-countries` package: the 194 sovereign
+// states plus the two UN observer states. Keep this module out of browser code (it carries
+// the whole package); pass what a form needs through its loader.
+import worldCountries from "world-countries";
+
+export const PRICING_REGIONS = ["North America", "South America", "Europe", "Africa", "Asia Pacific"] as const;
+export type PricingRegion = (typeof PRICING_REGIONS)[number];
+
+export type Country = {
+  code: string;
+  name: string;
+  phoneCode: string;
+  currency: string;
+  currencySymbol: string;
+  currencyName: string;
+  region: PricingRegion;
+};
+
+const OBSERVER_STATES = new Set(["VA", "PS"]);
+
+function pricingRegion(region: string, subregion: string): PricingRegion {
+  if (region === "Americas") return subregion === "South America" ? "South America" : "North America";
+  if (region === "Europe" || region === "Africa") return region;
+  return "Asia Pacific";
+}
+
+export const COUNTRIES: readonly Country[] = worldCountries
+  .filter((country) => country.independent || country.unMember || OBSERVER_STATES.has(country.cca2))
+  .map((country) => {
+    // Micronesia lists no currency of its own; it uses the US dollar.
+    const [currency, details] = Object.entries(country.currencies)[0] ?? ["USD", { name: "United States dollar", symbol: "$" }];
+    const suffixes = country.idd.suffixes;
+    return {
+      code: country.cca2,
+      name: country.name.common,
+      phoneCode: suffixes.length === 1 ? country.idd.root + suffixes[0] : country.idd.root,
+      currency,
+      currencySymbol: details.symbol,
+      currencyName: details.name,
+      region: pricingRegion(country.region, country.subregion),
+    };
+  })
+  .sort((a, b) => a.name.localeCompare(b.name, "en"));
+
+const BY_CODE = new Map(COUNTRIES.map((country) => [country.code, country]));
+
+export function getCountry(code: string): Country | undefined {
+  return BY_CODE.get(code.toUpperCase());
+}
+
+export function isCountryCode(code: string): boolean {
+  return BY_CODE.has(code.toUpperCase());
+}

@@ -1,0 +1,83 @@
+// Display formats. Dates render in the reader's time zone when the browser has told us
+// (see app/components/time-zone.ts), otherwise in UTC, always naming the zone.
+
+const LOCALE = "en-US";
+
+function isValidTime(value: number): boolean {
+  return Number.isFinite(value) && !Number.isNaN(new Date(value).getTime());
+}
+
+export function formatDate(value: number | null | undefined, timeZone = "UTC"): string {
+  if (value === null || value === undefined) return "N/A";
+  if (!isValidTime(value)) return "Invalid Date";
+  return new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone }).format(value);
+}
+
+export function formatDateTime(value: number | null | undefined, timeZone = "UTC"): string {
+  if (value === null || value === undefined) return "N/A";
+  if (!isValidTime(value)) return "Invalid Date";
+  // dateStyle and timeStyle cannot be combined with timeZoneName, hence the parts.
+  return new Intl.DateTimeFormat(LOCALE, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(value);
+}
+
+/** ISO date-time for <time dateTime>. */
+export function isoDateTime(value: number): string {
+  return new Date(value).toISOString();
+}
+
+/** Digits after the decimal point for a currency: 2 for USD, 0 for JPY, 3 for KWD. */
+export function currencyExponent(currency: string): number {
+  return new Intl.NumberFormat(LOCALE, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Money stored as integer minor units. */
+export function formatMoney(minorUnits: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  return new Intl.NumberFormat(LOCALE, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  }).format(minorUnits / 10 ** exponent);
+}
+
+const regionNames = new Intl.DisplayNames([LOCALE], { type: "region", fallback: "code" });
+
+/** "DE" becomes "Germany"; an unknown code is shown as it is. */
+export function countryName(code: string): string {
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat(LOCALE, { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'Just now' under a minute, then minutes, hours and days up to 30 days, then the date. */
+export function relativeTime(value: number, now: number, timeZone = "UTC"): string {
+  const seconds = Math.floor((now - value) / 1000);
+  if (seconds < 60) return "Just now";
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
+  const days = Math.floor(hours / 24);
+  if (days <= 30) return `${days} day${days === 1 ? "" : "s"} ago`;
+  return formatDate(value, timeZone);
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultStatusDescription,
+  normalizeStatus,
+  SHIPMENT_STATUSES,
+  statusLabel,
+  statusProgress,
+  statusTone,
+  timeline,
+} from "./shipment-status";
+
+describe("normalizeStatus", () => {
+  it("accepts both vocabularies and stores snake_case", () => {
+    expect(normalizeStatus("in-transit")).toBe("in_transit");
+    expect(normalizeStatus("out-for-delivery")).toBe("out_for_delivery");
+    expect(normalizeStatus("In Transit")).toBe("in_transit");
+    expect(normalizeStatus(" DELIVERED ")).toBe("delivered");
+    expect(normalizeStatus("ready_for_pickup")).toBe("ready_for_pickup");
+  });
+
+  it("rejects unknown words", () => {
+    expect(normalizeStatus("lost")).toBeNull();
+    expect(normalizeStatus("")).toBeNull();
+  });
+});
+
+describe("statusLabel", () => {
+  it("replaces underscores with spaces and capitalises each word", () => {
+    expect(statusLabel("out_for_delivery")).toBe("Out For Delivery");
+    expect(statusLabel("picked_up")).toBe("Picked Up");
+    expect(statusLabel("pending")).toBe("Pending");
+  });
+});
+
+describe("statusProgress", () => {
+  it("uses DESIGN.md's percentages", () => {
+    expect(Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, statusProgress(status)]))).toEqual({
+      pending: 10,
+      confirmed: 20,
+      processing: 30,
+      picked_up: 40,
+      shipped: 50,
+      in_transit: 60,
+      out_for_delivery: 80,
+      ready_for_pickup: 90,
+      delivered: 100,
+      failed: 50,
+      exception: 50,
+      returned: 30,
+      custom_destination: 100,
+    });
+  });
+});
+
+describe("statusTone", () => {
+  it("colours as the lists do", () => {
+    expect(statusTone("delivered")).toBe("green");
+    expect(statusTone("custom_destination")).toBe("green");
+    expect(statusTone("in_transit")).toBe("blue");
+    expect(statusTone("ready_for_pickup")).toBe("blue");
+    expect(statusTone("confirmed")).toBe("yellow");
+    expect(statusTone("exception")).toBe("red");
+    expect(statusTone("returned")).toBe("red");
+    expect(statusTone("failed")).toBe("grey");
+    expect(statusTone("processing")).toBe("grey");
+  });
+});
+
+describe("defaultStatusDescription", () => {
+  it("gives SPEC.md's texts and 'Status updated' for the rest", () => {
+    expect(defaultStatusDescription("pending")).toBe("Shipment created and pending processing");
+    expect(defaultStatusDescription("processing")).toBe("Package is being processed and prepared for shipment");
+    expect(defaultStatusDescription("in_transit")).toBe("Package is in transit to destination");
+    expect(defaultStatusDescription("out_for_delivery")).toBe("Package is out for delivery");
+    expect(defaultStatusDescription("ready_for_pickup")).toBe("Package is ready for pickup at destination");
+    expect(defaultStatusDescription("delivered")).toBe("Package has been delivered successfully");
+    expect(defaultStatusDescription("failed")).toBe("Delivery attempt failed");
+    expect(defaultStatusDescription("custom_destination")).toBe("Package delivered to custom destination");
+    expect(defaultStatusDescription("confirmed")).toBe("Status updated");
+    expect(defaultStatusDescription("exception")).toBe("Status updated");
+  });
+});
+
+describe("timeline", () => {
+  const states = (status: Parameters<typeof timeline>[0]) => timeline(status).map((step) => `${step.label}:${step.state}`);
+
+  it("completes the steps before the current one and highlights it", () => {
+    expect(states("in_transit")).toEqual([
+      "Pending:complete",
+      "Confirmed:complete",
+      "Picked Up:complete",
+      "In Transit:current",
+      "Out For Delivery:upcoming",
+      "Delivered:upcoming",
+    ]);
+  });
+
+  it("labels delivered 'Completed' with every step done", () => {
+    expect(states("delivered")).toEqual([
+      "Pending:complete",
+      "Confirmed:complete",
+      "Picked Up:complete",
+      "In Transit:complete",
+      "Out For Delivery:complete",
+      "Completed:complete",
+    ]);
+    expect(states("custom_destination").at(-1)).toBe("Completed:complete");
+  });
+
+  it("highlights nothing for a status off the path", () => {
+    expect(states("exception")).toEqual([
+      "Pending:complete",
+      "Confirmed:complete",
+      "Picked Up:complete",
+      "In Transit:upcoming",
+      "Out For Delivery:upcoming",
+      "Delivered:upcoming",
+    ]);
+  });
+});

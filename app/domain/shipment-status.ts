@@ -1,0 +1,137 @@
+// The shipment status vocabulary. SPEC.md uses two (a database-side one with hyphens and a
+// screen one with underscores); both are accepted and stored as one snake_case value.
+
+export const SHIPMENT_STATUSES = [
+  "pending",
+  "confirmed",
+  "processing",
+  "picked_up",
+  "shipped",
+  "in_transit",
+  "out_for_delivery",
+  "ready_for_pickup",
+  "delivered",
+  "failed",
+  "exception",
+  "returned",
+  "custom_destination",
+] as const;
+
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** The happy path shown as the tracking timeline. */
+export const TIMELINE_STEPS = [
+  "pending",
+  "confirmed",
+  "picked_up",
+  "in_transit",
+  "out_for_delivery",
+  "delivered",
+] as const satisfies readonly ShipmentStatus[];
+
+const PROGRESS: Record<ShipmentStatus, number> = {
+  pending: 10,
+  confirmed: 20,
+  processing: 30,
+  picked_up: 40,
+  shipped: 50,
+  in_transit: 60,
+  exception: 50,
+  failed: 50,
+  returned: 30,
+  out_for_delivery: 80,
+  ready_for_pickup: 90,
+  delivered: 100,
+  custom_destination: 100,
+};
+
+// SPEC.md section 4 names descriptions for the database-side vocabulary; the rest get
+// 'Status updated'.
+const DEFAULT_DESCRIPTIONS: Partial<Record<ShipmentStatus, string>> = {
+  pending: "Shipment created and pending processing",
+  processing: "Package is being processed and prepared for shipment",
+  in_transit: "Package is in transit to destination",
+  out_for_delivery: "Package is out for delivery",
+  ready_for_pickup: "Package is ready for pickup at destination",
+  delivered: "Package has been delivered successfully",
+  failed: "Delivery attempt failed",
+  custom_destination: "Package delivered to custom destination",
+};
+
+export type StatusTone = "green" | "blue" | "yellow" | "red" | "grey";
+
+const TONES: Partial<Record<ShipmentStatus, StatusTone>> = {
+  delivered: "green",
+  custom_destination: "green",
+  in_transit: "blue",
+  out_for_delivery: "blue",
+  ready_for_pickup: "blue",
+  pending: "yellow",
+  confirmed: "yellow",
+  picked_up: "yellow",
+  exception: "red",
+  returned: "red",
+};
+
+const STATUS_SET: ReadonlySet<string> = new Set(SHIPMENT_STATUSES);
+
+export function isShipmentStatus(value: string): value is ShipmentStatus {
+  return STATUS_SET.has(value);
+}
+
+/** Accepts either vocabulary ("in-transit", "In Transit", "in_transit"); null when unknown. */
+export function normalizeStatus(input: string): ShipmentStatus | null {
+  const value = input.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return isShipmentStatus(value) ? value : null;
+}
+
+/** "out_for_delivery" becomes "Out For Delivery": underscores to spaces, each word capitalised. */
+export function statusLabel(status: ShipmentStatus): string {
+  return status
+    .split("_")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+export function statusProgress(status: ShipmentStatus): number {
+  return PROGRESS[status];
+}
+
+export function statusTone(status: ShipmentStatus): StatusTone {
+  return TONES[status] ?? "grey";
+}
+
+export function defaultStatusDescription(status: ShipmentStatus): string {
+  return DEFAULT_DESCRIPTIONS[status] ?? "Status updated";
+}
+
+export function isDelivered(status: ShipmentStatus): boolean {
+  return status === "delivered" || status === "custom_destination";
+}
+
+export type TimelineStep = {
+  status: ShipmentStatus;
+  label: string;
+  state: "complete" | "current" | "upcoming";
+};
+
+/**
+ * The timeline for a status: steps up to the current one are complete and the current one
+ * is highlighted. Delivered completes every step and is labelled 'Completed'. A status off
+ * the path (processing, exception, returned...) completes the steps its progress has passed
+ * and highlights none.
+ */
+export function timeline(status: ShipmentStatus): TimelineStep[] {
+  const progress = statusProgress(status);
+  const onPath = (TIMELINE_STEPS as readonly ShipmentStatus[]).includes(status);
+  return TIMELINE_STEPS.map((step) => {
+    const stepProgress = statusProgress(step);
+    if (step === "delivered" && isDelivered(status)) {
+      return { status: step, label: "Completed", state: "complete" };
+    }
+    let state: TimelineStep["state"] = "upcoming";
+    if (onPath && step === status) state = "current";
+    else if (stepProgress < progress) state = "complete";
+    return { status: step, label: statusLabel(step), state };
+  });
+}

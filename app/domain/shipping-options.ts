@@ -1,0 +1,44 @@
+// Service and package types. SPEC.md's forms send labels ("Express", "Box"); the database
+// keeps the lower-case value.
+
+export const SERVICE_TYPES = ["express", "standard", "economy", "overnight"] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const SERVICE_LABELS: Record<ServiceType, string> = {
+  express: "Express",
+  standard: "Standard",
+  economy: "Economy",
+  overnight: "Overnight",
+};
+
+export const PACKAGE_TYPES = ["document", "package", "pallet", "envelope", "box"] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+
+export const PACKAGE_LABELS: Record<PackageType, string> = {
+  document: "Document",
+  package: "Package",
+  pallet: "Pallet",
+  envelope: "Envelope",
+  box: "Box",
+};
+
+/** "Express", "express" or " EXPRESS " become "express"; null when unknown. */
+export function parseServiceType(input: string): ServiceType | null {
+  const value = input.trim().toLowerCase();
+  return (SERVICE_TYPES as readonly string[]).includes(value) ? (value as ServiceType) : null;
+}
+
+export function parsePackageType(input: string): PackageType | null {
+  const value = input.trim().toLowerCase();
+  return (PACKAGE_TYPES as readonly string[]).includes(value) ? (value as PackageType) : null;
+}
+
+export function serviceLabel(value: string): string {
+  const type = parseServiceType(value);
+  return type ? SERVICE_LABELS[type] : value;
+}
+
+export function packageLabel(value: string): string {
+  const type = parsePackageType(value);
+  return type ? PACKAGE_LABELS[type] : value;
+}

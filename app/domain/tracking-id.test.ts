@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { generateTrackingId, normalizeTrackingId, TRACKING_ID_PATTERN } from "./tracking-id";
+
+describe("generateTrackingId", () => {
+  it("is the prefix, the last 6 digits of the time and 6 random characters", () => {
+    const id = generateTrackingId("SWP", 1_795_359_021_055, () => new Uint8Array([0, 1, 25, 26, 35, 61]));
+    expect(id).toBe("SWP021055ABZ09Z");
+    expect(id).toMatch(TRACKING_ID_PATTERN);
+  });
+
+  it("draws again for bytes that would bias the alphabet", () => {
+    const batches = [new Uint8Array([252, 253, 254, 255, 0, 1]), new Uint8Array([2, 3, 4, 5])];
+    const id = generateTrackingId("ABC", 123_456, () => batches.shift()!);
+    expect(id).toBe("ABC123456ABCDEF");
+  });
+
+  it("pads short times and uses crypto randomness by default", () => {
+    const ids = new Set(Array.from({ length: 200 }, () => generateTrackingId("SWP", 42)));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^SWP000042[A-Z0-9]{6}$/);
+  });
+
+  it("refuses a prefix that is not three capital letters", () => {
+    expect(() => generateTrackingId("sw", 1)).toThrow();
+    expect(() => generateTrackingId("SW1", 1)).toThrow();
+  });
+});
+
+describe("normalizeTrackingId", () => {
+  it("trims and upper-cases what was typed", () => {
+    expect(normalizeTrackingId("  swp482913k7q2zd ")).toBe("SWP482913K7Q2ZD");
+    expect(normalizeTrackingId("   ")).toBe("");
+  });
+});

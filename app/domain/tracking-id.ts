@@ -1,0 +1,35 @@
+// Tracking IDs: a three-letter carrier prefix, the last 6 digits of the epoch milliseconds,
+// then 6 random characters from A-Z and 0-9, e.g. SHP482913K7Q2ZD.
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+// The largest multiple of 36 below 256: bytes at or above it are drawn again so that
+// every character is equally likely.
+const UNBIASED_LIMIT = 252;
+
+export const TRACKING_ID_PATTERN = /^[A-Z]{3}\d{6}[A-Z0-9]{6}$/;
+
+export function isTrackingPrefix(prefix: string): boolean {
+  return /^[A-Z]{3}$/.test(prefix);
+}
+
+export function generateTrackingId(
+  prefix: string,
+  now: number = Date.now(),
+  randomBytes: (length: number) => Uint8Array = (length) =>
+    crypto.getRandomValues(new Uint8Array(length)),
+): string {
+  if (!isTrackingPrefix(prefix)) throw new Error(`Tracking prefix must be three letters A-Z, got "${prefix}"`);
+  const digits = String(Math.trunc(now)).padStart(6, "0").slice(-6);
+  let suffix = "";
+  while (suffix.length < 6) {
+    for (const byte of randomBytes(6 - suffix.length)) {
+      if (byte < UNBIASED_LIMIT && suffix.length < 6) suffix += ALPHABET[byte % ALPHABET.length];
+    }
+  }
+  return prefix + digits + suffix;
+}
+
+/** What a person typed, as a tracking ID: surrounding spaces dropped, upper case. */
+export function normalizeTrackingId(input: string): string {
+  return input.trim().toUpperCase();
+}

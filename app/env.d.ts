@@ -1,0 +1,16 @@
+// Bindings and vars of wrangler.toml. TEST_MIGRATIONS exists only inside the test pool.
+declare namespace Cloudflare {
+  interface Env {
+    DB: D1Database;
+    ASSETS: Fetcher;
+    CHAT_SESSIONS: DurableObjectNamespace<import("./durable-objects/chat-session").ChatSession>;
+    DEMO_MODE: string;
+    TRACK_RATE_LIMIT: string;
+    LOGIN_RATE_LIMIT: string;
+    MAIL_ENDPOINT: string;
+    SESSION_SECRET: string;
+    TEST_MIGRATIONS?: import("cloudflare:test").D1Migration[];
+  }
+}
+
+interface Env extends Cloudflare.Env {}

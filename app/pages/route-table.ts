@@ -1,0 +1,42 @@
+// Paths of SPEC.md's route table served outside the file-system routes: second names for
+// pages (redirected to their main address) and pages not built yet.
+
+/** Alternative path → the page's main address. */
+export const ALIASES: Record<string, string> = {
+  "/auth/login": "/login",
+  "/auth/register": "/register",
+  "/create-shipment": "/dashboard/create-shipment",
+  "/admin": "/admin/dashboard",
+};
+
+/** Route path (React Router syntax) → page title, for pages a later issue builds. */
+export const UPCOMING_PAGES: Record<string, string> = {
+  about: "About Us",
+  services: "Services",
+  contact: "Contact Us",
+  faq: "Frequently Asked Questions",
+  pricing: "Pricing",
+  privacy: "Privacy Policy",
+  terms: "Terms of Service",
+  cookies: "Cookie Policy",
+  "shipping-terms": "Shipping Terms",
+  "refund-policy": "Refund Policy",
+  login: "Sign In",
+  register: "Create Account",
+  "auth/forgot-password": "Reset Password",
+  dashboard: "Dashboard",
+  "dashboard/create-shipment": "Create Shipment",
+  profile: "Profile",
+  "receipt/:id": "Shipment Receipt",
+  "admin/login": "Admin Portal",
+  "admin/dashboard": "Admin Dashboard",
+  "admin/shipments": "Shipments",
+  "admin/shipments/new": "Create New Shipment",
+  "admin/shipments/:id/edit": "Edit Shipment",
+  "admin/users": "Users",
+  "admin/invoices": "Invoices",
+  "admin/analytics": "Analytics",
+  "admin/chat-support": "Chat Support",
+  "admin/settings": "Settings",
+  "admin/mailbox": "Mailbox",
+};

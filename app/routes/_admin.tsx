@@ -1,0 +1,119 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { requireAdmin } from "~/.server/session";
+import { RouteProgress } from "~/components/route-progress";
+
+const ADMIN_NAV = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/shipments", label: "Shipments" },
+  { to: "/admin/shipments/new", label: "New Shipment" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/invoices", label: "Invoices" },
+  { to: "/admin/analytics", label: "Analytics" },
+  { to: "/admin/chat-support", label: "Chat Support" },
+  { to: "/admin/mailbox", label: "Mailbox" },
+  { to: "/admin/settings", label: "Settings" },
+] as const;
+
+/** "/admin/chat-support" becomes "Chat Support"; ids and "edit" read as words too. */
+export function adminPageTitle(pathname: string): string {
+  const exact = ADMIN_NAV.find((item) => item.to === pathname);
+  if (exact) return exact.label;
+  if (/^\/admin\/shipments\/[^/]+\/edit$/.test(pathname)) return "Edit Shipment";
+  const last = pathname.split("/").filter(Boolean).at(-1) ?? "admin";
+  return last
+    .split("-")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  return { admin };
+}
+
+export default function AdminLayout() {
+  const { admin } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <div id="top" className="min-h-screen bg-slate-100 lg:grid lg:grid-cols-[15rem_1fr]">
+      <RouteProgress />
+      <aside className="bg-slate-900 text-slate-200 print:hidden">
+        <div className="flex items-center justify-between px-5 py-4">
+          <Link to="/admin/dashboard" className="text-lg font-bold text-white">
+            SwiftParcel Admin
+          </Link>
+        </div>
+        <details className="group lg:hidden">
+          <summary className="mx-5 mb-3 inline-flex rounded-md border border-slate-600 px-3 py-1.5 text-sm">Admin menu</summary>
+          <AdminNav />
+        </details>
+        <div className="hidden lg:block">
+          <AdminNav />
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-6 py-3 print:hidden">
+          <p className="mr-auto text-xl font-semibold" aria-hidden="true">
+            {adminPageTitle(location.pathname)}
+          </p>
+          <Form method="get" action="/admin/shipments" role="search" className="flex items-center gap-2">
+            <label htmlFor="admin-search" className="sr-only">
+              Search shipments
+            </label>
+            <input id="admin-search" name="q" type="search" placeholder="Tracking ID, name or e-mail" className="input w-56 py-1.5 text-sm" />
+            <button type="submit" className="btn-secondary py-1.5">
+              Search
+            </button>
+          </Form>
+          <Link to="/admin/chat-support" className="btn-secondary py-1.5" aria-label="Notifications: chat sessions">
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" fill="currentColor">
+              <path d="M10 2a6 6 0 00-6 6v3.6L2.3 14.3A1 1 0 003 16h14a1 1 0 00.7-1.7L16 11.6V8a6 6 0 00-6-6zm0 18a3 3 0 01-3-3h6a3 3 0 01-3 3z" />
+            </svg>
+          </Link>
+          <details className="relative">
+            <summary className="btn-secondary list-none py-1.5">
+              {admin.firstName} {admin.lastName}
+            </summary>
+            <div className="absolute right-0 z-30 mt-2 flex w-52 flex-col rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+              <Link to="/profile" className="px-4 py-2 text-sm hover:bg-slate-100">
+                Profile Settings
+              </Link>
+              <Link to="/admin/settings" className="px-4 py-2 text-sm hover:bg-slate-100">
+                System Settings
+              </Link>
+              <Form method="post" action="/logout">
+                <button type="submit" className="w-full px-4 py-2 text-left text-sm hover:bg-slate-100">
+                  Sign out
+                </button>
+              </Form>
+            </div>
+          </details>
+        </header>
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+function AdminNav() {
+  return (
+    <nav aria-label="Admin">
+      <ul className="flex flex-col gap-1 px-3 pb-4">
+        {ADMIN_NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end
+              className={({ isActive }) =>
+                `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-brand-600 text-white" : "text-slate-200 hover:bg-slate-800"}`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

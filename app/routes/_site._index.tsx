@@ -1,0 +1,246 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useRootData } from "~/components/root-data";
+import { TrackingForm } from "~/components/tracking-form";
+import { useHydrated } from "~/components/use-hydrated";
+
+export const meta: MetaFunction = () => [
+  { title: "SwiftParcel: fast parcel delivery and real-time tracking" },
+  {
+    name: "description",
+    content: "Send parcels to more than 220 countries with express, standard and international delivery, and track every step online.",
+  },
+];
+
+const SLIDES = [
+  {
+    title: "Deliveries you can follow, step by step",
+    text: "Every scan, every hub, every hand-off: see where your parcel is right now.",
+    background: "from-brand-800 via-brand-700 to-sky-700",
+  },
+  {
+    title: "Next-day express across the country",
+    text: "Book by 6 pm and your parcel arrives the next business day.",
+    background: "from-indigo-900 via-indigo-800 to-brand-700",
+  },
+  {
+    title: "Ship to more than 220 countries",
+    text: "Customs paperwork handled, duties estimated up front, no surprises at the door.",
+    background: "from-slate-900 via-slate-800 to-teal-800",
+  },
+  {
+    title: "Business shipping that scales with you",
+    text: "From a few envelopes a week to pallets every day, one account does it all.",
+    background: "from-emerald-900 via-teal-800 to-cyan-800",
+  },
+] as const;
+
+const ROTATE_MS = 5000;
+
+const FEATURES = [
+  { title: "Real-time tracking", text: "Status, location and history for every parcel, shareable with one link." },
+  { title: "Insured and secure", text: "Declared-value cover on every shipment, signature on delivery when you need it." },
+  { title: "On time, every time", text: "Business-day estimates that skip weekends, and alerts if anything changes." },
+  { title: "24/7 support", text: "People and an assistant that knows your shipment, day and night." },
+];
+
+const SERVICES = [
+  { id: "express", title: "Express Delivery", text: "Next business day to major cities, with priority handling.", price: "From $15" },
+  { id: "standard", title: "Standard Shipping", text: "Reliable delivery in 3-5 business days at a friendly price.", price: "From $8" },
+  { id: "international", title: "International", text: "Door to door in 220+ countries with customs support.", price: "From $25" },
+];
+
+const TESTIMONIALS = [
+  { quote: "Our online shop ships 300 parcels a week with SwiftParcel. Customers love the tracking page.", name: "Amara Okafor", role: "Founder, Kente & Co." },
+  { quote: "I sent my daughter's documents to Berlin and could follow them all the way. Arrived a day early.", name: "Daniel Reyes", role: "Customer since 2023" },
+  { quote: "The pallet service saved our warehouse a full day of paperwork every week.", name: "Mei Lin", role: "Operations lead, Northwind Supplies" },
+];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const requested = Number(new URL(request.url).searchParams.get("slide"));
+  const slide = Number.isInteger(requested) && requested >= 1 && requested <= SLIDES.length ? requested - 1 : 0;
+  return { slide };
+}
+
+export default function HomePage() {
+  const { slide: initialSlide } = useLoaderData<typeof loader>();
+  const signedIn = Boolean(useRootData()?.user);
+  return (
+    <main id="main">
+      <Hero initialSlide={initialSlide} />
+
+      <section className="relative z-10 mx-auto -mt-12 max-w-3xl px-4" aria-labelledby="track-title">
+        <div className="card shadow-lg">
+          <h2 id="track-title" className="mb-3 text-xl font-semibold">
+            Track your package
+          </h2>
+          <TrackingForm size="large" />
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="features-title">
+        <h2 id="features-title" className="mb-8 text-center text-3xl font-bold">
+          Why people ship with us
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURES.map((feature) => (
+            <li key={feature.title} className="card">
+              <h3 className="mb-2 font-semibold">{feature.title}</h3>
+              <p className="text-slate-700">{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="bg-white py-16" aria-labelledby="services-title">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="services-title" className="mb-8 text-center text-3xl font-bold">
+            Our services
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {SERVICES.map((service) => (
+              <li key={service.id} className="card flex flex-col">
+                <h3 className="mb-2 text-xl font-semibold">{service.title}</h3>
+                <p className="mb-4 flex-1 text-slate-700">{service.text}</p>
+                <p className="mb-4 text-lg font-bold text-brand-700">{service.price}</p>
+                <Link to={`/services#${service.id}`} className="link" aria-label={`Learn more about ${service.title}`}>
+                  Learn more
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="numbers-title">
+        <h2 id="numbers-title" className="sr-only">
+          SwiftParcel in numbers
+        </h2>
+        <dl className="grid gap-6 text-center sm:grid-cols-3">
+          <div className="card">
+            <dt className="text-slate-700">Average customer rating</dt>
+            <dd className="text-4xl font-bold text-brand-700">4.8</dd>
+          </div>
+          <div className="card">
+            <dt className="text-slate-700">Countries served</dt>
+            <dd className="text-4xl font-bold text-brand-700">220+</dd>
+          </div>
+          <div className="card">
+            <dt className="text-slate-700">Support</dt>
+            <dd className="text-4xl font-bold text-brand-700">24/7</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="bg-white py-16" aria-labelledby="testimonials-title">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="testimonials-title" className="mb-8 text-center text-3xl font-bold">
+            What our customers say
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {TESTIMONIALS.map((testimonial) => (
+              <li key={testimonial.name} className="card">
+                <figure>
+                  <blockquote className="mb-4 text-slate-800">&ldquo;{testimonial.quote}&rdquo;</blockquote>
+                  <figcaption>
+                    <span className="block font-semibold">{testimonial.name}</span>
+                    <span className="text-sm text-slate-600">{testimonial.role}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-4xl px-4 py-16 text-center" aria-labelledby="cta-title">
+        <h2 id="cta-title" className="mb-3 text-3xl font-bold">
+          Ready to ship?
+        </h2>
+        <p className="mb-6 text-slate-700">Create a free account to book shipments, print labels and follow every parcel.</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to={signedIn ? "/dashboard" : "/register"} className="btn-primary">
+            Get Started
+          </Link>
+          <Link to="/auth/register" className="btn-secondary">
+            Create Account
+          </Link>
+          <Link to="/contact" className="btn-secondary">
+            Talk to sales
+          </Link>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+/**
+ * Four slides. Without JavaScript the controls are links (?slide=N); with it they switch in
+ * place and the slides rotate every 5 seconds, unless paused or the reader prefers less motion.
+ */
+function Hero({ initialSlide }: { initialSlide: number }) {
+  const hydrated = useHydrated();
+  const [current, setCurrent] = useState(initialSlide);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = window.setInterval(() => setCurrent((index) => (index + 1) % SLIDES.length), ROTATE_MS);
+    return () => window.clearInterval(timer);
+  }, [paused]);
+
+  const go = (index: number) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    setCurrent((index + SLIDES.length) % SLIDES.length);
+  };
+  const href = (index: number) => `/?slide=${((index + SLIDES.length) % SLIDES.length) + 1}#hero`;
+  const slide = SLIDES[current]!;
+
+  return (
+    <section
+      id="hero"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      className={`bg-gradient-to-br ${slide.background} pb-24 pt-16 text-white transition-colors duration-700`}
+    >
+      <div className="mx-auto max-w-6xl px-4">
+        <div aria-live={paused ? "polite" : "off"} className="min-h-40">
+          <p className="mb-2 text-sm font-semibold uppercase tracking-widest text-sky-100">
+            Slide {current + 1} of {SLIDES.length}
+          </p>
+          <h1 className="mb-4 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">{slide.title}</h1>
+          <p className="mb-8 max-w-2xl text-lg text-sky-50">{slide.text}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <a href={href(current - 1)} onClick={go(current - 1)} className="rounded-full bg-white/15 px-3 py-1.5 hover:bg-white/25" aria-label="Previous slide">
+            ‹
+          </a>
+          <ul className="flex gap-2">
+            {SLIDES.map((item, index) => (
+              <li key={item.title}>
+                <a
+                  href={href(index)}
+                  onClick={go(index)}
+                  aria-label={`Show slide ${index + 1}`}
+                  aria-current={index === current ? "true" : undefined}
+                  className="flex h-6 w-6 items-center justify-center"
+                >
+                  <span className={`block h-3 w-3 rounded-full ${index === current ? "bg-white" : "bg-white/40"}`} />
+                </a>
+              </li>
+            ))}
+          </ul>
+          <a href={href(current + 1)} onClick={go(current + 1)} className="rounded-full bg-white/15 px-3 py-1.5 hover:bg-white/25" aria-label="Next slide">
+            ›
+          </a>
+          {hydrated ? (
+            <button type="button" onClick={() => setPaused((value) => !value)} className="ml-2 rounded-full bg-white/15 px-3 py-1.5 text-sm hover:bg-white/25">
+              {paused ? "Play" : "Pause"}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

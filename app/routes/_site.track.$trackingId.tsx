@@ -1,0 +1,95 @@
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { clientAddress, hitRateLimit, limitFromVar } from "~/.server/rate-limit";
+import { getSessionUser } from "~/.server/session";
+import { lookUpTracking } from "~/.server/tracking";
+import { TrackingForm } from "~/components/tracking-form";
+import { TrackingResult } from "~/components/tracking-result";
+import { normalizeTrackingId } from "~/domain/tracking-id";
+import { useTimeZone } from "~/components/root-data";
+
+export const meta: MetaFunction<typeof loader> = ({ params }) => [
+  { title: `Tracking ${params.trackingId ?? ""} | SwiftParcel` },
+  { name: "description", content: "Status, delivery progress and history of your SwiftParcel shipment." },
+  { name: "robots", content: "noindex" },
+];
+
+// Retry-After of a 429 or 503 reaches the document response too.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const MINUTE_MS = 60_000;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const raw = params.trackingId ?? "";
+  const trackingId = normalizeTrackingId(raw);
+  if (trackingId === "") throw redirect("/track");
+  if (trackingId !== raw) throw redirect(`/track/${encodeURIComponent(trackingId)}${url.search}`, 301);
+
+  const env = context.cloudflare.env;
+  const limit = await hitRateLimit(context.db, {
+    key: `track:${clientAddress(request)}`,
+    limit: limitFromVar(env.TRACK_RATE_LIMIT, 60),
+    windowMs: MINUTE_MS,
+  });
+  if (!limit.allowed) {
+    return data(
+      { state: "error" as const, trackingId, message: "Too many tracking requests. Please wait a minute and try again." },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  try {
+    const viewer = await getSessionUser(context, request);
+    const view = await lookUpTracking(context.db, trackingId, viewer);
+    if (!view) return data({ state: "not-found" as const, trackingId }, { status: 404 });
+    return { state: "found" as const, trackingId, view, signedIn: viewer !== null, print: url.searchParams.get("print") === "1" };
+  } catch (error) {
+    console.error("Tracking look-up failed", error);
+    return data(
+      { state: "error" as const, trackingId, message: "Failed to track shipment" },
+      { status: 503, headers: { "Retry-After": "30" } },
+    );
+  }
+}
+
+export default function TrackingPage() {
+  const result = useLoaderData<typeof loader>();
+  const timeZone = useTimeZone();
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
+      <div className="mb-8 print:hidden">
+        <h1 className="mb-4 text-3xl font-bold">Track your package</h1>
+        <div className="card">
+          <TrackingForm key={result.trackingId} defaultValue={result.trackingId} />
+        </div>
+      </div>
+      {result.state === "found" ? (
+        <TrackingResult view={result.view} timeZone={timeZone} signedIn={result.signedIn} autoPrint={result.print} />
+      ) : result.state === "not-found" ? (
+        <section className="card text-center" aria-labelledby="not-found-title">
+          <h2 id="not-found-title" className="mb-2 text-xl font-semibold">
+            No tracking information found
+          </h2>
+          <p className="mb-4 text-slate-700">
+            We could not find a shipment with the tracking ID <span className="font-mono font-semibold">{result.trackingId}</span>.
+            Check the number on your receipt and try again.
+          </p>
+          <Link to="/track" className="btn-primary">
+            Try Another Number
+          </Link>
+        </section>
+      ) : (
+        <section role="alert" className="card border-red-300 bg-red-50" aria-labelledby="error-title">
+          <h2 id="error-title" className="mb-2 text-xl font-semibold text-red-900">
+            Tracking Error
+          </h2>
+          <p className="mb-4 text-red-900">{result.message}</p>
+          <a href={`/track/${encodeURIComponent(result.trackingId)}`} className="btn-secondary">
+            Try again
+          </a>
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { destroySession } from "~/.server/session";
+import { redirectWithToast } from "~/.server/toast";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const cookie = await destroySession(context.db, request);
+  return redirectWithToast(context.cloudflare.env, "/", { type: "success", message: "Logged out successfully!" }, { headers: { "Set-Cookie": cookie } });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,323 @@
+// The whole data model. Times are integer milliseconds since the epoch; money is integer
+// minor units beside an ISO 4217 code; countries are ISO 3166-1 alpha-2 codes.
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    country: text("country"),
+    zipCode: text("zip_code"),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+    emailNotifications: integer("email_notifications", { mode: "boolean" }).notNull().default(true),
+    smsNotifications: integer("sms_notifications", { mode: "boolean" }).notNull().default(false),
+    pushNotifications: integer("push_notifications", { mode: "boolean" }).notNull().default(true),
+    marketingEmails: integer("marketing_emails", { mode: "boolean" }).notNull().default(false),
+    deletionRequestedAt: integer("deletion_requested_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_created").on(t.role, t.createdAt)],
+);
+
+// The cookie carries a random token; only its SHA-256 is stored, so a leaked table opens no session.
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    persistent: integer("persistent", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    usedAt: integer("used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user").on(t.userId)],
+);
+
+// SPEC.md reads many fields under two names (receiver*/recipient*, origin*/sender*,
+// zip/postal code, cost/totalCost); each is stored once, under the recipient/sender name.
+export const shipments = sqliteTable(
+  "shipments",
+  {
+    id: text("id").primaryKey(),
+    trackingId: text("tracking_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+
+    senderName: text("sender_name").notNull(),
+    senderEmail: text("sender_email"),
+    senderPhone: text("sender_phone"),
+    senderCompany: text("sender_company"),
+    senderAddress: text("sender_address"),
+    senderCity: text("sender_city").notNull(),
+    senderState: text("sender_state"),
+    senderCountry: text("sender_country").notNull(),
+    senderZipCode: text("sender_zip_code"),
+
+    recipientName: text("recipient_name").notNull(),
+    recipientEmail: text("recipient_email"),
+    recipientPhone: text("recipient_phone"),
+    recipientCompany: text("recipient_company"),
+    recipientAddress: text("recipient_address"),
+    recipientCity: text("recipient_city").notNull(),
+    recipientState: text("recipient_state"),
+    recipientCountry: text("recipient_country").notNull(),
+    recipientZipCode: text("recipient_zip_code"),
+
+    serviceType: text("service_type").notNull().default("standard"),
+    packageType: text("package_type").notNull().default("package"),
+    deliveryOption: text("delivery_option").notNull().default("standard"),
+    insurance: integer("insurance", { mode: "boolean" }).notNull().default(false),
+    signatureRequired: integer("signature_required", { mode: "boolean" }).notNull().default(false),
+
+    description: text("description"),
+    weightKg: real("weight_kg").notNull().default(0),
+    lengthCm: real("length_cm"),
+    widthCm: real("width_cm"),
+    heightCm: real("height_cm"),
+
+    currency: text("currency").notNull().default("USD"),
+    declaredValue: integer("declared_value").notNull().default(0),
+    cost: integer("cost").notNull().default(0),
+    // The quote the cost came from (base, weight, route, package, options, insurance), as JSON.
+    costBreakdown: text("cost_breakdown"),
+
+    specialInstructions: text("special_instructions"),
+    referenceNumber: text("reference_number"),
+    notes: text("notes"),
+
+    estimatedDelivery: integer("estimated_delivery", { mode: "number" }),
+    actualDelivery: integer("actual_delivery", { mode: "number" }),
+    customDeliveryDays: text("custom_delivery_days"),
+    currentLocation: text("current_location"),
+    customDestination: text("custom_destination"),
+
+    // Bumped by every write; an edit made from an older copy is refused instead of overwriting.
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("shipments_tracking_id_unique").on(t.trackingId),
+    index("shipments_user_created").on(t.userId, t.createdAt),
+    index("shipments_status_created").on(t.status, t.createdAt),
+    index("shipments_created").on(t.createdAt),
+    index("shipments_sender_email").on(t.senderEmail),
+  ],
+);
+
+// One row per parcel in a shipment (the customer form sends several).
+export const shipmentPackages = sqliteTable(
+  "shipment_packages",
+  {
+    shipmentId: text("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    weightKg: real("weight_kg").notNull(),
+    lengthCm: real("length_cm").notNull(),
+    widthCm: real("width_cm").notNull(),
+    heightCm: real("height_cm").notNull(),
+    value: integer("value").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.shipmentId, t.position] })],
+);
+
+// Append-only: rows are inserted, never updated.
+export const trackingEvents = sqliteTable(
+  "tracking_events",
+  {
+    id: text("id").primaryKey(),
+    shipmentId: text("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    location: text("location"),
+    description: text("description").notNull(),
+    occurredAt: integer("occurred_at", { mode: "number" }).notNull(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    // Who did it, kept even after the account is gone: "system", "customer" or a person's name.
+    actorLabel: text("actor_label").notNull().default("system"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tracking_events_shipment_time").on(t.shipmentId, t.occurredAt)],
+);
+
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    number: text("number").notNull(),
+    shipmentId: text("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    currency: text("currency").notNull(),
+    // [{ label, amount }] in minor units, as JSON.
+    lineItems: text("line_items").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
+    tax: integer("tax").notNull().default(0),
+    total: integer("total").notNull(),
+    status: text("status", { enum: ["unpaid", "paid"] }).notNull().default("unpaid"),
+    issuedAt: integer("issued_at", { mode: "number" }).notNull(),
+    paidAt: integer("paid_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique").on(t.number),
+    uniqueIndex("invoices_shipment_unique").on(t.shipmentId),
+    index("invoices_user_issued").on(t.userId, t.issuedAt),
+  ],
+);
+
+// The customer's four-step form, kept between steps so reload and back never lose it.
+export const shipmentDrafts = sqliteTable("shipment_drafts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  step: integer("step").notNull().default(1),
+  data: text("data").notNull(),
+  updatedAt: updatedAt(),
+});
+
+// A single row (id 1) of operator settings.
+export const settings = sqliteTable("settings", {
+  id: integer("id").primaryKey(),
+  companyName: text("company_name").notNull(),
+  trackingPrefix: text("tracking_prefix").notNull(),
+  supportEmail: text("support_email").notNull(),
+  supportPhone: text("support_phone").notNull(),
+  supportAddress: text("support_address").notNull(),
+  defaultCurrency: text("default_currency").notNull().default("USD"),
+  taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+// Mail is written here in the same batch as the change that causes it and sent later.
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "number" }).notNull(),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_status_next").on(t.status, t.nextAttemptAt),
+    index("outbox_to_created").on(t.toAddress, t.createdAt),
+  ],
+);
+
+// Who changed what and when. No foreign keys: the record outlives what it describes.
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorUserId: text("actor_user_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    // { field: { from, to } } or other details, as JSON.
+    changes: text("changes"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_entity").on(t.entityType, t.entityId, t.createdAt)],
+);
+
+// Fixed-window counters: one row per (key, window start).
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    type: text("type").notNull().default("general"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created").on(t.createdAt)],
+);
+
+export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
+
+// The index of chat sessions for the admin list; messages live in each session's Durable Object.
+export const chatSessions = sqliteTable(
+  "chat_sessions",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default("Anonymous"),
+    messageCount: integer("message_count").notNull().default(0),
+    lastMessage: text("last_message"),
+    needsResponse: integer("needs_response", { mode: "boolean" }).notNull().default(false),
+    hasAdminResponse: integer("has_admin_response", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("chat_sessions_needs_updated").on(t.needsResponse, t.updatedAt)],
+);

@@ -1,0 +1,39 @@
+// `npm run db:seed`: writes the demo data into the local D1 that `wrangler dev` uses
+// (or into PERSIST_TO/v3 when set, as the end-to-end tests do). Safe to run again: rows
+// that exist are left as they are.
+import { join } from "node:path";
+import { getPlatformProxy } from "wrangler";
+import { getDb } from "../app/.server/db";
+import { hashPassword } from "../app/.server/password";
+import { shipmentPackages, shipments, trackingEvents, users } from "./schema";
+import { buildSeed, DEMO_ADMIN, DEMO_CUSTOMER } from "./seed-data";
+
+const persistTo = process.env.PERSIST_TO;
+const proxy = await getPlatformProxy<Env>({
+  configPath: "wrangler.toml",
+  persist: persistTo ? { path: join(persistTo, "v3") } : true,
+});
+
+try {
+  const db = getDb(proxy.env);
+  const data = buildSeed(Date.now(), {
+    customer: await hashPassword(DEMO_CUSTOMER.password),
+    admin: await hashPassword(DEMO_ADMIN.password),
+    other: await hashPassword(crypto.randomUUID()),
+  });
+  // One row per statement keeps every statement under D1's 100 bound parameters.
+  await db.batch([
+    ...data.users.map((row) => db.insert(users).values(row).onConflictDoNothing()),
+    ...data.shipments.map((row) => db.insert(shipments).values(row).onConflictDoNothing()),
+    ...data.packages.map((row) => db.insert(shipmentPackages).values(row).onConflictDoNothing()),
+    ...data.events.map((row) => db.insert(trackingEvents).values(row).onConflictDoNothing()),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  const [userCount, shipmentCount, eventCount] = await Promise.all([
+    db.$count(users),
+    db.$count(shipments),
+    db.$count(trackingEvents),
+  ]);
+  console.log(`Seeded: ${userCount} users, ${shipmentCount} shipments, ${eventCount} tracking events in the local D1.`);
+} finally {
+  await proxy.dispose();
+}

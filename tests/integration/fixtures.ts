@@ -1,0 +1,46 @@
+// Test fixtures: rows written straight into the test D1, and sessions made without a sign-in form.
+import { env } from "cloudflare:test";
+import { buildSeed } from "../../drizzle/seed-data";
+import { shipmentPackages, shipments, trackingEvents, users } from "../../drizzle/schema";
+import { getDb } from "~/.server/db";
+import { hashPassword } from "~/.server/password";
+import { createSession } from "~/.server/session";
+
+export const db = getDb(env);
+
+/** The demo data of `npm run db:seed`; every seeded account's password is `password`. */
+export async function seedDemoData(now = Date.now()) {
+  const hash = await hashPassword("password");
+  const data = buildSeed(now, { customer: hash, admin: hash, other: hash });
+  await db.batch([
+    db.insert(users).values(data.users[0]!),
+    ...data.users.slice(1).map((row) => db.insert(users).values(row)),
+    ...data.shipments.map((row) => db.insert(shipments).values(row)),
+    ...data.packages.map((row) => db.insert(shipmentPackages).values(row)),
+    ...data.events.map((row) => db.insert(trackingEvents).values(row)),
+  ]);
+  return data;
+}
+
+let userCounter = 0;
+
+export async function createUser(overrides: Partial<typeof users.$inferInsert> = {}, password = "Secret123!") {
+  userCounter += 1;
+  const row = {
+    id: crypto.randomUUID(),
+    email: `user${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    passwordHash: await hashPassword(password),
+    firstName: "Test",
+    lastName: `User${userCounter}`,
+    role: "user" as const,
+    ...overrides,
+  };
+  await db.insert(users).values(row);
+  return { ...row, password };
+}
+
+/** A Cookie header value that signs `userId` in. */
+export async function signedInCookie(userId: string): Promise<string> {
+  const setCookie = await createSession(db, userId, { remember: false });
+  return setCookie.split(";")[0]!;
+}

@@ -1,0 +1,63 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+const appDir = fileURLToPath(new URL("./app", import.meta.url));
+
+// One file configures both the app build (remix vite:build) and the tests (vitest), which
+// run inside workerd with the real worker, D1 and Durable Objects.
+export default defineConfig(async () => {
+  const resolve = { alias: { "~": appDir } };
+  if (!process.env.VITEST) {
+    return {
+      resolve,
+      plugins: [
+        tailwindcss(),
+        remix({
+          future: {
+            v3_fetcherPersist: true,
+            v3_relativeSplatPath: true,
+            v3_throwAbortReason: true,
+            v3_singleFetch: true,
+            v3_lazyRouteDiscovery: true,
+            v3_routeConfig: true,
+          },
+        }),
+      ],
+      ssr: {
+        resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
+      },
+      build: { minify: true },
+    };
+  }
+  const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
+  return {
+    resolve,
+    plugins: [
+      cloudflareTest({
+        main: "./app/entry.worker.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    test: {
+      include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+      setupFiles: ["./tests/integration/apply-migrations.ts"],
+      // The server build imports CommonJS packages (@remix-run/cloudflare and what it requires);
+      // pre-bundling them into ESM gives workerd one consistent module graph.
+      deps: {
+        optimizer: {
+          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/react", "react", "react-dom/server", "isbot"] },
+        },
+      },
+    },
+  };
+});
