@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Every story runs twice: once as a visitor without JavaScript, once with it. The app runs as
 // it does in production: the built worker under `wrangler dev` (workerd), on its own D1 copy.
-const PORT = 8788;
+const PORT = Number(process.env.E2E_PORT ?? 8788);
 
 export default defineConfig({
   testDir: "./e2e",

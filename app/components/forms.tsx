@@ -1,0 +1,139 @@
+// Labelled form controls. Each sets the id its <label> points to, marks itself invalid and
+// points aria-describedby at its error list, so every input has a visible label and its
+// errors are read out. Use them with Conform's getInputProps/getSelectProps/getTextareaProps.
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const messages = errors?.filter(Boolean);
+  if (!messages?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5">
+      {messages.map((message) => (
+        <li key={message} className="text-sm font-medium text-red-700">
+          {message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function useFieldIds(givenId: string | undefined, errors: ListOfErrors, hasHelp: boolean) {
+  const fallbackId = useId();
+  const id = givenId ?? fallbackId;
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const helpId = hasHelp ? `${id}-help` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(" ") || undefined;
+  return { id, errorId, helpId, describedBy, invalid: errorId ? (true as const) : undefined };
+}
+
+type FieldProps<Props> = {
+  label: ReactNode;
+  errors?: ListOfErrors;
+  help?: ReactNode;
+  className?: string;
+} & Props;
+
+type ControlAria = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** Label above, control, help text and errors below; `control` receives the ids to wire up. */
+function FieldFrame({
+  givenId,
+  label,
+  errors,
+  help,
+  className,
+  control,
+}: FieldProps<{ givenId?: string; control: (aria: ControlAria) => ReactNode }>) {
+  const ids = useFieldIds(givenId, errors, Boolean(help));
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className="label">
+        {label}
+      </label>
+      {control({ id: ids.id, "aria-invalid": ids.invalid, "aria-describedby": ids.describedBy })}
+      {help ? (
+        <p id={ids.helpId} className="mt-1 text-sm text-slate-600">
+          {help}
+        </p>
+      ) : null}
+      <ErrorList id={ids.errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function Field({ inputProps, ...frame }: FieldProps<{ inputProps: InputHTMLAttributes<HTMLInputElement> }>) {
+  return (
+    <FieldFrame
+      {...frame}
+      givenId={inputProps.id}
+      control={(aria) => <input {...inputProps} {...aria} className={`input ${inputProps.className ?? ""}`} />}
+    />
+  );
+}
+
+export function SelectField({
+  selectProps,
+  children,
+  ...frame
+}: FieldProps<{ selectProps: SelectHTMLAttributes<HTMLSelectElement>; children: ReactNode }>) {
+  return (
+    <FieldFrame
+      {...frame}
+      givenId={selectProps.id}
+      control={(aria) => (
+        <select {...selectProps} {...aria} className={`input ${selectProps.className ?? ""}`}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+export function TextareaField({
+  textareaProps,
+  ...frame
+}: FieldProps<{ textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> }>) {
+  return (
+    <FieldFrame
+      {...frame}
+      givenId={textareaProps.id}
+      control={(aria) => <textarea {...textareaProps} {...aria} className={`input ${textareaProps.className ?? ""}`} />}
+    />
+  );
+}
+
+/** A native checkbox (works without JavaScript), its label beside it. */
+export function CheckboxField({
+  label,
+  errors,
+  className,
+  inputProps,
+}: FieldProps<{ inputProps: InputHTMLAttributes<HTMLInputElement> }>) {
+  const ids = useFieldIds(inputProps.id, errors, false);
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-2">
+        <input
+          {...inputProps}
+          type="checkbox"
+          id={ids.id}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
+          className="mt-1 h-4 w-4 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
+        />
+        <label htmlFor={ids.id} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      <ErrorList id={ids.errorId} errors={errors} />
+    </div>
+  );
+}
