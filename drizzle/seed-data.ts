@@ -257,7 +257,7 @@ export function buildSeed(
     });
     const updatedAt = index === 10 || index === 11 ? Math.round(createdAt + (end - createdAt) * 0.5) : stepTimes.at(-1)!;
     const delivered = status === "delivered" || status === "custom_destination";
-    const cost = shippingCost({ serviceType, packageType: contents.packageType, weightKg, fromCountry: from.country, toCountry: to.country });
+    const cost = shippingCost({ serviceType, packageType: contents.packageType, weightKg, fromCountry: from.country, toCountry: to.country }, "USD");
     const withDimensions = contents.packageType === "package" || contents.packageType === "box" || contents.packageType === "pallet";
     const dimensions = withDimensions
       ? contents.packageType === "pallet"
