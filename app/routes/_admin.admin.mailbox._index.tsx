@@ -36,7 +36,7 @@ export default function MailboxPage() {
           ? "Mail is delivered through the configured mail endpoint; pending mail is retried every five minutes."
           : "No mail endpoint is configured, so mail stays here: open one to read it and follow its links."}
       </p>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+      <Form method="get" role="search" aria-label="Mailbox" className="flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="mailbox-to" className="label">
             Recipient

@@ -26,7 +26,7 @@ export default function UsersPage() {
   return (
     <main id="main" className="space-y-4 p-6">
       <h1 className="text-2xl font-bold">Users</h1>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+      <Form method="get" role="search" aria-label="Users" className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="users-q" className="label">
             Name or e-mail

@@ -27,7 +27,7 @@ export const handle: SiteHandle = { hideFooter: true };
 
 export const meta: MetaFunction = () => [
   { title: "Admin Portal | SwiftParcel" },
-  { name: "robots", content: "noindex" },
+  { name: "description", content: "Sign in to the SwiftParcel admin portal to manage shipments, customers and settings." },
 ];
 
 // A 429's Retry-After reaches the document response too.
