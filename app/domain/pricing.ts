@@ -3,7 +3,11 @@
 // docs/decisions/004-tariff-currency.md); amounts returned are integer minor units.
 import { getCountry } from "./countries";
 import { currencyExponent } from "./format";
-import type { PackageType, ServiceType } from "./shipping-options";
+import { DELIVERY_OPTION_LABELS, type DeliveryOption, type PackageType, type ServiceType } from "./shipping-options";
+
+// Delivery options live beside the service types so that browser code can list them without
+// this module (which reads the country table); re-exported for callers of the pricing module.
+export { DELIVERY_OPTIONS, DELIVERY_OPTION_LABELS, type DeliveryOption } from "./shipping-options";
 
 export const BASE_RATES: Record<ServiceType, number> = {
   standard: 5.99,
@@ -23,22 +27,12 @@ export const PACKAGE_MULTIPLIERS: Record<PackageType, number> = {
   pallet: 1.5,
 };
 
-/** SPEC.md names Saturday delivery for customers and "weekend" in the admin form: one surcharge. */
-export const DELIVERY_OPTIONS = ["standard", "morning", "evening", "weekend"] as const;
-export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
-
+/** Added to the shipping charge, in major units of the quote's currency. */
 export const DELIVERY_OPTION_SURCHARGES: Record<DeliveryOption, number> = {
   standard: 0,
   morning: 15,
   evening: 10,
   weekend: 25,
-};
-
-export const DELIVERY_OPTION_LABELS: Record<DeliveryOption, string> = {
-  standard: "Standard (business hours)",
-  morning: "Morning (before 12:00)",
-  evening: "Evening (after 18:00)",
-  weekend: "Saturday",
 };
 
 /** Insurance costs 1 % of the declared value. */
@@ -60,7 +54,8 @@ export type ShippingCostInput = {
   toCountry: string;
 };
 
-function toMinor(amount: number, currency: string): number {
+/** Major units of `currency` as integer minor units (2 decimals for USD, none for JPY). */
+export function toMinor(amount: number, currency: string): number {
   return Math.round(amount * 10 ** currencyExponent(currency));
 }
 

@@ -24,8 +24,6 @@ export const UPCOMING_PAGES: Record<string, string> = {
   login: "Sign In",
   register: "Create Account",
   "auth/forgot-password": "Reset Password",
-  dashboard: "Dashboard",
-  "dashboard/create-shipment": "Create Shipment",
   profile: "Profile",
   "receipt/:id": "Shipment Receipt",
   "admin/login": "Admin Portal",

@@ -1,0 +1,339 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { getOwnShipments } from "~/.server/customer-shipments";
+import { readCookie, requireUser } from "~/.server/session";
+import { redirectWithToast } from "~/.server/toast";
+import { useTimeZone } from "~/components/root-data";
+import { StatusBadge } from "~/components/status-badge";
+import { useHydrated } from "~/components/use-hydrated";
+import { startOfMonth } from "~/domain/calendar";
+import { countryName, formatDate, formatMoney, isTimeZone } from "~/domain/format";
+import { filtersQuery, isFiltered, parseShipmentFilters, SORT_FIELDS, SORT_LABELS, type ShipmentFilters } from "~/domain/shipment-filters";
+import { normalizeStatus, SHIPMENT_STATUSES, statusLabel } from "~/domain/shipment-status";
+import type { SiteHandle } from "./_site";
+
+export const handle: SiteHandle = { hideFooter: true };
+
+export const meta: MetaFunction = () => [{ title: "Dashboard | SwiftParcel" }, { name: "robots", content: "noindex" }];
+
+/** SPEC.md: the list reloads 300 ms after the search, status, sort field or order changes. */
+const DEBOUNCE_MS = 300;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  const filters = parseShipmentFilters(new URL(request.url).searchParams);
+  const zone = readCookie(request, "tz");
+  const timeZone = zone && isTimeZone(zone) ? zone : "UTC";
+  try {
+    const result = await getOwnShipments(context.db, user.id, filters, startOfMonth(Date.now(), timeZone));
+    return { state: "ok" as const, firstName: user.firstName, filters, ...result };
+  } catch (error) {
+    console.error("Dashboard load failed", error);
+    return data({ state: "error" as const, firstName: user.firstName, filters }, { status: 503, headers: { "Retry-After": "30" } });
+  }
+}
+
+/** Refresh: loads the same view again and says so. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(context, request);
+  const form = await request.formData();
+  // The view comes back through the filter parser, so only a list address can come out.
+  const filters = parseShipmentFilters(new URLSearchParams(String(form.get("view") ?? "")));
+  return redirectWithToast(context.cloudflare.env, `/dashboard${filtersQuery(filters)}`, { type: "success", message: "Dashboard refreshed" });
+}
+
+export default function DashboardPage() {
+  const result = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{`Welcome back, ${result.firstName}!`}</h1>
+          <p className="text-slate-700">Here is where your parcels are.</p>
+        </div>
+        <div className="flex gap-2">
+          <Form method="post">
+            <input type="hidden" name="view" value={location.search} />
+            <button type="submit" className="btn-secondary">
+              Refresh
+            </button>
+          </Form>
+          <Link to="/dashboard/create-shipment" className="btn-primary">
+            New Shipment
+          </Link>
+        </div>
+      </div>
+
+      {result.state === "ok" ? (
+        <>
+          <StatTiles stats={result.stats} />
+          <section className="card mt-6" aria-labelledby="shipments-title">
+            <h2 id="shipments-title" className="mb-4 text-xl font-semibold">
+              Your shipments
+            </h2>
+            <ListFilters filters={result.filters} />
+            {result.rows.length > 0 ? (
+              <>
+                <ShipmentTable rows={result.rows} />
+                <PaginationNav filters={result.filters} pagination={result.pagination} />
+              </>
+            ) : (
+              <EmptyState filtered={isFiltered(result.filters)} />
+            )}
+          </section>
+        </>
+      ) : (
+        <section role="alert" className="card border-red-300 bg-red-50" aria-labelledby="load-error-title">
+          <h2 id="load-error-title" className="mb-2 text-xl font-semibold text-red-900">
+            Error loading shipments
+          </h2>
+          <p className="mb-4 text-red-900">Failed to fetch shipments</p>
+          <a href={`/dashboard${filtersQuery(result.filters)}`} className="btn-secondary">
+            Try again
+          </a>
+        </section>
+      )}
+    </main>
+  );
+}
+
+type LoadedDashboard = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "ok" }>;
+
+function StatTiles({ stats }: { stats: LoadedDashboard["stats"] }) {
+  const tiles = [
+    { label: "Total shipments", value: stats.total, to: "/dashboard" },
+    { label: "In transit", value: stats.inTransit, to: "/dashboard?status=in_transit" },
+    { label: "Delivered", value: stats.delivered, to: "/dashboard?status=delivered" },
+    { label: "This month", value: stats.thisMonth, to: null },
+  ];
+  return (
+    <section aria-labelledby="stats-title">
+      <h2 id="stats-title" className="sr-only">
+        Statistics
+      </h2>
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {tiles.map((tile) => (
+          <div key={tile.label} className="card flex flex-col-reverse p-5">
+            <dt className="text-sm text-slate-700">
+              {tile.to ? (
+                <Link to={tile.to} className="link">
+                  {tile.label}
+                </Link>
+              ) : (
+                tile.label
+              )}
+            </dt>
+            <dd className="text-3xl font-bold">{tile.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A GET form: without JavaScript "Apply" sends it; with it, changes apply after 300 ms. */
+function ListFilters({ filters }: { filters: ShipmentFilters }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const timer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
+
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Search and filter shipments"
+      className="mb-5 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), DEBOUNCE_MS);
+      }}
+    >
+      <div>
+        <label htmlFor="search" className="label">
+          Search by tracking ID
+        </label>
+        <input
+          id="search"
+          name="search"
+          type="search"
+          defaultValue={filters.search}
+          placeholder="e.g. SWP4829"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="input font-mono uppercase placeholder:font-sans placeholder:normal-case"
+        />
+      </div>
+      <div>
+        <label htmlFor="status" className="label">
+          Status
+        </label>
+        <select id="status" name="status" defaultValue={filters.status ?? ""} className="input">
+          <option value="">All statuses</option>
+          {SHIPMENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-primary" aria-busy={searching || undefined}>
+        {hydrated && searching ? "Searching..." : "Apply"}
+      </button>
+      <details className="sm:col-span-3" open={filters.sortBy !== "createdAt" || filters.sortOrder !== "desc" ? true : undefined}>
+        <summary className="text-sm font-semibold text-brand-700">Filters</summary>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <div>
+            <label htmlFor="sortBy" className="label">
+              Sort by
+            </label>
+            <select id="sortBy" name="sortBy" defaultValue={filters.sortBy} className="input">
+              {SORT_FIELDS.map((field) => (
+                <option key={field} value={field}>
+                  {SORT_LABELS[field]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="sortOrder" className="label">
+              Order
+            </label>
+            <select id="sortOrder" name="sortOrder" defaultValue={filters.sortOrder} className="input">
+              <option value="desc">Descending</option>
+              <option value="asc">Ascending</option>
+            </select>
+          </div>
+        </div>
+      </details>
+    </Form>
+  );
+}
+
+function ShipmentTable({ rows }: { rows: LoadedDashboard["rows"] }) {
+  const timeZone = useTimeZone();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your shipments</caption>
+        <thead className="border-b border-slate-200 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Tracking ID
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Recipient
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Destination
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Created
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Est. delivery
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-semibold">
+              Total
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row" className="py-3 pr-4 font-mono font-semibold">
+                {row.trackingId}
+              </th>
+              <td className="py-3 pr-4">
+                <StatusBadge status={normalizeStatus(row.status) ?? "pending"} />
+              </td>
+              <td className="py-3 pr-4">{row.recipientName}</td>
+              <td className="py-3 pr-4">
+                {`${row.destinationCity}, ${countryName(row.destinationCountry)}`}
+              </td>
+              <td className="py-3 pr-4 whitespace-nowrap">{formatDate(row.createdAt, timeZone)}</td>
+              <td className="py-3 pr-4 whitespace-nowrap">{formatDate(row.estimatedDelivery, timeZone)}</td>
+              <td className="py-3 pr-4 text-right whitespace-nowrap">{formatMoney(row.totalCost, row.currency)}</td>
+              <td className="py-3">
+                <div className="flex gap-3 whitespace-nowrap">
+                  <Link to={`/track/${row.trackingId}`} className="link">
+                    Track<span className="sr-only"> {row.trackingId}</span>
+                  </Link>
+                  {row.invoiceUrl ? (
+                    <Link to={row.invoiceUrl} className="link">
+                      Invoice<span className="sr-only"> for {row.trackingId}</span>
+                    </Link>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PaginationNav({ filters, pagination }: { filters: ShipmentFilters; pagination: LoadedDashboard["pagination"] }) {
+  const { currentPage, totalPages, totalItems, startIndex, endIndex, hasPrev, hasNext } = pagination;
+  return (
+    <nav aria-label="Pagination" className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+      <p className="text-sm text-slate-700">
+        {`Showing ${startIndex} to ${endIndex} of ${totalItems} results`}
+      </p>
+      <div className="flex items-center gap-3">
+        {hasPrev ? (
+          <Link to={`/dashboard${filtersQuery(filters, { page: currentPage - 1 })}`} className="btn-secondary" rel="prev">
+            Previous
+          </Link>
+        ) : (
+          <span className="btn-secondary opacity-60" aria-disabled="true">
+            Previous
+          </span>
+        )}
+        <span className="text-sm">
+          {`Page ${currentPage} of ${totalPages}`}
+        </span>
+        {hasNext ? (
+          <Link to={`/dashboard${filtersQuery(filters, { page: currentPage + 1 })}`} className="btn-secondary" rel="next">
+            Next
+          </Link>
+        ) : (
+          <span className="btn-secondary opacity-60" aria-disabled="true">
+            Next
+          </span>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+function EmptyState({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="py-10 text-center">
+      <h3 className="mb-1 text-lg font-semibold">No shipments found</h3>
+      {filtered ? (
+        <p className="text-slate-700">Try adjusting your search or filters</p>
+      ) : (
+        <>
+          <p className="mb-4 text-slate-700">Get started by creating your first shipment</p>
+          <Link to="/dashboard/create-shipment" className="btn-primary">
+            Create Shipment
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
