@@ -56,6 +56,18 @@ export async function saveDraft(
 }
 
 /**
+ * Keeps what is on screen while it is typed (with JavaScript). It changes an existing draft
+ * only, and leaves its revision alone: a shipment being made from the draft at that moment is
+ * neither stopped nor followed by a stray new draft.
+ */
+export async function patchDraft(db: Db, userId: string, values: Partial<ShipmentDraft>): Promise<void> {
+  await db
+    .update(shipmentDrafts)
+    .set({ data: sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})` })
+    .where(eq(shipmentDrafts.userId, userId));
+}
+
+/**
  * Saves the last step's fields into an existing draft and returns the whole of it, or null when
  * there is no draft (it has become a shipment already: a form sent twice).
  */

@@ -214,6 +214,7 @@ describe("drafts", () => {
       senderCountry: "",
       senderPostalCode: "",
     });
+    expect(stepValues(2, { recipientPhone: " +49 (30) 5550.1234 ", recipientCountry: "DE" }, () => "+49")).toMatchObject({ recipientPhone: "30 55501234" });
     expect(stepValues(3, { packages: [{ weight: "2", extra: "x" }], serviceType: "economy", insurance: "on" })).toEqual({
       packages: [{ description: "", weight: "2", length: "", width: "", height: "", value: "", quantity: "" }],
       serviceType: "economy",

@@ -129,12 +129,21 @@ function packageDraft(value: unknown): PackageDraft {
 
 /**
  * The fields of one step out of a parsed form (Conform's payload), every one of them present,
- * so that saving a step also clears what was emptied or unticked. Unknown keys are dropped.
+ * so that saving a step also clears what was emptied or unticked. Unknown keys are dropped;
+ * phone numbers keep only what SPEC.md lets them keep, without the country's dialling code.
  */
-export function stepValues(step: StepNumber, payload: Record<string, unknown>): Partial<ShipmentDraft> {
+export function stepValues(
+  step: StepNumber,
+  payload: Record<string, unknown>,
+  phoneCodeOf: (countryCode: string) => string | undefined = () => undefined,
+): Partial<ShipmentDraft> {
   const fields = STEP_FIELDS[step];
   const values: Partial<Record<keyof ShipmentDraft, unknown>> = {};
   for (const key of fields.text) values[key] = text(payload[key]);
+  for (const prefix of ["sender", "recipient"] as const) {
+    const phone = values[`${prefix}Phone`];
+    if (typeof phone === "string") values[`${prefix}Phone`] = localPhoneNumber(phone, phoneCodeOf(text(values[`${prefix}Country`])));
+  }
   for (const key of fields.flags) values[key] = flag(payload[key]);
   if (fields.packages) {
     const packages = Array.isArray(payload.packages) ? payload.packages.map(packageDraft) : [];

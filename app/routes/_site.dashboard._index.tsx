@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getOwnShipments } from "~/.server/customer-shipments";
@@ -22,7 +22,10 @@ const DEBOUNCE_MS = 300;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const filters = parseShipmentFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseShipmentFilters(url.searchParams);
+  // The GET form sends every field, defaults and all: the address is tidied to what matters.
+  if (url.search !== filtersQuery(filters)) throw redirect(`/dashboard${filtersQuery(filters)}`);
   const zone = readCookie(request, "tz");
   const timeZone = zone && isTimeZone(zone) ? zone : "UTC";
   try {

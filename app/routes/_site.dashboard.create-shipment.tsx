@@ -24,6 +24,7 @@ import {
   discardDraft,
   freshDraft,
   getDraft,
+  patchDraft,
   restoreDraft,
   rewindDraft,
   saveDraft,
@@ -72,6 +73,8 @@ export const handle: SiteHandle = { hideFooter: true };
 export const meta: MetaFunction = () => [{ title: "Create Shipment | SwiftParcel" }, { name: "robots", content: "noindex" }];
 
 const PAGE = "/dashboard/create-shipment";
+/** Typing pauses this long before what is on screen is saved and priced. */
+const SAVE_DELAY_MS = 300;
 
 const STEP_HEADINGS: Record<StepNumber, string> = {
   1: "Sender details",
@@ -144,7 +147,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const IntentSchema = z.union([
-  z.enum(["next", "previous", "add-package", "estimate", "refresh", "create", "discard"]),
+  z.enum(["next", "previous", "add-package", "save", "refresh", "create", "discard"]),
   z.string().regex(/^remove-package-\d+$/),
 ]);
 
@@ -165,13 +168,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(form, { schema: SCHEMAS[step] });
-  const values = stepValues(step, submission.payload);
+  const values = stepValues(step, submission.payload, (code) => getCountry(code)?.phoneCode);
   const stored = await getDraft(db, user, fallback.currency);
   const now = Date.now();
 
   switch (intent.data) {
-    case "estimate":
-      // Read-only: prices what is on screen while it is typed (with JavaScript).
+    case "save":
+      // With JavaScript: keeps and prices what is on screen while it is typed.
+      await patchDraft(db, user.id, values);
       return { result: null, formError: null, estimate: estimateDraft({ ...stored.values, ...values }, now) };
     case "previous":
       // Previous keeps what was typed, checked or not.
@@ -262,9 +266,9 @@ async function createFromDraft({
   }
 }
 
-/** The live estimate posts to the action without changing anything the loader reads. */
+/** Saving as one types brings its own estimate; the page's data need not be loaded again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "estimate" ? false : defaultShouldRevalidate;
+  formData?.get("intent") === "save" ? false : defaultShouldRevalidate;
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -273,9 +277,9 @@ export default function CreateShipmentPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const estimator = useFetcher<typeof action>();
-  const estimateTimer = useRef<number>();
-  useEffect(() => () => window.clearTimeout(estimateTimer.current), []);
+  const saver = useFetcher<typeof action>();
+  const saveTimer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
 
   const { step } = loaded;
   const schemas = useMemo(() => shipmentSchemas({ countries: loaded.countries, currencies: loaded.currencies }), [loaded.countries, loaded.currencies]);
@@ -295,7 +299,7 @@ export default function CreateShipmentPage() {
   });
 
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const estimateData = estimator.data && "estimate" in estimator.data ? estimator.data.estimate : undefined;
+  const estimateData = saver.data && "estimate" in saver.data ? saver.data.estimate : undefined;
   const estimate = estimateData !== undefined ? estimateData : loaded.estimate;
 
   return (
@@ -317,11 +321,15 @@ export default function CreateShipmentPage() {
           className="card space-y-6 lg:col-span-2"
           aria-labelledby="step-title"
           onChange={(event) => {
-            if (!hydrated || step < 3) return;
             const formData = new FormData(event.currentTarget);
-            formData.set("intent", "estimate");
-            window.clearTimeout(estimateTimer.current);
-            estimateTimer.current = window.setTimeout(() => estimator.submit(formData, { method: "post" }), 300);
+            formData.set("intent", "save");
+            window.clearTimeout(saveTimer.current);
+            saveTimer.current = window.setTimeout(() => saver.submit(formData, { method: "post" }), SAVE_DELAY_MS);
+          }}
+          onSubmit={(event) => {
+            // The step's own submission saves everything; a save still waiting is dropped.
+            window.clearTimeout(saveTimer.current);
+            form.onSubmit(event);
           }}
         >
           <h2 id="step-title" className="text-xl font-semibold">

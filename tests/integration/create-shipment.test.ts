@@ -155,14 +155,15 @@ describe("the four steps", () => {
     expect(html).not.toContain("Quantity must be at least 1");
   });
 
-  it("prices what is on screen without saving it", async () => {
-    const before = await storedDraft();
-    const response = await post(3, "estimate", { ...onePackage, "packages[0].weight": "4" });
+  it("keeps and prices what is on screen as it is typed, leaving the draft's revision alone", async () => {
+    const revision = async () => (await db.select().from(shipmentDrafts).where(eq(shipmentDrafts.userId, customer.id)).get())!.updatedAt;
+    const before = await revision();
+    const response = await post(3, "save", { ...onePackage, "packages[0].weight": "4" });
     expect(response.status).toBe(200);
-    const body = await response.text();
     // (12.99 + 2.00) x 2 between regions = 29.98, Saturday 25.00, insurance 0.40.
-    expect(body).toContain("5538");
-    expect(await storedDraft()).toEqual(before);
+    expect(await response.text()).toContain("5538");
+    expect(((await storedDraft())?.data.packages as { weight: string }[])[0]!.weight).toBe("4");
+    expect(await revision()).toBe(before);
   });
 
   it("shows the estimate's breakdown and the currency picker on the review step", async () => {
