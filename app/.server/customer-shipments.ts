@@ -2,7 +2,9 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { invoices, shipments } from "../../drizzle/schema";
-import { PAGE_SIZE, paginate, type Pagination, type ShipmentFilters, type SortField } from "~/domain/shipment-filters";
+import { PAGE_SIZE, type ShipmentFilters } from "~/domain/customer-shipment-filters";
+import { pageOffset, pageWindow, type PageWindow } from "~/domain/pagination";
+import type { SortField } from "~/domain/shipment-sort";
 import type { Db } from "./db";
 
 export type ShipmentStats = { total: number; inTransit: number; delivered: number; thisMonth: number };
@@ -46,7 +48,7 @@ export async function getOwnShipments(
   userId: string,
   filters: ShipmentFilters,
   monthStart: number,
-): Promise<{ rows: ShipmentListRow[]; pagination: Pagination; stats: ShipmentStats }> {
+): Promise<{ rows: ShipmentListRow[]; pagination: PageWindow; stats: ShipmentStats }> {
   const where = listConditions(userId, filters);
   const [[counted], [stats]] = await db.batch([
     db.select({ total: sql<number>`count(*)` }).from(shipments).where(where),
@@ -60,7 +62,7 @@ export async function getOwnShipments(
       .from(shipments)
       .where(eq(shipments.userId, userId)),
   ]);
-  const pagination = paginate(counted?.total ?? 0, filters.page);
+  const pagination = pageWindow(counted?.total ?? 0, filters.page, PAGE_SIZE);
   const order = filters.sortOrder === "asc" ? asc : desc;
   const rows = await db
     .select({
@@ -81,7 +83,7 @@ export async function getOwnShipments(
     .where(where)
     .orderBy(order(SORT_COLUMNS[filters.sortBy]), desc(shipments.createdAt), asc(shipments.id))
     .limit(PAGE_SIZE)
-    .offset((pagination.currentPage - 1) * PAGE_SIZE);
+    .offset(pageOffset(pagination, PAGE_SIZE));
   return {
     rows: rows.map(({ invoiceId, ...row }) => ({ ...row, invoiceUrl: invoiceId ? `/invoices/${invoiceId}` : null })),
     pagination,

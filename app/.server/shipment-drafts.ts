@@ -2,7 +2,7 @@
 // reload, back and forward never lose what was typed.
 import { and, eq, sql } from "drizzle-orm";
 import { shipmentDrafts } from "../../drizzle/schema";
-import { newDraft, parseStoredDraft, type ShipmentDraft, type StepNumber } from "~/domain/shipment-form";
+import { newDraft, parseStoredDraft, type ShipmentDraft, type StepNumber } from "~/domain/shipment-steps";
 import type { Db } from "./db";
 
 export type StoredDraft = {

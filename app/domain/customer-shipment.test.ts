@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describePackages, estimateDraft, shipmentFromForm } from "./customer-shipment";
-import { newDraft, type ShipmentDraft, type ShipmentFormValues } from "./shipment-form";
+import { newDraft, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
 
 const friday = Date.UTC(2026, 10, 20, 15, 30);
 const day = (time: number) => new Date(time).toISOString().slice(0, 10);

@@ -3,8 +3,9 @@
 import { getCountry, isCountryCode } from "./countries";
 import { isPickerCurrency } from "./currencies";
 import { estimateDelivery } from "./delivery-dates";
-import { quote, toMinor, type Quote } from "./pricing";
-import { fullPhoneNumber, packageTotals, type ShipmentDraft, type ShipmentFormValues } from "./shipment-form";
+import { toMinorUnits } from "./format";
+import { quote, type Quote } from "./pricing";
+import { fullPhoneNumber, packageTotals, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
 import { parseDeliveryOption, parseServiceType, type DeliveryOption, type ServiceType } from "./shipping-options";
 
 /** Customers send parcels: the "package" type, multiplier 1. */
@@ -31,7 +32,7 @@ type PriceInput = {
 /** Total weight and declared value over the packages, priced by the one tariff (pricing.ts). */
 function price(input: PriceInput, now: number): Estimate {
   const totals = packageTotals(input.packages);
-  const declaredValue = toMinor(totals.value, input.currency);
+  const declaredValue = toMinorUnits(totals.value, input.currency);
   return {
     quote: quote({ ...input, packageType: CUSTOMER_PACKAGE_TYPE, weightKg: totals.weightKg, declaredValue }),
     weightKg: totals.weightKg,
@@ -117,7 +118,7 @@ export function shipmentFromForm(values: ShipmentFormValues, { userId, now }: { 
       lengthCm: item.length,
       widthCm: item.width,
       heightCm: item.height,
-      value: toMinor(item.value, currency),
+      value: toMinorUnits(item.value, currency),
       quantity: item.quantity,
     })),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName, formatDate, formatDateTime, formatMoney, isTimeZone, relativeTime } from "./format";
+import { countryName, formatDate, formatDateTime, formatMoney, isTimeZone, minorUnitsInput, relativeTime, toMinorUnits } from "./format";
 
 const time = Date.UTC(2026, 10, 22, 14, 5);
 
@@ -47,5 +47,19 @@ describe("countryName", () => {
     expect(countryName("de")).toBe("Germany");
     expect(countryName("US")).toBe("United States");
     expect(countryName("ZZZ")).toBe("ZZZ");
+  });
+});
+
+describe("money inputs", () => {
+  it("turn major units into minor units by the currency's exponent", () => {
+    expect(toMinorUnits(12.5, "USD")).toBe(1250);
+    expect(toMinorUnits(0.1 + 0.2, "EUR")).toBe(30);
+    expect(toMinorUnits(1500, "JPY")).toBe(1500);
+    expect(toMinorUnits(1.234, "KWD")).toBe(1234);
+  });
+
+  it("show minor units as the plain number an input holds", () => {
+    expect(minorUnitsInput(1250, "USD")).toBe("12.50");
+    expect(minorUnitsInput(1500, "JPY")).toBe("1500");
   });
 });

@@ -2,11 +2,10 @@
 // and the admin form. Tariff figures are in major units of the quote's currency (see
 // docs/decisions/004-tariff-currency.md); amounts returned are integer minor units.
 import { getCountry } from "./countries";
-import { currencyExponent } from "./format";
+import { toMinorUnits } from "./format";
 import { DELIVERY_OPTION_LABELS, type DeliveryOption, type PackageType, type ServiceType } from "./shipping-options";
 
-// Delivery options live beside the service types so that browser code can list them without
-// this module (which reads the country table); re-exported for callers of the pricing module.
+// The delivery options live with the other shipping choices (browser code needs them too).
 export { DELIVERY_OPTIONS, DELIVERY_OPTION_LABELS, type DeliveryOption } from "./shipping-options";
 
 export const BASE_RATES: Record<ServiceType, number> = {
@@ -27,7 +26,6 @@ export const PACKAGE_MULTIPLIERS: Record<PackageType, number> = {
   pallet: 1.5,
 };
 
-/** Added to the shipping charge, in major units of the quote's currency. */
 export const DELIVERY_OPTION_SURCHARGES: Record<DeliveryOption, number> = {
   standard: 0,
   morning: 15,
@@ -53,11 +51,6 @@ export type ShippingCostInput = {
   fromCountry: string;
   toCountry: string;
 };
-
-/** Major units of `currency` as integer minor units (2 decimals for USD, none for JPY). */
-export function toMinor(amount: number, currency: string): number {
-  return Math.round(amount * 10 ** currencyExponent(currency));
-}
 
 /** (base + weight part) x route x package, never below the base rate; minor units of `currency`. */
 export function shippingCost(input: ShippingCostInput, currency = "USD"): number {
@@ -92,8 +85,8 @@ export function quote(input: QuoteInput): Quote {
     lines.push({ key: "override", label: "Base price (set by staff)", amount: shipping });
   } else {
     const baseRate = BASE_RATES[input.serviceType];
-    const base = toMinor(baseRate, currency);
-    const weight = toMinor(RATE_PER_KG * input.weightKg, currency);
+    const base = toMinorUnits(baseRate, currency);
+    const weight = toMinorUnits(RATE_PER_KG * input.weightKg, currency);
     const route = routeMultiplier(input.fromCountry, input.toCountry);
     const packageFactor = PACKAGE_MULTIPLIERS[input.packageType];
     const afterRoute = Math.round((base + weight) * route);
@@ -105,7 +98,7 @@ export function quote(input: QuoteInput): Quote {
     if (packageFactor !== 1) lines.push({ key: "package", label: `Package type (x${packageFactor})`, amount: afterPackage - afterRoute });
     if (shipping > afterPackage) lines.push({ key: "minimum", label: "Minimum charge", amount: shipping - afterPackage });
   }
-  const delivery = toMinor(DELIVERY_OPTION_SURCHARGES[input.deliveryOption], currency);
+  const delivery = toMinorUnits(DELIVERY_OPTION_SURCHARGES[input.deliveryOption], currency);
   if (delivery > 0) lines.push({ key: "delivery", label: DELIVERY_OPTION_LABELS[input.deliveryOption], amount: delivery });
   const insurance = input.insurance ? Math.round(input.declaredValue * INSURANCE_RATE) : 0;
   if (input.insurance) lines.push({ key: "insurance", label: "Insurance (1% of declared value)", amount: insurance });

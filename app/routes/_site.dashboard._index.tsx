@@ -9,7 +9,9 @@ import { StatusBadge } from "~/components/status-badge";
 import { useHydrated } from "~/components/use-hydrated";
 import { startOfMonth } from "~/domain/calendar";
 import { countryName, formatDate, formatMoney, isTimeZone } from "~/domain/format";
-import { filtersQuery, isFiltered, parseShipmentFilters, SORT_FIELDS, SORT_LABELS, type ShipmentFilters } from "~/domain/shipment-filters";
+import { Pagination } from "~/components/pagination";
+import { filtersQuery, isFiltered, parseShipmentFilters, type ShipmentFilters } from "~/domain/customer-shipment-filters";
+import { SORT_FIELDS, SORT_LABELS } from "~/domain/shipment-sort";
 import { normalizeStatus, SHIPMENT_STATUSES, statusLabel } from "~/domain/shipment-status";
 import type { SiteHandle } from "./_site";
 
@@ -80,7 +82,7 @@ export default function DashboardPage() {
             {result.rows.length > 0 ? (
               <>
                 <ShipmentTable rows={result.rows} />
-                <PaginationNav filters={result.filters} pagination={result.pagination} />
+                <Pagination window={result.pagination} label="Shipment pages" />
               </>
             ) : (
               <EmptyState filtered={isFiltered(result.filters)} />
@@ -286,40 +288,6 @@ function ShipmentTable({ rows }: { rows: LoadedDashboard["rows"] }) {
         </tbody>
       </table>
     </div>
-  );
-}
-
-function PaginationNav({ filters, pagination }: { filters: ShipmentFilters; pagination: LoadedDashboard["pagination"] }) {
-  const { currentPage, totalPages, totalItems, startIndex, endIndex, hasPrev, hasNext } = pagination;
-  return (
-    <nav aria-label="Pagination" className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-      <p className="text-sm text-slate-700">
-        {`Showing ${startIndex} to ${endIndex} of ${totalItems} results`}
-      </p>
-      <div className="flex items-center gap-3">
-        {hasPrev ? (
-          <Link to={`/dashboard${filtersQuery(filters, { page: currentPage - 1 })}`} className="btn-secondary" rel="prev">
-            Previous
-          </Link>
-        ) : (
-          <span className="btn-secondary opacity-60" aria-disabled="true">
-            Previous
-          </span>
-        )}
-        <span className="text-sm">
-          {`Page ${currentPage} of ${totalPages}`}
-        </span>
-        {hasNext ? (
-          <Link to={`/dashboard${filtersQuery(filters, { page: currentPage + 1 })}`} className="btn-secondary" rel="next">
-            Next
-          </Link>
-        ) : (
-          <span className="btn-secondary opacity-60" aria-disabled="true">
-            Next
-          </span>
-        )}
-      </div>
-    </nav>
   );
 }
 

@@ -40,8 +40,8 @@ import { COUNTRIES, getCountry } from "~/domain/countries";
 import { CURRENCIES, isPickerCurrency } from "~/domain/currencies";
 import { estimateDraft, shipmentFromForm, type Estimate } from "~/domain/customer-shipment";
 import { TRANSIT_BUSINESS_DAYS } from "~/domain/delivery-dates";
-import { countryName, formatDate, formatMoney } from "~/domain/format";
-import { DELIVERY_OPTION_SURCHARGES, toMinor } from "~/domain/pricing";
+import { countryName, formatDate, formatMoney, toMinorUnits } from "~/domain/format";
+import { DELIVERY_OPTION_SURCHARGES } from "~/domain/pricing";
 import {
   draftFormData,
   EMPTY_PACKAGE,
@@ -57,7 +57,7 @@ import {
   type CountryOption,
   type ShipmentDraft,
   type StepNumber,
-} from "~/domain/shipment-form";
+} from "~/domain/shipment-steps";
 import {
   DELIVERY_OPTION_LABELS,
   DELIVERY_OPTIONS,
@@ -138,7 +138,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       value: option,
       label:
         DELIVERY_OPTION_SURCHARGES[option] > 0
-          ? `${DELIVERY_OPTION_LABELS[option]} (+${formatMoney(toMinor(DELIVERY_OPTION_SURCHARGES[option], currency), currency)})`
+          ? `${DELIVERY_OPTION_LABELS[option]} (+${formatMoney(toMinorUnits(DELIVERY_OPTION_SURCHARGES[option], currency), currency)})`
           : DELIVERY_OPTION_LABELS[option],
     })),
     summary: step === 4 ? reviewSummary(draft.values) : null,

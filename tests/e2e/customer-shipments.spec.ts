@@ -1,11 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
-import { sessionFor, tmpRegister } from "./tmp-auth";
-const signInAsDemoCustomer = (page: Page) => sessionFor(page, "seed-user-demo");
+import { signInAsDemoCustomer } from "./sign-in";
 
 /** A new customer of one's own, so that stories running side by side never share a list. */
 async function registerCustomer(page: Page, firstName: string) {
-  return tmpRegister(page, firstName);
   const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto("/register");
   await page.getByLabel("First name").fill(firstName);

@@ -12,7 +12,7 @@ import {
   shipmentSchemas,
   stepValues,
   type ShipmentDraft,
-} from "./shipment-form";
+} from "./shipment-steps";
 
 const schemas = shipmentSchemas({
   countries: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FILTERS, filtersQuery, isFiltered, paginate, parseShipmentFilters } from "./shipment-filters";
+import { DEFAULT_FILTERS, filtersQuery, isFiltered, parseShipmentFilters } from "./customer-shipment-filters";
 
 const parse = (query: string) => parseShipmentFilters(new URLSearchParams(query));
 
@@ -46,17 +46,5 @@ describe("isFiltered", () => {
     expect(isFiltered(parse("sortBy=status"))).toBe(false);
     expect(isFiltered(parse("search=S"))).toBe(true);
     expect(isFiltered(parse("status=pending"))).toBe(true);
-  });
-});
-
-describe("paginate", () => {
-  it("shows 10 a page with positions and neighbours", () => {
-    expect(paginate(24, 1)).toEqual({ currentPage: 1, totalPages: 3, totalItems: 24, startIndex: 1, endIndex: 10, hasPrev: false, hasNext: true });
-    expect(paginate(24, 3)).toMatchObject({ startIndex: 21, endIndex: 24, hasPrev: true, hasNext: false });
-  });
-
-  it("shows the last page for a page past the end, and one empty page for nothing", () => {
-    expect(paginate(24, 9)).toMatchObject({ currentPage: 3, startIndex: 21 });
-    expect(paginate(0, 1)).toEqual({ currentPage: 1, totalPages: 1, totalItems: 0, startIndex: 0, endIndex: 0, hasPrev: false, hasNext: false });
   });
 });
