@@ -224,7 +224,8 @@ function ListFilters({ filters }: { filters: ShipmentFilters }) {
 function ShipmentTable({ rows }: { rows: LoadedDashboard["rows"] }) {
   const timeZone = useTimeZone();
   return (
-    <div className="overflow-x-auto">
+    // Relative: the screen-reader-only labels are positioned, and must scroll with the table.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your shipments</caption>
         <thead className="border-b border-slate-200 text-slate-700">
@@ -235,19 +236,19 @@ function ShipmentTable({ rows }: { rows: LoadedDashboard["rows"] }) {
             <th scope="col" className="py-2 pr-4 font-semibold">
               Status
             </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
+            <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
               Recipient
             </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
+            <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
               Destination
             </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
+            <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
               Created
             </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
+            <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
               Est. delivery
             </th>
-            <th scope="col" className="py-2 pr-4 text-right font-semibold">
+            <th scope="col" className="hidden py-2 pr-4 text-right font-semibold sm:table-cell">
               Total
             </th>
             <th scope="col" className="py-2 font-semibold">
@@ -258,21 +259,26 @@ function ShipmentTable({ rows }: { rows: LoadedDashboard["rows"] }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.id}>
-              <th scope="row" className="py-3 pr-4 font-mono font-semibold">
-                {row.trackingId}
+              <th scope="row" className="py-3 pr-4 font-semibold">
+                <span className="font-mono">{row.trackingId}</span>
+                {/* Small screens show the hidden columns' gist under the ID. */}
+                <span className="block font-normal text-slate-700 md:hidden">
+                  {`To ${row.recipientName}, ${row.destinationCity}`}
+                  <span className="sm:hidden">{` · ${formatMoney(row.totalCost, row.currency)}`}</span>
+                </span>
               </th>
               <td className="py-3 pr-4">
                 <StatusBadge status={normalizeStatus(row.status) ?? "pending"} />
               </td>
-              <td className="py-3 pr-4">{row.recipientName}</td>
-              <td className="py-3 pr-4">
+              <td className="hidden py-3 pr-4 md:table-cell">{row.recipientName}</td>
+              <td className="hidden py-3 pr-4 md:table-cell">
                 {`${row.destinationCity}, ${countryName(row.destinationCountry)}`}
               </td>
-              <td className="py-3 pr-4 whitespace-nowrap">{formatDate(row.createdAt, timeZone)}</td>
-              <td className="py-3 pr-4 whitespace-nowrap">{formatDate(row.estimatedDelivery, timeZone)}</td>
-              <td className="py-3 pr-4 text-right whitespace-nowrap">{formatMoney(row.totalCost, row.currency)}</td>
+              <td className="hidden py-3 pr-4 whitespace-nowrap md:table-cell">{formatDate(row.createdAt, timeZone)}</td>
+              <td className="hidden py-3 pr-4 whitespace-nowrap md:table-cell">{formatDate(row.estimatedDelivery, timeZone)}</td>
+              <td className="hidden py-3 pr-4 text-right whitespace-nowrap sm:table-cell">{formatMoney(row.totalCost, row.currency)}</td>
               <td className="py-3">
-                <div className="flex gap-3 whitespace-nowrap">
+                <div className="flex flex-col gap-1 whitespace-nowrap sm:flex-row sm:gap-3">
                   <Link to={`/track/${row.trackingId}`} className="link">
                     Track<span className="sr-only"> {row.trackingId}</span>
                   </Link>

@@ -503,7 +503,7 @@ function PackageFields({ fields, deliveryOptions }: { fields: Fields; deliveryOp
           <fieldset key={item.key} id={`package-${number}`} className="space-y-4 rounded-md border border-slate-200 p-4">
             <legend className="px-1 font-semibold">{`Package ${number}`}</legend>
             <Field label="Description" inputProps={getInputProps(set.description, { type: "text" })} errors={set.description.errors} />
-            <div className="grid gap-4 sm:grid-cols-4">
+            <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
               <Field label="Weight (kg)" inputProps={{ ...getInputProps(set.weight, { type: "number" }), step: "0.1", min: "0" }} errors={set.weight.errors} />
               <Field label="Length (cm)" inputProps={{ ...getInputProps(set.length, { type: "number" }), step: "0.1", min: "0" }} errors={set.length.errors} />
               <Field label="Width (cm)" inputProps={{ ...getInputProps(set.width, { type: "number" }), step: "0.1", min: "0" }} errors={set.width.errors} />

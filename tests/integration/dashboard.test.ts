@@ -28,7 +28,7 @@ async function page(path: string, cookie = demoCookie): Promise<string> {
 
 /** The tracking IDs listed in the table, in order. */
 function listedIds(html: string): string[] {
-  return [...html.matchAll(/<th scope="row"[^>]*>([A-Z]{3}\d{6}[A-Z0-9]{6})<\/th>/g)].map((match) => match[1]!);
+  return [...html.matchAll(/<th scope="row"[^>]*><span class="font-mono">([A-Z]{3}\d{6}[A-Z0-9]{6})<\/span>/g)].map((match) => match[1]!);
 }
 
 const newestFirst = () => [...demoShipments].sort((a, b) => b.createdAt! - a.createdAt!).map((shipment) => shipment.trackingId);
