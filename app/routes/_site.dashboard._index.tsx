@@ -221,6 +221,17 @@ function ListFilters({ filters }: { filters: ShipmentFilters }) {
   );
 }
 
+/** The list's columns; on small screens the secondary ones fold under the tracking ID. */
+const COLUMNS = [
+  { label: "Tracking ID", className: "" },
+  { label: "Status", className: "" },
+  { label: "Recipient", className: "hidden md:table-cell" },
+  { label: "Destination", className: "hidden md:table-cell" },
+  { label: "Created", className: "hidden md:table-cell" },
+  { label: "Est. delivery", className: "hidden md:table-cell" },
+  { label: "Total", className: "hidden text-right sm:table-cell" },
+];
+
 function ShipmentTable({ rows }: { rows: LoadedDashboard["rows"] }) {
   const timeZone = useTimeZone();
   return (
@@ -230,27 +241,11 @@ function ShipmentTable({ rows }: { rows: LoadedDashboard["rows"] }) {
         <caption className="sr-only">Your shipments</caption>
         <thead className="border-b border-slate-200 text-slate-700">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              Tracking ID
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-              Recipient
-            </th>
-            <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-              Destination
-            </th>
-            <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-              Created
-            </th>
-            <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-              Est. delivery
-            </th>
-            <th scope="col" className="hidden py-2 pr-4 text-right font-semibold sm:table-cell">
-              Total
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column.label} scope="col" className={`py-2 pr-4 font-semibold ${column.className}`}>
+                {column.label}
+              </th>
+            ))}
             <th scope="col" className="py-2 font-semibold">
               <span className="sr-only">Actions</span>
             </th>

@@ -434,13 +434,15 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
   const country = field("Country");
   const phoneCode = countries.find((option) => option.code === country.value)?.phoneCode;
   const who = prefix === "sender" ? "Sender" : "Recipient";
+  // Tells the browser's autofill which of the two addresses a field belongs to.
+  const autofill = (token: string) => `${prefix === "sender" ? "billing" : "shipping"} ${token}`;
   return (
     <fieldset className="space-y-4">
       <legend className="sr-only">{who} details</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Full name" inputProps={{ ...getInputProps(field("Name"), { type: "text" }), autoComplete: "name" }} errors={field("Name").errors} />
-        <Field label="Email" inputProps={{ ...getInputProps(field("Email"), { type: "email" }), autoComplete: "email" }} errors={field("Email").errors} />
-        <SelectField label="Country" selectProps={getSelectProps(country)} errors={country.errors}>
+        <Field label="Full name" inputProps={{ ...getInputProps(field("Name"), { type: "text" }), autoComplete: autofill("name") }} errors={field("Name").errors} />
+        <Field label="Email" inputProps={{ ...getInputProps(field("Email"), { type: "email" }), autoComplete: autofill("email") }} errors={field("Email").errors} />
+        <SelectField label="Country" selectProps={{ ...getSelectProps(country), autoComplete: autofill("country") }} errors={country.errors}>
           <option value="">Choose a country</option>
           {countries.map((option) => (
             <option key={option.code} value={option.code}>
@@ -453,7 +455,7 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
           help={phoneCode ? `${phoneCode} is put in front for you.` : "The country's dialling code is put in front for you."}
           inputProps={{
             ...getInputProps(field("Phone"), { type: "tel" }),
-            autoComplete: "tel-national",
+            autoComplete: autofill("tel"),
             inputMode: "tel",
             // SPEC.md: only digits, spaces and hyphens stay.
             onInput: (event) => {
@@ -467,18 +469,18 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
         <Field
           className="sm:col-span-2"
           label="Street address"
-          inputProps={{ ...getInputProps(field("Address"), { type: "text" }), autoComplete: "street-address" }}
+          inputProps={{ ...getInputProps(field("Address"), { type: "text" }), autoComplete: autofill("address-line1") }}
           errors={field("Address").errors}
         />
-        <Field label="City" inputProps={{ ...getInputProps(field("City"), { type: "text" }), autoComplete: "address-level2" }} errors={field("City").errors} />
+        <Field label="City" inputProps={{ ...getInputProps(field("City"), { type: "text" }), autoComplete: autofill("address-level2") }} errors={field("City").errors} />
         <Field
           label="State / Province (optional)"
-          inputProps={{ ...getInputProps(field("State"), { type: "text" }), autoComplete: "address-level1" }}
+          inputProps={{ ...getInputProps(field("State"), { type: "text" }), autoComplete: autofill("address-level1") }}
           errors={field("State").errors}
         />
         <Field
           label="Postal code"
-          inputProps={{ ...getInputProps(field("PostalCode"), { type: "text" }), autoComplete: "postal-code" }}
+          inputProps={{ ...getInputProps(field("PostalCode"), { type: "text" }), autoComplete: autofill("postal-code") }}
           errors={field("PostalCode").errors}
         />
       </div>
@@ -486,6 +488,8 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
   );
 }
 
+// Selects that open on a default value always have one: `required` would add nothing, and the
+// HTML rules allow it only with an empty first option.
 function PackageFields({ fields, deliveryOptions }: { fields: Fields; deliveryOptions: LoaderData["deliveryOptions"] }) {
   const packagesField = fields.packages;
   const packages = packagesField.getFieldList();
@@ -546,14 +550,14 @@ function PackageFields({ fields, deliveryOptions }: { fields: Fields; deliveryOp
       <fieldset className="space-y-4">
         <legend className="mb-2 text-lg font-semibold">Service</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Service type" selectProps={getSelectProps(fields.serviceType)} errors={fields.serviceType.errors}>
+          <SelectField label="Service type" selectProps={{ ...getSelectProps(fields.serviceType), required: false }} errors={fields.serviceType.errors}>
             {SERVICE_TYPES.map((service) => (
               <option key={service} value={service}>
                 {SERVICE_LABELS[service]} ({TRANSIT_BUSINESS_DAYS[service]} business day{TRANSIT_BUSINESS_DAYS[service] === 1 ? "" : "s"})
               </option>
             ))}
           </SelectField>
-          <SelectField label="Delivery option" selectProps={getSelectProps(fields.deliveryOption)} errors={fields.deliveryOption.errors}>
+          <SelectField label="Delivery option" selectProps={{ ...getSelectProps(fields.deliveryOption), required: false }} errors={fields.deliveryOption.errors}>
             {deliveryOptions.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -623,7 +627,7 @@ function ReviewFields({
         </p>
       </ReviewSection>
 
-      <SelectField label="Currency" selectProps={getSelectProps(fields.currency)} errors={fields.currency.errors}>
+      <SelectField label="Currency" selectProps={{ ...getSelectProps(fields.currency), required: false }} errors={fields.currency.errors}>
         {currencies.map((currency) => (
           <option key={currency.code} value={currency.code}>
             {currency.code} - {currency.name} ({currency.symbol})
