@@ -14,6 +14,7 @@ import {
   useFetcher,
   useLoaderData,
   useNavigation,
+  useSubmit,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
@@ -280,6 +281,17 @@ export default function CreateShipmentPage() {
   const saver = useFetcher<typeof action>();
   const saveTimer = useRef<number>();
   useEffect(() => () => window.clearTimeout(saveTimer.current), []);
+  // A step sent while a save is on its way waits for the save: React Router lets a fetcher
+  // that finishes after a navigation has started loading cancel that navigation.
+  const submit = useSubmit();
+  // What was sent is kept as it was at the click: the page may re-render before it goes.
+  const waitingSubmission = useRef<FormData | null>(null);
+  useEffect(() => {
+    if (saver.state !== "idle" || !waitingSubmission.current) return;
+    const formData = waitingSubmission.current;
+    waitingSubmission.current = null;
+    submit(formData, { method: "post" });
+  }, [saver.state, submit]);
 
   const { step } = loaded;
   const schemas = useMemo(() => shipmentSchemas({ countries: loaded.countries, currencies: loaded.currencies }), [loaded.countries, loaded.currencies]);
@@ -329,6 +341,11 @@ export default function CreateShipmentPage() {
           onSubmit={(event) => {
             // The step's own submission saves everything; a save still waiting is dropped.
             window.clearTimeout(saveTimer.current);
+            if (saver.state !== "idle") {
+              event.preventDefault();
+              waitingSubmission.current = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+              return;
+            }
             form.onSubmit(event);
           }}
         >
