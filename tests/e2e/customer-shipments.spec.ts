@@ -168,6 +168,23 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   await expect(page.getByText("Page 3 of 3")).toBeVisible();
   await pages.getByRole("link", { name: "Previous" }).click();
   await expect(page).toHaveURL("/dashboard?page=2");
+
+  // Sorted by tracking ID, A to Z; the order holds from one page to the next.
+  const sorting = page.getByRole("search", { name: "Search and filter shipments" });
+  await sorting.getByText("Filters", { exact: true }).click();
+  await sorting.getByLabel("Sort by").selectOption({ label: "Tracking ID" });
+  await sorting.getByLabel("Order").selectOption({ label: "Ascending" });
+  if (!javaScriptEnabled) await sorting.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL("/dashboard?sortBy=trackingId&sortOrder=asc");
+  const listedIds = () => page.getByRole("table").getByRole("rowheader").locator(".font-mono").allTextContents();
+  const firstPage = await listedIds();
+  expect(firstPage).toHaveLength(10);
+  expect(firstPage).toEqual([...firstPage].sort());
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL("/dashboard?sortBy=trackingId&sortOrder=asc&page=2");
+  const secondPage = await listedIds();
+  expect(secondPage).toEqual([...secondPage].sort());
+  expect(secondPage[0]! > firstPage.at(-1)!).toBe(true);
 });
 
 test("another customer sees none of someone else's shipments, invoices or counts", async ({ page }) => {
