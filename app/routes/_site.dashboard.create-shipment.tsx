@@ -14,7 +14,6 @@ import {
   useFetcher,
   useLoaderData,
   useNavigation,
-  useSubmit,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
@@ -74,6 +73,8 @@ export const handle: SiteHandle = { hideFooter: true };
 export const meta: MetaFunction = () => [{ title: "Create Shipment | SwiftParcel" }, { name: "robots", content: "noindex" }];
 
 const PAGE = "/dashboard/create-shipment";
+/** The name of the button Conform sends the form with to check a field (reserved by Conform). */
+const CONFORM_INTENT = "__intent__";
 /** Typing pauses this long before what is on screen is saved and priced. */
 const SAVE_DELAY_MS = 300;
 
@@ -274,6 +275,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function CreateShipmentPage() {
+  const { step, revision } = useLoaderData<typeof loader>();
+  // Another step or a changed draft starts the form afresh, messages included: Conform's own
+  // reset on a new form id would drop the server's reply (the final check's faults, for one).
+  return <ShipmentStepForm key={`${step}-${revision}`} />;
+}
+
+function ShipmentStepForm() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -283,15 +291,9 @@ export default function CreateShipmentPage() {
   useEffect(() => () => window.clearTimeout(saveTimer.current), []);
   // A step sent while a save is on its way waits for the save: React Router lets a fetcher
   // that finishes after a navigation has started loading cancel that navigation.
-  const submit = useSubmit();
-  // What was sent is kept as it was at the click: the page may re-render before it goes.
-  const waitingSubmission = useRef<FormData | null>(null);
-  useEffect(() => {
-    if (saver.state !== "idle" || !waitingSubmission.current) return;
-    const formData = waitingSubmission.current;
-    waitingSubmission.current = null;
-    submit(formData, { method: "post" });
-  }, [saver.state, submit]);
+  // It is sent again through the form, so that it is checked like any other submission
+  // (sent past the check, the server's messages would stay hidden on untouched fields).
+  const waiting = useRef<{ submitter: HTMLElement | null } | null>(null);
 
   const { step } = loaded;
   const schemas = useMemo(() => shipmentSchemas({ countries: loaded.countries, currencies: loaded.currencies }), [loaded.countries, loaded.currencies]);
@@ -309,6 +311,14 @@ export default function CreateShipmentPage() {
       return parseWithZod(formData, { schema: unchecked ? z.object({}) : schema }) as Submission<ShipmentDraft>;
     },
   });
+
+  useEffect(() => {
+    if (saver.state !== "idle" || !waiting.current) return;
+    const { submitter } = waiting.current;
+    waiting.current = null;
+    const element = document.getElementById(form.id);
+    if (element instanceof HTMLFormElement) element.requestSubmit(submitter?.isConnected ? submitter : undefined);
+  }, [saver.state, form.id]);
 
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const estimateData = saver.data && "estimate" in saver.data ? saver.data.estimate : undefined;
@@ -339,11 +349,15 @@ export default function CreateShipmentPage() {
             saveTimer.current = window.setTimeout(() => saver.submit(formData, { method: "post" }), SAVE_DELAY_MS);
           }}
           onSubmit={(event) => {
+            const submitter = (event.nativeEvent as SubmitEvent).submitter;
+            // Conform checks a field by sending the form with its own hidden button: that is
+            // no step being sent, and must neither drop nor wait for a save.
+            if (submitter?.getAttribute("name") === CONFORM_INTENT) return form.onSubmit(event);
             // The step's own submission saves everything; a save still waiting is dropped.
             window.clearTimeout(saveTimer.current);
             if (saver.state !== "idle") {
               event.preventDefault();
-              waitingSubmission.current = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+              waiting.current = { submitter };
               return;
             }
             form.onSubmit(event);
