@@ -17,7 +17,10 @@ import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };
 
-export const meta: MetaFunction = () => [{ title: "Dashboard | SwiftParcel" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Dashboard | SwiftParcel" },
+  { name: "description", content: "Your shipments at a glance: search by tracking ID, filter by status, track each parcel and open its invoice." },
+];
 
 /** SPEC.md: the list reloads 300 ms after the search, status, sort field or order changes. */
 const DEBOUNCE_MS = 300;

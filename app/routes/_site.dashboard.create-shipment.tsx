@@ -70,7 +70,10 @@ import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };
 
-export const meta: MetaFunction = () => [{ title: "Create Shipment | SwiftParcel" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Create Shipment | SwiftParcel" },
+  { name: "description", content: "Send a parcel in four steps: sender, recipient, packages and review, with the cost estimate as you go." },
+];
 
 const PAGE = "/dashboard/create-shipment";
 /** The name of the button Conform sends the form with to check a field (reserved by Conform). */

@@ -10,7 +10,7 @@ import { serviceLabel } from "~/domain/shipping-options";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Invoice ${data?.invoice.number ?? ""} | SwiftParcel` },
-  { name: "robots", content: "noindex" },
+  { name: "description", content: "Your SwiftParcel invoice: the shipment's charges, tax and total, ready to print or save as PDF." },
 ];
 
 const AUTO_PRINT_DELAY_MS = 300;
@@ -159,7 +159,7 @@ export default function InvoicePage() {
         </table>
 
         <footer className="text-sm text-slate-700">
-          Questions about this invoice? Write to {site?.supportEmail} and quote {invoice.number}.
+          Questions about this invoice? Write to {site?.supportEmail} and quote <span className="whitespace-nowrap">{invoice.number}</span>.
         </footer>
       </article>
     </main>
