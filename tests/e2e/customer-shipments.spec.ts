@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
 import { signInAsDemoCustomer } from "./sign-in";
 
@@ -22,6 +22,29 @@ function stepHeading(page: Page, text: string) {
   return page.getByRole("heading", { name: text });
 }
 
+const SENDER_ADDRESS = { country: "United States", phone: "(415) 555-0134", street: "1 Market St", city: "San Francisco", postalCode: "94105" };
+const RECIPIENT_ADDRESS = { country: "Germany", phone: "30 5550 1234", street: "Torstraße 101", city: "Berlin" };
+
+/** Fills step 1's or step 2's address; the postal code only when given. */
+async function fillAddress(page: Page, address: { country: string; phone: string; street: string; city: string; postalCode?: string }) {
+  await page.getByLabel("Country").selectOption({ label: address.country });
+  await page.getByLabel("Phone").fill(address.phone);
+  await page.getByLabel("Street address").fill(address.street);
+  await page.getByLabel("City").fill(address.city);
+  if (address.postalCode) await page.getByLabel("Postal code").fill(address.postalCode);
+}
+
+async function fillPackage(group: Locator, item: { description: string; weight: string; sides: [string, string, string]; value: string }) {
+  await group.getByLabel("Description").fill(item.description);
+  await group.getByLabel("Weight (kg)").fill(item.weight);
+  await group.getByLabel("Length (cm)").fill(item.sides[0]);
+  await group.getByLabel("Width (cm)").fill(item.sides[1]);
+  await group.getByLabel("Height (cm)").fill(item.sides[2]);
+  await group.getByLabel("Declared value (each)").fill(item.value);
+}
+
+const BOOKS = { description: "Books", weight: "2", sides: ["30", "20", "10"] as [string, string, string], value: "40" };
+
 test("a customer sends a parcel in four steps, finds it on the dashboard and opens its invoice", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   const customer = await registerCustomer(page, "Robin");
@@ -37,11 +60,7 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   await expect(page.getByLabel("Full name")).toHaveValue(customer.name);
   await expect(page.getByLabel("Email")).toHaveValue(customer.email);
   await page.getByLabel("Full name").fill("");
-  await page.getByLabel("Country").selectOption({ label: "United States" });
-  await page.getByLabel("Phone").fill("(415) 555-0134");
-  await page.getByLabel("Street address").fill("1 Market St");
-  await page.getByLabel("City").fill("San Francisco");
-  await page.getByLabel("Postal code").fill("94105");
+  await fillAddress(page, SENDER_ADDRESS);
   if (javaScriptEnabled) {
     // Checked as it is typed, with the same rules as the server, and nothing sent yet.
     await expect(page.getByLabel("Phone")).toHaveValue("415 555-0134");
@@ -58,10 +77,7 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   await expect(stepHeading(page, "Step 2 of 4: Recipient details")).toBeVisible();
   await page.getByLabel("Full name").fill("Lena Fischer");
   await page.getByLabel("Email").fill("lena@example.com");
-  await page.getByLabel("Country").selectOption({ label: "Germany" });
-  await page.getByLabel("Phone").fill("30 5550 1234");
-  await page.getByLabel("Street address").fill("Torstraße 101");
-  await page.getByLabel("City").fill("Berlin");
+  await fillAddress(page, RECIPIENT_ADDRESS);
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(stepHeading(page, "Step 1 of 4: Sender details")).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveValue("415 555-0134");
@@ -73,21 +89,11 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   // Step 3: two kinds of package, one of them twice; Saturday delivery, insured.
   await expect(stepHeading(page, "Step 3 of 4: Packages and service")).toBeVisible();
   const first = page.getByRole("group", { name: "Package 1" });
-  await first.getByLabel("Description").fill("Books");
-  await first.getByLabel("Weight (kg)").fill("2");
-  await first.getByLabel("Length (cm)").fill("30");
-  await first.getByLabel("Width (cm)").fill("20");
-  await first.getByLabel("Height (cm)").fill("10");
-  await first.getByLabel("Declared value (each)").fill("40");
+  await fillPackage(first, BOOKS);
   await page.getByRole("button", { name: "Add another package" }).click();
   const second = page.getByRole("group", { name: "Package 2" });
   await expect(first.getByLabel("Description")).toHaveValue("Books");
-  await second.getByLabel("Description").fill("Mugs");
-  await second.getByLabel("Weight (kg)").fill("0.5");
-  await second.getByLabel("Length (cm)").fill("10");
-  await second.getByLabel("Width (cm)").fill("10");
-  await second.getByLabel("Height (cm)").fill("10");
-  await second.getByLabel("Declared value (each)").fill("10");
+  await fillPackage(second, { description: "Mugs", weight: "0.5", sides: ["10", "10", "10"], value: "10" });
   await second.getByLabel("Quantity").fill("2");
   await page.getByLabel("Service type").selectOption("standard");
   await page.getByLabel("Delivery option").selectOption({ label: "Saturday (+$25.00)" });
@@ -193,29 +199,15 @@ test("with JavaScript, a step changed after it passed is checked again, also whi
   test.setTimeout(90_000);
   await registerCustomer(page, "Kai");
   await page.goto("/dashboard/create-shipment");
-  await page.getByLabel("Country").selectOption({ label: "United States" });
-  await page.getByLabel("Phone").fill("415 555 0134");
-  await page.getByLabel("Street address").fill("1 Market St");
-  await page.getByLabel("City").fill("San Francisco");
-  await page.getByLabel("Postal code").fill("94105");
+  await fillAddress(page, SENDER_ADDRESS);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(stepHeading(page, "Step 2 of 4: Recipient details")).toBeVisible();
   await page.getByLabel("Full name").fill("Lena Fischer");
   await page.getByLabel("Email").fill("lena@example.com");
-  await page.getByLabel("Country").selectOption({ label: "Germany" });
-  await page.getByLabel("Phone").fill("30 5550 1234");
-  await page.getByLabel("Street address").fill("Torstraße 101");
-  await page.getByLabel("City").fill("Berlin");
-  await page.getByLabel("Postal code").fill("10119");
+  await fillAddress(page, { ...RECIPIENT_ADDRESS, postalCode: "10119" });
   await page.getByRole("button", { name: "Next" }).click();
   await expect(stepHeading(page, "Step 3 of 4: Packages and service")).toBeVisible();
-  const parcel = page.getByRole("group", { name: "Package 1" });
-  await parcel.getByLabel("Description").fill("Books");
-  await parcel.getByLabel("Weight (kg)").fill("2");
-  await parcel.getByLabel("Length (cm)").fill("30");
-  await parcel.getByLabel("Width (cm)").fill("20");
-  await parcel.getByLabel("Height (cm)").fill("10");
-  await parcel.getByLabel("Declared value (each)").fill("40");
+  await fillPackage(page.getByRole("group", { name: "Package 1" }), BOOKS);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(stepHeading(page, "Step 4 of 4: Review and create")).toBeVisible();
 
