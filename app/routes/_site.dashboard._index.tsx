@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getOwnShipments } from "~/.server/customer-shipments";
@@ -21,6 +21,9 @@ export const meta: MetaFunction = () => [
   { title: "Dashboard | SwiftParcel" },
   { name: "description", content: "Your shipments at a glance: search by tracking ID, filter by status, track each parcel and open its invoice." },
 ];
+
+// A list that could not be read says when to try again (Retry-After), for the page as well as its data.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** SPEC.md: the list reloads 300 ms after the search, status, sort field or order changes. */
 const DEBOUNCE_MS = 300;

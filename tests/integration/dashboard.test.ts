@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
 import { createUser, seedDemoData, signedInCookie } from "./fixtures";
@@ -133,5 +133,21 @@ describe("customer dashboard", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard?status=delivered&page=2");
     expect(response.headers.get("Set-Cookie")).toContain("__Host-toast=");
+  });
+
+  it("says 'Error loading shipments', with a way to try again, when the list cannot be read", async () => {
+    await env.DB.exec("ALTER TABLE shipments RENAME TO shipments_out_of_reach");
+    try {
+      const response = await get("/dashboard?status=delivered");
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("30");
+      const html = await response.text();
+      expect(html).toContain("Error loading shipments");
+      expect(html).toContain('href="/dashboard?status=delivered"');
+      expect(html).toContain("Try again");
+      expect(html).toContain("Welcome back, Jordan!");
+    } finally {
+      await env.DB.exec("ALTER TABLE shipments_out_of_reach RENAME TO shipments");
+    }
   });
 });
