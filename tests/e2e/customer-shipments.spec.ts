@@ -156,7 +156,8 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   // Its invoice: the quote's lines in euros, printable.
   await row.getByRole("link", { name: /Invoice/ }).click();
   await expect(page.getByRole("heading", { name: "Invoice", exact: true })).toBeVisible();
-  await expect(page.getByText(`INV-${trackingId}`, { exact: true })).toBeVisible();
+  // The number heads the invoice (and is quoted again at its foot).
+  await expect(page.getByText(`INV-${trackingId}`, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("row", { name: /Saturday/ })).toContainText("€25.00");
   await expect(page.getByRole("row", { name: /^Total/ })).toContainText("€40.58");
   await expect(page.getByRole("link", { name: "Print / Save PDF" })).toBeVisible();
