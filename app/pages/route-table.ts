@@ -21,8 +21,6 @@ export const UPCOMING_PAGES: Record<string, string> = {
   cookies: "Cookie Policy",
   "shipping-terms": "Shipping Terms",
   "refund-policy": "Refund Policy",
-  dashboard: "Dashboard",
-  "dashboard/create-shipment": "Create Shipment",
   "receipt/:id": "Shipment Receipt",
   "admin/dashboard": "Admin Dashboard",
   "admin/shipments": "Shipments",
