@@ -38,6 +38,17 @@ export function currencyExponent(currency: string): number {
   return new Intl.NumberFormat(LOCALE, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
+/** An amount in major units (12.5 dollars) as integer minor units of `currency` (1250). */
+export function toMinorUnits(amount: number, currency: string): number {
+  return Math.round(amount * 10 ** currencyExponent(currency));
+}
+
+/** Integer minor units as the plain number a money input shows: 1250 USD becomes "12.50". */
+export function minorUnitsInput(minorUnits: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  return (minorUnits / 10 ** exponent).toFixed(exponent);
+}
+
 /** Money stored as integer minor units. */
 export function formatMoney(minorUnits: number, currency: string): string {
   const exponent = currencyExponent(currency);

@@ -2,8 +2,11 @@
 // and the admin form. Tariff figures are in major units of the quote's currency (see
 // docs/decisions/004-tariff-currency.md); amounts returned are integer minor units.
 import { getCountry } from "./countries";
-import { currencyExponent } from "./format";
-import type { PackageType, ServiceType } from "./shipping-options";
+import { toMinorUnits } from "./format";
+import { DELIVERY_OPTION_LABELS, type DeliveryOption, type PackageType, type ServiceType } from "./shipping-options";
+
+// The delivery options live with the other shipping choices (browser code needs them too).
+export { DELIVERY_OPTIONS, DELIVERY_OPTION_LABELS, type DeliveryOption } from "./shipping-options";
 
 export const BASE_RATES: Record<ServiceType, number> = {
   standard: 5.99,
@@ -23,22 +26,11 @@ export const PACKAGE_MULTIPLIERS: Record<PackageType, number> = {
   pallet: 1.5,
 };
 
-/** SPEC.md names Saturday delivery for customers and "weekend" in the admin form: one surcharge. */
-export const DELIVERY_OPTIONS = ["standard", "morning", "evening", "weekend"] as const;
-export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
-
 export const DELIVERY_OPTION_SURCHARGES: Record<DeliveryOption, number> = {
   standard: 0,
   morning: 15,
   evening: 10,
   weekend: 25,
-};
-
-export const DELIVERY_OPTION_LABELS: Record<DeliveryOption, string> = {
-  standard: "Standard (business hours)",
-  morning: "Morning (before 12:00)",
-  evening: "Evening (after 18:00)",
-  weekend: "Saturday",
 };
 
 /** Insurance costs 1 % of the declared value. */
@@ -59,10 +51,6 @@ export type ShippingCostInput = {
   fromCountry: string;
   toCountry: string;
 };
-
-function toMinor(amount: number, currency: string): number {
-  return Math.round(amount * 10 ** currencyExponent(currency));
-}
 
 /** (base + weight part) x route x package, never below the base rate; minor units of `currency`. */
 export function shippingCost(input: ShippingCostInput, currency = "USD"): number {
@@ -97,8 +85,8 @@ export function quote(input: QuoteInput): Quote {
     lines.push({ key: "override", label: "Base price (set by staff)", amount: shipping });
   } else {
     const baseRate = BASE_RATES[input.serviceType];
-    const base = toMinor(baseRate, currency);
-    const weight = toMinor(RATE_PER_KG * input.weightKg, currency);
+    const base = toMinorUnits(baseRate, currency);
+    const weight = toMinorUnits(RATE_PER_KG * input.weightKg, currency);
     const route = routeMultiplier(input.fromCountry, input.toCountry);
     const packageFactor = PACKAGE_MULTIPLIERS[input.packageType];
     const afterRoute = Math.round((base + weight) * route);
@@ -110,7 +98,7 @@ export function quote(input: QuoteInput): Quote {
     if (packageFactor !== 1) lines.push({ key: "package", label: `Package type (x${packageFactor})`, amount: afterPackage - afterRoute });
     if (shipping > afterPackage) lines.push({ key: "minimum", label: "Minimum charge", amount: shipping - afterPackage });
   }
-  const delivery = toMinor(DELIVERY_OPTION_SURCHARGES[input.deliveryOption], currency);
+  const delivery = toMinorUnits(DELIVERY_OPTION_SURCHARGES[input.deliveryOption], currency);
   if (delivery > 0) lines.push({ key: "delivery", label: DELIVERY_OPTION_LABELS[input.deliveryOption], amount: delivery });
   const insurance = input.insurance ? Math.round(input.declaredValue * INSURANCE_RATE) : 0;
   if (input.insurance) lines.push({ key: "insurance", label: "Insurance (1% of declared value)", amount: insurance });

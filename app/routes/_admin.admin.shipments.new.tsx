@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { costSummary, countryOptions, currencyOptions, listErrors, shipmentColumns } from "~/.server/admin-shipment-form";
+import { requireAdmin } from "~/.server/session";
+import { getSettings } from "~/.server/settings";
+import { actorFor, createShipment } from "~/.server/shipments";
+import { redirectWithToast } from "~/.server/toast";
+import { ShipmentForm } from "~/components/shipment-form";
+import { FORM_ERRORS_TOAST, ShipmentFormSchema } from "~/domain/shipment-form";
+
+export const meta: MetaFunction = () => [{ title: "Create New Shipment | SwiftParcel Admin" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const settings = await getSettings(context.db);
+  const defaultValue = { currency: settings.defaultCurrency, serviceType: "standard", packageType: "package", deliveryOption: "standard" };
+  return {
+    countries: countryOptions(),
+    currencies: currencyOptions(),
+    defaultValue,
+    summary: costSummary(defaultValue, Date.now()),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const formData = await request.formData();
+  const now = Date.now();
+  const submission = parseWithZod(formData, { schema: ShipmentFormSchema });
+  const summary = costSummary(submission.payload, now);
+  // 'Calculate cost' (without JavaScript): show the price of what was typed, save nothing.
+  if (formData.get("intent") === "quote") {
+    return { result: { initialValue: submission.reply().initialValue }, summary, formError: null };
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), summary, formError: FORM_ERRORS_TOAST }, { status: 400 });
+  }
+  const fieldErrors = listErrors(submission.value);
+  if (Object.keys(fieldErrors).length > 0 || !summary.quote) {
+    return data({ result: submission.reply({ fieldErrors }), summary, formError: FORM_ERRORS_TOAST }, { status: 400 });
+  }
+  const settings = await getSettings(context.db);
+  const { id } = await createShipment(context.db, {
+    shipment: shipmentColumns(submission.value, summary.quote, summary.estimatedDelivery),
+    actor: actorFor(admin),
+    trackingPrefix: settings.trackingPrefix,
+    origin: new URL(request.url).origin,
+    companyName: settings.companyName,
+    now,
+  });
+  return redirectWithToast(context.cloudflare.env, `/receipt/${encodeURIComponent(id)}`, {
+    type: "success",
+    message: "Shipment created successfully",
+  });
+}
+
+export default function NewShipmentPage() {
+  const { countries, currencies, defaultValue, summary } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <main id="main" className="mx-auto w-full max-w-5xl space-y-6 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Create New Shipment</h1>
+        <Link to="/admin/dashboard" className="btn-secondary">
+          Back to Dashboard
+        </Link>
+      </div>
+      <ShipmentForm
+        lastResult={actionData?.result}
+        defaultValue={defaultValue}
+        countries={countries}
+        currencies={currencies}
+        summary={actionData?.summary ?? summary}
+        formError={actionData?.formError ?? null}
+      />
+    </main>
+  );
+}
