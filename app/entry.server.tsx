@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 
@@ -26,9 +25,21 @@ export default async function handleRequest(
     },
   );
 
-  // Crawlers and no-JS readers of whole documents get the page in one piece.
-  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
+  // Pages are small and their data is ready when rendering starts, so the document is sent
+  // whole: no-JS readers and crawlers get it in one piece, and the data scripts that React
+  // streams after </html> can be moved inside <body>, where HTML allows them.
+  await body.allReady;
+  const html = await new Response(body).text();
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(moveTrailingScriptsIntoBody(html), { headers: responseHeaders, status: responseStatusCode });
+}
+
+const DOCUMENT_END = "</body></html>";
+
+function moveTrailingScriptsIntoBody(html: string): string {
+  const end = html.indexOf(DOCUMENT_END);
+  if (end === -1) return html;
+  const trailing = html.slice(end + DOCUMENT_END.length);
+  return html.slice(0, end) + trailing + DOCUMENT_END;
 }

@@ -39,7 +39,7 @@ export function TrackingForm({
           onChange={(event) => setValue(event.currentTarget.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `tracking-id-${size}-error` : undefined}
-          className={`input font-mono uppercase ${large ? "py-3 text-lg" : ""}`}
+          className={`input font-mono uppercase placeholder:normal-case ${large ? "py-3 text-lg" : ""}`}
         />
         <button type="submit" className={`btn-primary ${large ? "px-6 py-3 text-base" : ""}`} disabled={hydrated && (searching || value.trim() === "")}>
           {searching ? "Tracking..." : "Track"}

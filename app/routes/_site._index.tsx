@@ -104,8 +104,8 @@ export default function HomePage() {
                 <h3 className="mb-2 text-xl font-semibold">{service.title}</h3>
                 <p className="mb-4 flex-1 text-slate-700">{service.text}</p>
                 <p className="mb-4 text-lg font-bold text-brand-700">{service.price}</p>
-                <Link to={`/services#${service.id}`} className="link" aria-label={`Learn more about ${service.title}`}>
-                  Learn more
+                <Link to={`/services#${service.id}`} className="link">
+                  Learn more<span className="sr-only"> about {service.title}</span>
                 </Link>
               </li>
             ))}

@@ -11,7 +11,6 @@ import { useTimeZone } from "~/components/root-data";
 export const meta: MetaFunction<typeof loader> = ({ params }) => [
   { title: `Tracking ${params.trackingId ?? ""} | SwiftParcel` },
   { name: "description", content: "Status, delivery progress and history of your SwiftParcel shipment." },
-  { name: "robots", content: "noindex" },
 ];
 
 // Retry-After of a 429 or 503 reaches the document response too.

@@ -62,3 +62,32 @@ test("the print view offers the page as a PDF", async ({ page, javaScriptEnabled
   await expect(page).toHaveURL(`/track/${inTransit}?print=1`);
   await expect(page.getByText("This is the print view")).toBeVisible();
 });
+
+test("tracking pages viewed stay readable offline", async ({ page, context, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the offline copy is kept by the service worker, which needs JavaScript");
+  await page.goto("/");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.goto(`/track/${delivered}`);
+  await expect(page.getByRole("heading", { name: "Your package has been delivered" })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your package has been delivered" })).toBeVisible();
+  await page.goto(`/track/${inTransit}`);
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByRole("link", { name: delivered })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test.describe("in the reader's time zone", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("dates show local time once the browser has said where it is", async ({ page, javaScriptEnabled }) => {
+    await page.goto(`/track/${inTransit}`);
+    const history = page.getByRole("region", { name: "Shipment history" });
+    // The first page cannot know the zone: it says UTC.
+    await expect(history.locator("time").first()).toContainText("UTC");
+    await page.reload();
+    await expect(history.locator("time").first()).toContainText(javaScriptEnabled ? "GMT+9" : "UTC");
+  });
+});

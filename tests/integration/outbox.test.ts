@@ -1,0 +1,88 @@
+import { createScheduledController, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { outbox, rateLimits, sessions } from "../../drizzle/schema";
+import worker from "~/entry.worker";
+import { queueMail, retryDelayMs, sendDueMail } from "~/.server/outbox";
+import { hitRateLimit } from "~/.server/rate-limit";
+import { createUser, db } from "./fixtures";
+
+afterEach(() => vi.restoreAllMocks());
+
+const mail = { to: "someone@example.com", subject: "Hello", body: "Body", kind: "test" };
+
+describe("outbox", () => {
+  it("keeps mail in the outbox when no endpoint is configured", async () => {
+    await queueMail(db, mail);
+    expect(await sendDueMail(db, { MAIL_ENDPOINT: "" })).toBe(0);
+    const [row] = await db.select().from(outbox).where(eq(outbox.kind, "test"));
+    expect(row!.status).toBe("pending");
+    await db.delete(outbox);
+  });
+
+  it("posts due mail to the endpoint and marks it sent", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    await queueMail(db, mail);
+    expect(await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" })).toBe(1);
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe("https://mail.test/send");
+    expect(JSON.parse(String(init!.body))).toMatchObject({ to: "someone@example.com", subject: "Hello", body: "Body" });
+    const [row] = await db.select().from(outbox);
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    await db.delete(outbox);
+  });
+
+  it("backs off after a failure and gives up after eight attempts", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("nope", { status: 503 }));
+    const now = Date.now();
+    await queueMail(db, mail, now);
+    await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" }, now);
+    let [row] = await db.select().from(outbox);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "HTTP 503", nextAttemptAt: now + 60_000 });
+    // Not due yet: nothing is sent.
+    expect(await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" }, now + 1000)).toBe(0);
+    for (let attempt = 2; attempt <= 8; attempt += 1) {
+      await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" }, row!.nextAttemptAt);
+      [row] = await db.select().from(outbox);
+    }
+    expect(row).toMatchObject({ status: "failed", attempts: 8 });
+    await db.delete(outbox);
+  });
+
+  it("doubles the wait up to an hour", () => {
+    expect([1, 2, 3, 7, 12].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 60, 60]);
+  });
+});
+
+describe("the cron trigger", () => {
+  it("drops expired sessions and old rate-limit windows", async () => {
+    const user = await createUser();
+    const now = Date.now();
+    await db.insert(sessions).values([
+      { idHash: "expired", userId: user.id, expiresAt: now - 1 },
+      { idHash: "live", userId: user.id, expiresAt: now + 60_000 },
+    ]);
+    await hitRateLimit(db, { key: "old", limit: 5, windowMs: 60_000, now: now - 2 * 86_400_000 });
+    await hitRateLimit(db, { key: "new", limit: 5, windowMs: 60_000, now });
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    expect((await db.select({ id: sessions.idHash }).from(sessions)).map((row) => row.id)).toEqual(["live"]);
+    expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual(["new"]);
+  });
+});
+
+describe("hitRateLimit", () => {
+  it("counts per key and window and says when to come back", async () => {
+    const start = 1_800_000_000_000;
+    const hit = (key: string, now: number) => hitRateLimit(db, { key, limit: 2, windowMs: 60_000, now });
+    expect(await hit("a", start)).toEqual({ allowed: true });
+    expect(await hit("a", start + 1000)).toEqual({ allowed: true });
+    expect(await hit("a", start + 20_000)).toEqual({ allowed: false, retryAfterSeconds: 40 });
+    expect(await hit("b", start + 20_000)).toEqual({ allowed: true });
+    expect(await hit("a", start + 60_000)).toEqual({ allowed: true });
+  });
+});
