@@ -104,7 +104,7 @@ export function ShipmentForm({ lastResult, defaultValue, countries, currencies, 
           {banner}
         </div>
       ) : null}
-      {edit ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
+      {edit ? <input type="hidden" name={fields.version.name} value={String(fields.version.initialValue ?? "")} /> : null}
 
       <Section title="Tracking">
         <div className="sm:col-span-2">
@@ -192,6 +192,7 @@ export function ShipmentForm({ lastResult, defaultValue, countries, currencies, 
           ))}
         </SelectField>
         <SelectField label="Currency" errors={fields.currency.errors} selectProps={getSelectProps(fields.currency)}>
+          <option value="">Choose a currency</option>
           {currencies.map((currency) => (
             <option key={currency.value} value={currency.value}>
               {currency.label}
@@ -245,7 +246,8 @@ export function ShipmentForm({ lastResult, defaultValue, countries, currencies, 
           <Field
             label="Actual delivery date (optional)"
             errors={fields.actualDelivery.errors}
-            inputProps={getInputProps(fields.actualDelivery, { type: "date" })}
+            // The schema's date pattern is for the server; a date input has no pattern attribute.
+            inputProps={{ ...getInputProps(fields.actualDelivery, { type: "date" }), pattern: undefined }}
           />
         </Section>
       ) : null}

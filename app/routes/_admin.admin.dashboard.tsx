@@ -7,7 +7,10 @@ import { ShipmentTable } from "~/components/shipment-table";
 import { formatMoney } from "~/domain/format";
 import { parseListFilters } from "~/domain/shipment-filters";
 
-export const meta: MetaFunction = () => [{ title: "Admin Dashboard | SwiftParcel" }];
+export const meta: MetaFunction = () => [
+  { title: "Admin Dashboard | SwiftParcel" },
+  { name: "description", content: "Every shipment at a glance: totals, revenue, search, status changes and bulk actions." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);

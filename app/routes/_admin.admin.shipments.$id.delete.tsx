@@ -9,7 +9,10 @@ import { redirectWithToast } from "~/.server/toast";
 import { DeleteShipmentForm } from "~/components/shipment-actions";
 import { StatusBadge } from "~/components/status-badge";
 
-export const meta: MetaFunction = () => [{ title: "Delete shipment | SwiftParcel Admin" }];
+export const meta: MetaFunction = () => [
+  { title: "Delete shipment | SwiftParcel Admin" },
+  { name: "description", content: "Confirm the deletion of a shipment." },
+];
 
 const DASHBOARD = "/admin/dashboard";
 

@@ -14,7 +14,10 @@ import { formatDateTime, isoDateTime } from "~/domain/format";
 import { EditShipmentFormSchema, FORM_ERRORS_TOAST, formValuesFromShipment, STALE_EDIT_MESSAGE } from "~/domain/shipment-form";
 import { normalizeStatus, statusLabel } from "~/domain/shipment-status";
 
-export const meta: MetaFunction = () => [{ title: "Edit Shipment | SwiftParcel Admin" }];
+export const meta: MetaFunction = () => [
+  { title: "Edit Shipment | SwiftParcel Admin" },
+  { name: "description", content: "Change a shipment, see its tracking history and who changed what." },
+];
 
 const DASHBOARD = "/admin/dashboard";
 /** A delivery date is stored at noon UTC, so it reads as the same day in every time zone. */

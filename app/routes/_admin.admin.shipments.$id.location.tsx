@@ -8,7 +8,10 @@ import { actorFor } from "~/.server/shipments";
 import { redirectWithToast } from "~/.server/toast";
 import { LocationForm } from "~/components/shipment-actions";
 
-export const meta: MetaFunction = () => [{ title: "Current location | SwiftParcel Admin" }];
+export const meta: MetaFunction = () => [
+  { title: "Current location | SwiftParcel Admin" },
+  { name: "description", content: "Set where a parcel is now." },
+];
 
 const DASHBOARD = "/admin/dashboard";
 

@@ -9,7 +9,10 @@ import { Field } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { normalizeStatus } from "~/domain/shipment-status";
 
-export const meta: MetaFunction = () => [{ title: "Custom destination | SwiftParcel Admin" }];
+export const meta: MetaFunction = () => [
+  { title: "Custom destination | SwiftParcel Admin" },
+  { name: "description", content: "Say where a parcel was delivered instead of its address." },
+];
 
 const DASHBOARD = "/admin/dashboard";
 

@@ -6,7 +6,10 @@ import { requestTimeZone } from "~/.server/time-zone";
 import { ShipmentTable } from "~/components/shipment-table";
 import { parseListFilters } from "~/domain/shipment-filters";
 
-export const meta: MetaFunction = () => [{ title: "Shipments | SwiftParcel Admin" }];
+export const meta: MetaFunction = () => [
+  { title: "Shipments | SwiftParcel Admin" },
+  { name: "description", content: "Search, filter and manage every shipment." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -8,7 +8,10 @@ import { actorFor } from "~/.server/shipments";
 import { redirectWithToast } from "~/.server/toast";
 import { BulkDeleteForm, bulkDeleteQuestion } from "~/components/shipment-actions";
 
-export const meta: MetaFunction = () => [{ title: "Delete shipments | SwiftParcel Admin" }];
+export const meta: MetaFunction = () => [
+  { title: "Delete shipments | SwiftParcel Admin" },
+  { name: "description", content: "Confirm the deletion of several shipments." },
+];
 
 const DASHBOARD = "/admin/dashboard";
 /** More than a page of the list: a request naming more is cut to this many. */

@@ -9,7 +9,10 @@ import { redirectWithToast } from "~/.server/toast";
 import { ShipmentForm } from "~/components/shipment-form";
 import { FORM_ERRORS_TOAST, ShipmentFormSchema } from "~/domain/shipment-form";
 
-export const meta: MetaFunction = () => [{ title: "Create New Shipment | SwiftParcel Admin" }];
+export const meta: MetaFunction = () => [
+  { title: "Create New Shipment | SwiftParcel Admin" },
+  { name: "description", content: "Create a shipment with its price and estimated delivery." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -12,7 +12,7 @@ import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Receipt ${data.receipt.shipment.trackingId} | SwiftParcel` : "Receipt | SwiftParcel" },
-  { name: "robots", content: "noindex" },
+  { name: "description", content: "Printable shipment receipt with a QR code to follow the parcel." },
 ];
 
 /** SPEC.md's receipt note when the shipment has none. */

@@ -11,7 +11,7 @@ import { packageLabel, serviceLabel } from "~/domain/shipping-options";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Label ${data.receipt.shipment.trackingId} | SwiftParcel` : "Label | SwiftParcel" },
-  { name: "robots", content: "noindex" },
+  { name: "description", content: "Printable 4 by 6 inch parcel label with the tracking barcode." },
 ];
 
 // A 4 × 6 inch thermal label: the page size only applies while this page is printed.
