@@ -1,7 +1,7 @@
 // Sessions: a random token in an HttpOnly cookie, its SHA-256 in D1. The user's role and
 // status are read from the database on every request, never trusted from the cookie.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { sessions, users } from "../../drizzle/schema";
 import type { Db } from "./db";
 
@@ -38,7 +38,8 @@ export async function hashToken(token: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function randomToken(): string {
+/** 32 random bytes, URL-safe: session ids and one-time links. */
+export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
@@ -72,27 +73,50 @@ export function clearedSessionCookie(): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
 
-/** Creates a session row; returns the Set-Cookie value that hands its token to the browser. */
+/**
+ * Creates a session row; returns the Set-Cookie value that hands its token to the browser.
+ * At sign-in pass the request as `replacing`: the session it came with (if any) is deleted,
+ * so a token planted in the browser before sign-in never becomes a signed-in session.
+ */
 export async function createSession(
   db: Db,
   userId: string,
-  { remember }: { remember: boolean },
+  { remember, replacing }: { remember: boolean; replacing?: Request },
 ): Promise<string> {
   const token = randomToken();
   const lifetime = remember ? REMEMBERED_SESSION_MS : SHORT_SESSION_MS;
-  await db.insert(sessions).values({
+  const previous = replacing ? await requestSessionHash(replacing) : null;
+  const insert = db.insert(sessions).values({
     idHash: await hashToken(token),
     userId,
     expiresAt: Date.now() + lifetime,
     persistent: remember,
   });
+  if (previous) await db.batch([db.delete(sessions).where(eq(sessions.idHash, previous)), insert]);
+  else await insert;
   return sessionCookie(token, remember ? lifetime : null);
+}
+
+/** The stored hash of the session the request carries, if it carries one. */
+export async function requestSessionHash(request: Request): Promise<string | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  return token ? hashToken(token) : null;
+}
+
+/**
+ * The delete that ends a user's sessions, all but `keepHash` when given. Put it in the batch
+ * of the change that calls for it (a new password ends every other session).
+ */
+export function endSessionsQuery(db: Db, userId: string, keepHash: string | null = null) {
+  return db
+    .delete(sessions)
+    .where(keepHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepHash)) : eq(sessions.userId, userId));
 }
 
 /** Deletes the request's session row; returns the Set-Cookie value that clears the cookie. */
 export async function destroySession(db: Db, request: Request): Promise<string> {
-  const token = readCookie(request, SESSION_COOKIE);
-  if (token) await db.delete(sessions).where(eq(sessions.idHash, await hashToken(token)));
+  const idHash = await requestSessionHash(request);
+  if (idHash) await db.delete(sessions).where(eq(sessions.idHash, idHash));
   return clearedSessionCookie();
 }
 

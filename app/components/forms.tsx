@@ -25,6 +25,19 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   );
 }
 
+/** Errors about the whole form (Conform's form.errors), announced when they appear. */
+export function FormErrors({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const messages = errors?.filter(Boolean);
+  if (!messages?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+      {messages.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  );
+}
+
 function useFieldIds(givenId: string | undefined, errors: ListOfErrors, hasHelp: boolean) {
   const fallbackId = useId();
   const id = givenId ?? fallbackId;
@@ -44,7 +57,7 @@ type FieldProps<Props> = {
 type ControlAria = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
 /** Label above, control, help text and errors below; `control` receives the ids to wire up. */
-function FieldFrame({
+export function FieldFrame({
   givenId,
   label,
   errors,

@@ -1,0 +1,103 @@
+// Forgotten passwords: a single-use link that expires, sent through the outbox. Only the
+// token's SHA-256 is stored, so the table alone opens no account.
+import { and, eq, exists, gt, isNull } from "drizzle-orm";
+import { auditLog, passwordResetTokens, users } from "../../drizzle/schema";
+import type { Account } from "./accounts";
+import type { Db } from "./db";
+import { queueMail } from "./outbox";
+import { hashPassword } from "./password";
+import { endSessionsQuery, hashToken, randomToken } from "./session";
+
+export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
+
+export function resetLink(origin: string, token: string): string {
+  return `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** Stores a new token for the account and queues the mail carrying its link, in one batch. */
+export async function sendPasswordReset(
+  db: Db,
+  account: Pick<Account, "id" | "email" | "firstName">,
+  { origin, companyName }: { origin: string; companyName: string },
+  now = Date.now(),
+): Promise<void> {
+  const token = randomToken();
+  await db.batch([
+    db.insert(passwordResetTokens).values({
+      tokenHash: await hashToken(token),
+      userId: account.id,
+      expiresAt: now + RESET_LINK_LIFETIME_MS,
+      createdAt: now,
+    }),
+    queueMail(
+      db,
+      {
+        to: account.email,
+        kind: "password-reset",
+        subject: `Reset your ${companyName} password`,
+        body: [
+          `Hello ${account.firstName},`,
+          `Someone, hopefully you, asked to reset the password of your ${companyName} account. Open this link within one hour to choose a new password:`,
+          resetLink(origin, token),
+          "The link works once. If you did not ask for it, ignore this mail: your password stays as it is.",
+        ].join("\n\n"),
+      },
+      now,
+    ),
+  ]);
+}
+
+function usableToken(tokenHash: string, now: number) {
+  return and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+}
+
+/** The active account a link belongs to, while the link is unused and unexpired. */
+export async function findResetAccount(db: Db, token: string, now = Date.now()) {
+  return db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(usableToken(await hashToken(token), now), eq(users.status, "active")))
+    .get();
+}
+
+/**
+ * Sets the new password and uses up the link (and any other open link of the account), ending
+ * every session, in one batch. The password only changes while the link is still usable, so
+ * two submissions of the same link cannot both succeed. Returns the account, or null.
+ */
+export async function resetPassword(db: Db, token: string, password: string, now = Date.now()) {
+  const account = await findResetAccount(db, token, now);
+  if (!account) return null;
+  const tokenHash = await hashToken(token);
+  const [updated] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), updatedAt: now })
+      .where(
+        and(
+          eq(users.id, account.id),
+          exists(db.select({ tokenHash: passwordResetTokens.tokenHash }).from(passwordResetTokens).where(usableToken(tokenHash, now))),
+        ),
+      ),
+    db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt))),
+    endSessionsQuery(db, account.id),
+    db.insert(auditLog).values({
+      id: crypto.randomUUID(),
+      actorUserId: account.id,
+      actorEmail: account.email,
+      action: "password-reset",
+      entityType: "user",
+      entityId: account.id,
+      createdAt: now,
+    }),
+  ]);
+  return updated.meta.changes > 0 ? account : null;
+}

@@ -1,0 +1,94 @@
+// The sign-in form of both portals (/login and /admin/login) and their demo-account buttons.
+// End-to-end helpers find these by the labels "Email" and "Password" and the button "Sign In".
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { SignInSchema } from "~/domain/account-forms";
+import { CheckboxField, Field, FormErrors } from "./forms";
+import { Honeypot } from "./honeypot";
+import { PasswordField } from "./password-field";
+
+export function SignInForm({
+  lastResult,
+  redirectTo,
+  offerRememberMe,
+}: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  redirectTo: string | null;
+  offerRememberMe: boolean;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    constraint: getZodConstraint(SignInSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const signingIn = navigation.state === "submitting" && navigation.formData?.get("intent") === "sign-in";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Honeypot />
+      <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
+        errors={fields.email.errors}
+      />
+      <PasswordField
+        label="Password"
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        errors={fields.password.errors}
+      />
+      {offerRememberMe ? (
+        <CheckboxField label="Remember me for 30 days" inputProps={getInputProps(fields.remember, { type: "checkbox" })} />
+      ) : null}
+      <button type="submit" name="intent" value="sign-in" className="btn-primary w-full" disabled={signingIn}>
+        {signingIn ? "Signing in..." : "Sign In"}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Demo credentials and a button that signs in with them: a form of its own, so it works without
+ * JavaScript and never trips the sign-in form's validation. Shown only while DEMO_MODE is "true".
+ */
+export function DemoSignIn({
+  credentials,
+  redirectTo,
+  buttonLabel,
+  error,
+}: {
+  credentials: { email: string; password: string } | null;
+  redirectTo: string | null;
+  buttonLabel: string;
+  error?: string | null;
+}) {
+  const navigation = useNavigation();
+  if (!credentials) return null;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "demo";
+  return (
+    <section aria-labelledby="demo-heading" className="mt-6 rounded-md border border-dashed border-brand-600 bg-brand-50 p-4 text-sm">
+      <h2 id="demo-heading" className="mb-1 font-semibold text-brand-800">
+        Demo account
+      </h2>
+      <p className="mb-3 text-slate-800">
+        Email <code className="font-mono">{credentials.email}</code>, password <code className="font-mono">{credentials.password}</code>
+      </p>
+      {error ? (
+        <p role="alert" className="mb-3 font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <Form method="post">
+        <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
+        <button type="submit" name="intent" value="demo" className="btn-secondary w-full" disabled={busy}>
+          {busy ? "Signing in..." : buttonLabel}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  PasswordChangeSchema,
+  ProfileDetailsSchema,
+  RegistrationSchema,
+  ResetPasswordSchema,
+  SignInSchema,
+} from "./account-forms";
+
+// Parsed as Conform parses a submitted form: empty fields arrive as undefined, "on" as true.
+function submit<Schema extends z.ZodTypeAny>(schema: Schema, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return parseWithZod(form, { schema });
+}
+
+function errorsOf(submission: ReturnType<typeof submit>) {
+  return submission.status === "success" ? {} : submission.error;
+}
+
+const VALID_REGISTRATION = {
+  firstName: "  Ada ",
+  lastName: " Lovelace",
+  email: "  Ada@Example.COM ",
+  phone: " +44 20 7946 0958 ",
+  password: "Engine42",
+  confirmPassword: "Engine42",
+  terms: "on",
+};
+
+describe("sign-in form", () => {
+  it("asks for both fields with SPEC.md's words", () => {
+    expect(errorsOf(submit(SignInSchema, { email: "", password: "" }))).toEqual({
+      email: ["Email is required"],
+      password: ["Password is required"],
+    });
+  });
+
+  it("checks the e-mail's shape and the password's length", () => {
+    expect(errorsOf(submit(SignInSchema, { email: "ada@example", password: "12345" }))).toEqual({
+      email: ["Please enter a valid email address"],
+      password: ["Password must be at least 6 characters"],
+    });
+  });
+
+  it("trims and lower-cases the e-mail and reads the remember-me box", () => {
+    const submission = submit(SignInSchema, { email: " Ada@Example.com ", password: "secret1", remember: "on" });
+    expect(submission.status === "success" && submission.value).toEqual({
+      email: "ada@example.com",
+      password: "secret1",
+      remember: true,
+    });
+  });
+});
+
+describe("registration form", () => {
+  it("trims every field, lower-cases the e-mail and keeps the password as typed", () => {
+    const submission = submit(RegistrationSchema, VALID_REGISTRATION);
+    expect(submission.status === "success" && submission.value).toEqual({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      phone: "+44 20 7946 0958",
+      password: "Engine42",
+      confirmPassword: "Engine42",
+      terms: true,
+    });
+  });
+
+  it("reports every missing field at once", () => {
+    expect(errorsOf(submit(RegistrationSchema, {}))).toEqual({
+      firstName: ["First name is required"],
+      lastName: ["Last name is required"],
+      email: ["Email is required"],
+      phone: ["Phone number is required"],
+      password: ["Password is required"],
+      confirmPassword: ["Please confirm your password"],
+      terms: ["You must agree to the terms and conditions"],
+    });
+  });
+
+  it("counts names after trimming and checks the phone number", () => {
+    const errors = errorsOf(submit(RegistrationSchema, { ...VALID_REGISTRATION, firstName: "   ", lastName: " A ", phone: "0123" }));
+    expect(errors).toEqual({
+      firstName: ["First name is required"],
+      lastName: ["Last name must be at least 2 characters"],
+      phone: ["Please enter a valid phone number"],
+    });
+  });
+
+  it("needs three of the five password requirements", () => {
+    const weak = errorsOf(submit(RegistrationSchema, { ...VALID_REGISTRATION, password: "abcdefgh", confirmPassword: "abcdefgh" }));
+    expect(weak).toEqual({ password: ["Password is too weak. Please meet at least 3 requirements."] });
+    expect(submit(RegistrationSchema, { ...VALID_REGISTRATION, password: "abcdefg1", confirmPassword: "abcdefg1" }).status).toBe("success");
+  });
+
+  it("wants the confirmation to match and the terms accepted", () => {
+    const { terms: _terms, ...withoutTerms } = VALID_REGISTRATION;
+    expect(errorsOf(submit(RegistrationSchema, withoutTerms))).toEqual({ terms: ["You must agree to the terms and conditions"] });
+    expect(errorsOf(submit(RegistrationSchema, { ...VALID_REGISTRATION, confirmPassword: "Engine43" }))).toEqual({
+      confirmPassword: ["Passwords do not match"],
+    });
+  });
+});
+
+describe("password reset form", () => {
+  it("uses the registration rules", () => {
+    expect(errorsOf(submit(ResetPasswordSchema, { token: "t", password: "short", confirmPassword: "other" }))).toEqual({
+      password: ["Password is too weak. Please meet at least 3 requirements."],
+      confirmPassword: ["Passwords do not match"],
+    });
+    expect(submit(ResetPasswordSchema, { token: "t", password: "Engine42", confirmPassword: "Engine42" }).status).toBe("success");
+  });
+});
+
+describe("profile forms", () => {
+  it("needs a name; e-mail is not part of the form", () => {
+    const submission = submit(ProfileDetailsSchema, { intent: "profile", firstName: " ", lastName: "Lee", email: "new@example.com" });
+    expect(errorsOf(submission)).toEqual({ firstName: ["Name is required"] });
+    const saved = submit(ProfileDetailsSchema, { intent: "profile", firstName: "Jo", lastName: "Lee", email: "new@example.com" });
+    expect(saved.status === "success" && saved.value).toEqual({ intent: "profile", firstName: "Jo", lastName: "Lee" });
+  });
+
+  it("checks a new password's length, strength and confirmation", () => {
+    const base = { intent: "password", currentPassword: "Demo123!" };
+    expect(errorsOf(submit(PasswordChangeSchema, { ...base, newPassword: "Ab1", confirmNewPassword: "Ab1" }))).toEqual({
+      newPassword: ["Password must be at least 6 characters"],
+    });
+    expect(errorsOf(submit(PasswordChangeSchema, { ...base, newPassword: "abcdefgh", confirmNewPassword: "abcdefgh" }))).toEqual({
+      newPassword: ["Password is too weak. Please meet at least 3 requirements."],
+    });
+    expect(errorsOf(submit(PasswordChangeSchema, { ...base, newPassword: "Abcdef1", confirmNewPassword: "Abcdef2" }))).toEqual({
+      confirmNewPassword: ["New passwords do not match"],
+    });
+    expect(errorsOf(submit(PasswordChangeSchema, { intent: "password", newPassword: "Abcdef1", confirmNewPassword: "Abcdef1" }))).toEqual({
+      currentPassword: ["Current password is required"],
+    });
+  });
+});

@@ -1,0 +1,41 @@
+// SPEC.md's password strength: five requirements, of which a new password must meet three.
+// Letters and digits of every script count, so "Ü" is an uppercase letter, not a symbol.
+
+export type PasswordRequirement = { id: string; label: string; test: (password: string) => boolean };
+
+export const PASSWORD_REQUIREMENTS: readonly PasswordRequirement[] = [
+  { id: "length", label: "At least 8 characters", test: (password) => [...password].length >= 8 },
+  { id: "uppercase", label: "An uppercase letter", test: (password) => /\p{Lu}/u.test(password) },
+  { id: "lowercase", label: "A lowercase letter", test: (password) => /\p{Ll}/u.test(password) },
+  { id: "digit", label: "A number", test: (password) => /\p{Nd}/u.test(password) },
+  { id: "special", label: "A special character", test: (password) => /[^\p{L}\p{N}]/u.test(password) },
+];
+
+export const REQUIREMENTS_TO_MEET = 3;
+
+export type StrengthLabel = "Weak" | "Fair" | "Good" | "Strong";
+
+/** How many of the five requirements the password meets. */
+export function passwordScore(password: string): number {
+  return measurePassword(password).met.length;
+}
+
+/** Up to 1 Weak, 2 Fair, 3 Good, 4-5 Strong. */
+export function strengthLabel(score: number): StrengthLabel {
+  if (score <= 1) return "Weak";
+  if (score === 2) return "Fair";
+  if (score === 3) return "Good";
+  return "Strong";
+}
+
+export function isStrongEnough(password: string): boolean {
+  return passwordScore(password) >= REQUIREMENTS_TO_MEET;
+}
+
+export type PasswordStrength = { label: StrengthLabel; met: string[] };
+
+/** The label and the requirements met, for the strength meter. */
+export function measurePassword(password: string): PasswordStrength {
+  const met = PASSWORD_REQUIREMENTS.filter((requirement) => requirement.test(password)).map((requirement) => requirement.id);
+  return { label: strengthLabel(met.length), met };
+}

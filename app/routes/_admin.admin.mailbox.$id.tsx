@@ -1,0 +1,70 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
+import { getMail } from "~/.server/mailbox";
+import { requireAdmin } from "~/.server/session";
+import { useTimeZone } from "~/components/root-data";
+import { formatDateTime } from "~/domain/format";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.mail.subject ?? "Mail"} | SwiftParcel Admin` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const mail = await getMail(context.db, params.id ?? "");
+  if (!mail) throw new Response("Mail not found", { status: 404 });
+  return { mail };
+}
+
+export default function MailPage() {
+  const { mail } = useLoaderData<typeof loader>();
+  const timeZone = useTimeZone();
+  const details: [string, string][] = [
+    ["To", mail.toAddress],
+    ["Kind", mail.kind],
+    ["Status", mail.status],
+    ["Written", formatDateTime(mail.createdAt, timeZone)],
+    ["Attempts", String(mail.attempts)],
+    ...(mail.sentAt ? ([["Sent", formatDateTime(mail.sentAt, timeZone)]] as [string, string][]) : []),
+    ...(mail.lastError ? ([["Last error", mail.lastError]] as [string, string][]) : []),
+  ];
+  return (
+    <main id="main" className="space-y-4 p-6">
+      <Link to="/admin/mailbox" className="link text-sm">
+        Back to the mailbox
+      </Link>
+      <article className="card max-w-3xl space-y-4">
+        <h1 className="text-2xl font-bold">{mail.subject}</h1>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          {details.map(([term, value]) => (
+            <Fragment key={term}>
+              <dt className="font-medium text-slate-600">{term}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+        <div className="whitespace-pre-wrap break-words border-t border-slate-200 pt-4 text-slate-900">
+          <LinkedText text={mail.body} />
+        </div>
+      </article>
+    </main>
+  );
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
+
+/** Plain text with its web addresses as links (only http and https ones). */
+function LinkedText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(URL_PATTERN).map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part} className="link">
+            {part}
+          </a>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { findAccountByEmail } from "~/.server/accounts";
+import { countAttempt, retryAfter } from "~/.server/auth";
+import { isHoneypotFilled } from "~/.server/honeypot";
+import { sendPasswordReset } from "~/.server/password-reset";
+import { getSettings } from "~/.server/settings";
+import { redirectWithToast } from "~/.server/toast";
+import { Field, FormErrors } from "~/components/forms";
+import { Honeypot } from "~/components/honeypot";
+import { ForgotPasswordSchema } from "~/domain/account-forms";
+import type { SiteHandle } from "./_site";
+
+export const handle: SiteHandle = { hideFooter: true };
+
+export const meta: MetaFunction = () => [
+  { title: "Reset Password | SwiftParcel" },
+  { name: "description", content: "Forgot your SwiftParcel password? Get a link to choose a new one." },
+];
+
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+const SENT_PAGE = "/auth/forgot-password?sent=1";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (isHoneypotFilled(form)) return redirect(SENT_PAGE);
+  const submission = parseWithZod(form, { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { email } = submission.value;
+  const limit = await countAttempt(context, request, "password-reset", email);
+  if (!limit.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: ["Too many attempts. Please try again later."] }) },
+      { status: 429, headers: retryAfter(limit) },
+    );
+  }
+  const account = await findAccountByEmail(context.db, email);
+  // The same answer whether or not the address has an account: no link for unknown or suspended ones.
+  if (account?.status === "active") {
+    const { companyName } = await getSettings(context.db);
+    await sendPasswordReset(context.db, account, { origin: new URL(request.url).origin, companyName });
+  }
+  return redirectWithToast(context.cloudflare.env, SENT_PAGE, { type: "success", message: "Password reset email sent!" });
+}
+
+export default function ForgotPasswordPage() {
+  const { sent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-12">
+      <h1 className="mb-2 text-3xl font-bold">Reset Password</h1>
+      {sent ? (
+        <div className="card space-y-3" role="status">
+          <h2 className="text-lg font-semibold">Check your inbox</h2>
+          <p className="text-slate-700">
+            If an account uses that address, we have sent it a link to choose a new password. The link works once, within one hour.
+          </p>
+          <p>
+            <Link to="/login" className="link">
+              Back to sign in
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mb-6 text-slate-700">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+          <Form method="post" {...getFormProps(form)} className="card space-y-4">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Honeypot />
+            <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+            <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+              Send Reset Link
+            </button>
+            <p className="text-center text-sm">
+              <Link to="/login" className="link">
+                Back to sign in
+              </Link>
+            </p>
+          </Form>
+        </>
+      )}
+    </main>
+  );
+}

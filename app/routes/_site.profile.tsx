@@ -1,0 +1,440 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import {
+  changePassword,
+  getProfile,
+  requestAccountDeletion,
+  updateNotificationPreferences,
+  updateProfile,
+} from "~/.server/accounts";
+import { countAttempt, retryAfter } from "~/.server/auth";
+import { requestSessionHash, requireUser } from "~/.server/session";
+import { getSettings } from "~/.server/settings";
+import { redirectWithToast } from "~/.server/toast";
+import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
+import { PasswordField, StrengthMeter } from "~/components/password-field";
+import { useTimeZone } from "~/components/root-data";
+import {
+  DeletionRequestSchema,
+  NotificationPreferencesSchema,
+  PasswordChangeSchema,
+  ProfileDetailsSchema,
+} from "~/domain/account-forms";
+import { COUNTRIES, isCountryCode } from "~/domain/countries";
+import { countryName, formatDate, formatDateTime } from "~/domain/format";
+import { measurePassword } from "~/domain/password-strength";
+
+export const meta: MetaFunction = () => [{ title: "Profile | SwiftParcel" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+const TABS = [
+  { id: "profile", label: "Profile" },
+  { id: "security", label: "Security" },
+  { id: "notifications", label: "Notifications" },
+  { id: "privacy", label: "Privacy" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+function tabOf(value: string | null): TabId {
+  return TABS.find((tab) => tab.id === value)?.id ?? "profile";
+}
+
+function tabUrl(tab: TabId, edit = false): string {
+  return `/profile?tab=${tab}${edit ? "&edit=1" : ""}`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  const url = new URL(request.url);
+  const tab = tabOf(url.searchParams.get("tab"));
+  const editing = tab === "profile" && url.searchParams.get("edit") === "1";
+  const profile = await getProfile(context.db, user.id);
+  return {
+    tab,
+    editing,
+    profile,
+    countries: editing ? COUNTRIES.map(({ code, name }) => ({ code, name })) : [],
+  };
+}
+
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  const form = await request.formData();
+  const env = context.cloudflare.env;
+  const db = context.db;
+  switch (form.get("intent")) {
+    case "profile": {
+      const submission = parseWithZod(form, { schema: ProfileDetailsSchema });
+      if (submission.status !== "success") return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
+      const { intent: _intent, ...details } = submission.value;
+      const country = details.country ? details.country.toUpperCase() : null;
+      if (country && !isCountryCode(country)) {
+        return data(
+          { intent: "profile" as const, result: submission.reply({ fieldErrors: { country: ["Please choose a country from the list"] } }) },
+          { status: 400 },
+        );
+      }
+      await updateProfile(db, user.id, {
+        firstName: details.firstName,
+        lastName: details.lastName,
+        phone: details.phone || null,
+        address: details.address || null,
+        city: details.city || null,
+        country,
+        zipCode: details.zipCode || null,
+      });
+      return redirectWithToast(env, tabUrl("profile"), { type: "success", message: "Profile updated successfully!" });
+    }
+    case "password": {
+      const submission = parseWithZod(form, { schema: PasswordChangeSchema });
+      const newPassword = form.get("newPassword");
+      const strength = typeof newPassword === "string" && newPassword ? measurePassword(newPassword) : null;
+      const refuse = (status: number, reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, headers?: HeadersInit) =>
+        data({ intent: "password" as const, result: submission.reply({ ...reply, hideFields: PASSWORD_FIELDS }), strength }, { status, headers });
+      if (submission.status !== "success") return refuse(400, {});
+      const limit = await countAttempt(context, request, "password-change", user.id);
+      if (!limit.allowed) return refuse(429, { formErrors: ["Too many attempts. Please try again later."] }, retryAfter(limit));
+      const outcome = await changePassword(
+        db,
+        user,
+        { current: submission.value.currentPassword, next: submission.value.newPassword },
+        await requestSessionHash(request),
+      );
+      if (outcome === "wrong-current-password") {
+        return refuse(400, { formErrors: ["Failed to update password"], fieldErrors: { currentPassword: ["Current password is incorrect"] } });
+      }
+      return redirectWithToast(env, tabUrl("security"), { type: "success", message: "Password updated successfully!" });
+    }
+    case "notifications": {
+      const submission = parseWithZod(form, { schema: NotificationPreferencesSchema });
+      if (submission.status !== "success") return data({ intent: "notifications" as const, result: submission.reply() }, { status: 400 });
+      const { emailNotifications, smsNotifications, pushNotifications, marketingEmails } = submission.value;
+      await updateNotificationPreferences(db, user.id, {
+        emailNotifications: emailNotifications ?? false,
+        smsNotifications: smsNotifications ?? false,
+        pushNotifications: pushNotifications ?? false,
+        marketingEmails: marketingEmails ?? false,
+      });
+      return redirectWithToast(env, tabUrl("notifications"), { type: "success", message: "Notification preferences saved!" });
+    }
+    case "request-deletion": {
+      const submission = parseWithZod(form, { schema: DeletionRequestSchema });
+      if (submission.status !== "success") return data({ intent: "request-deletion" as const, result: submission.reply() }, { status: 400 });
+      const { supportEmail } = await getSettings(db);
+      const profile = await getProfile(db, user.id);
+      const outcome = await requestAccountDeletion(db, profile, { supportEmail, origin: new URL(request.url).origin });
+      return redirectWithToast(env, tabUrl("privacy"), {
+        type: outcome === "requested" ? "success" : "info",
+        message:
+          outcome === "requested"
+            ? "Account deletion requested. Our support team will contact you."
+            : "Account deletion was already requested. Our support team will contact you.",
+      });
+    }
+    default:
+      return data({ intent: null, result: null }, { status: 400 });
+  }
+}
+
+type Profile = Awaited<ReturnType<typeof loader>>["profile"];
+
+/** The last failed submission of the form with this intent, for its useForm. */
+function useLastResult(intent: string): SubmissionResult<string[]> | undefined {
+  const actionData = useActionData<typeof action>();
+  return actionData?.intent === intent ? (actionData.result ?? undefined) : undefined;
+}
+
+export default function ProfilePage() {
+  const { tab: requestedTab, editing, profile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // A refused submission shows its own tab (and the edit form) whatever the address says.
+  const failedTab = actionData?.intent === "request-deletion" ? "privacy" : actionData?.intent === "password" ? "security" : actionData?.intent;
+  const tab = tabOf(failedTab ?? requestedTab);
+  const showEditForm = editing || actionData?.intent === "profile";
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="mb-1 text-3xl font-bold">Profile</h1>
+      <p className="mb-6 text-slate-700">
+        {profile.firstName} {profile.lastName}, {profile.email}
+      </p>
+      <nav aria-label="Profile sections" className="mb-6 border-b border-slate-200">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {TABS.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={tabUrl(item.id)}
+                aria-current={item.id === tab ? "page" : undefined}
+                className={`inline-block border-b-2 px-4 py-2 text-sm font-semibold ${
+                  item.id === tab ? "border-brand-600 text-brand-800" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
+                }`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tab === "profile" ? showEditForm ? <ProfileEditForm profile={profile} /> : <ProfileDetails profile={profile} /> : null}
+      {tab === "security" ? <PasswordChangeForm /> : null}
+      {tab === "notifications" ? <NotificationsForm profile={profile} /> : null}
+      {tab === "privacy" ? <PrivacySection profile={profile} /> : null}
+    </main>
+  );
+}
+
+function Panel({ title, children, description }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby="panel-title" className="card">
+      <h2 id="panel-title" className="text-xl font-semibold">
+        {title}
+      </h2>
+      {description ? <p className="mb-4 mt-1 text-sm text-slate-700">{description}</p> : <div className="mb-4" />}
+      {children}
+    </section>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const timeZone = useTimeZone();
+  const rows: [string, string][] = [
+    ["First name", profile.firstName],
+    ["Last name", profile.lastName],
+    ["Email", profile.email],
+    ["Phone number", profile.phone ?? "-"],
+    ["Address", profile.address ?? "-"],
+    ["City", profile.city ?? "-"],
+    ["Country", profile.country ? countryName(profile.country) : "-"],
+    ["Postal code", profile.zipCode ?? "-"],
+    ["Member since", formatDate(profile.createdAt, timeZone)],
+  ];
+  return (
+    <Panel title="Personal information">
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-sm font-medium text-slate-600">{term}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link to={tabUrl("profile", true)} className="btn-primary mt-6">
+        Edit Profile
+      </Link>
+    </Panel>
+  );
+}
+
+function ProfileEditForm({ profile }: { profile: Profile }) {
+  const { countries } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "profile-details",
+    lastResult: useLastResult("profile"),
+    defaultValue: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phone: profile.phone ?? "",
+      address: profile.address ?? "",
+      city: profile.city ?? "",
+      country: profile.country ?? "",
+      zipCode: profile.zipCode ?? "",
+    },
+    constraint: getZodConstraint(ProfileDetailsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileDetailsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Panel title="Edit personal information" description="Your e-mail address identifies your account and cannot be changed here.">
+      <Form method="post" action={tabUrl("profile", true)} {...getFormProps(form)} className="space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label="Last name"
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.lastName.errors}
+          />
+          <div>
+            <p className="label">Email</p>
+            <p className="py-2 text-slate-900">{profile.email}</p>
+          </div>
+          <Field label="Phone number" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone.errors} />
+          <Field
+            label="Address"
+            className="sm:col-span-2"
+            inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }}
+            errors={fields.address.errors}
+          />
+          <Field label="City" inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }} errors={fields.city.errors} />
+          <Field
+            label="Postal code"
+            inputProps={{ ...getInputProps(fields.zipCode, { type: "text" }), autoComplete: "postal-code" }}
+            errors={fields.zipCode.errors}
+          />
+          <SelectField label="Country" selectProps={{ ...getSelectProps(fields.country), autoComplete: "country" }} errors={fields.country.errors}>
+            <option value="">Choose a country</option>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="flex gap-3">
+          <button type="submit" name="intent" value="profile" className="btn-primary" disabled={navigation.state === "submitting"}>
+            Save
+          </button>
+          <Link to={tabUrl("profile")} className="btn-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </Panel>
+  );
+}
+
+function PasswordChangeForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [password, setPassword] = useState("");
+  const [form, fields] = useForm({
+    id: "password-change",
+    lastResult: useLastResult("password"),
+    constraint: getZodConstraint(PasswordChangeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const strength = actionData?.intent === "password" ? actionData.strength : null;
+  return (
+    <Panel title="Change password" description="Changing your password signs you out everywhere else.">
+      <Form method="post" action={tabUrl("security")} {...getFormProps(form)} className="max-w-md space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <PasswordField
+          label="Current password"
+          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.currentPassword.errors}
+        />
+        <PasswordField
+          label="New password"
+          inputProps={{
+            ...getInputProps(fields.newPassword, { type: "password" }),
+            autoComplete: "new-password",
+            onChange: (event) => setPassword(event.currentTarget.value),
+          }}
+          errors={fields.newPassword.errors}
+        />
+        <StrengthMeter password={password} fromServer={strength ?? null} />
+        <PasswordField
+          label="Confirm new password"
+          inputProps={{ ...getInputProps(fields.confirmNewPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmNewPassword.errors}
+        />
+        <button type="submit" name="intent" value="password" className="btn-primary" disabled={navigation.state === "submitting"}>
+          Update Password
+        </button>
+      </Form>
+    </Panel>
+  );
+}
+
+const NOTIFICATION_OPTIONS = [
+  { name: "emailNotifications", label: "Email notifications", help: "Shipment updates by e-mail" },
+  { name: "smsNotifications", label: "SMS notifications", help: "Shipment updates by text message" },
+  { name: "pushNotifications", label: "Push notifications", help: "Updates in your browser" },
+  { name: "marketingEmails", label: "Marketing emails", help: "Offers and service news" },
+] as const;
+
+function NotificationsForm({ profile }: { profile: Profile }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "notifications",
+    lastResult: useLastResult("notifications"),
+    defaultValue: {
+      emailNotifications: profile.emailNotifications,
+      smsNotifications: profile.smsNotifications,
+      pushNotifications: profile.pushNotifications,
+      marketingEmails: profile.marketingEmails,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NotificationPreferencesSchema }),
+  });
+  return (
+    <Panel title="Notification preferences" description="Choose how we keep you informed.">
+      <Form method="post" action={tabUrl("notifications")} {...getFormProps(form)} className="space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset className="space-y-3">
+          <legend className="sr-only">Notifications</legend>
+          {NOTIFICATION_OPTIONS.map((option) => (
+            <CheckboxField
+              key={option.name}
+              label={
+                <>
+                  <span className="font-medium">{option.label}</span>
+                  <span className="block text-slate-600">{option.help}</span>
+                </>
+              }
+              inputProps={getInputProps(fields[option.name], { type: "checkbox" })}
+            />
+          ))}
+        </fieldset>
+        <button type="submit" name="intent" value="notifications" className="btn-primary" disabled={navigation.state === "submitting"}>
+          Save Preferences
+        </button>
+      </Form>
+    </Panel>
+  );
+}
+
+function PrivacySection({ profile }: { profile: Profile }) {
+  const timeZone = useTimeZone();
+  return (
+    <Panel
+      title="Privacy"
+      description={
+        <>
+          How we use your data is described in our{" "}
+          <Link to="/privacy" className="link">
+            Privacy Policy
+          </Link>
+          .
+        </>
+      }
+    >
+      <h3 className="mb-1 font-semibold">Delete your account</h3>
+      {profile.deletionRequestedAt ? (
+        <p className="text-slate-700" role="status">
+          You asked for your account to be deleted on {formatDateTime(profile.deletionRequestedAt, timeZone)}. Our support team will contact you to
+          confirm.
+        </p>
+      ) : (
+        <>
+          <p className="mb-4 text-slate-700">
+            Our support team deletes accounts on request, after checking that no shipment of yours is still on its way.
+          </p>
+          <Form method="post" action={tabUrl("privacy")}>
+            <button type="submit" name="intent" value="request-deletion" className="btn-danger">
+              Request Account Deletion
+            </button>
+          </Form>
+        </>
+      )}
+    </Panel>
+  );
+}
