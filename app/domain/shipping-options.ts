@@ -53,3 +53,21 @@ export function packageLabel(value: string): string {
   const type = parsePackageType(value);
   return type ? PACKAGE_LABELS[type] : value;
 }
+
+/** SPEC.md's customer form says "saturday" where the admin form says "weekend": one option, labelled Saturday. */
+export const DELIVERY_OPTIONS = ["standard", "morning", "evening", "weekend"] as const;
+export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
+
+export const DELIVERY_OPTION_LABELS: Record<DeliveryOption, string> = {
+  standard: "Standard (business hours)",
+  morning: "Morning (before 12:00)",
+  evening: "Evening (after 18:00)",
+  weekend: "Saturday",
+};
+
+/** "weekend", "Saturday" or " MORNING " become the stored value; null when unknown. */
+export function parseDeliveryOption(input: string): DeliveryOption | null {
+  const value = input.trim().toLowerCase();
+  if (value === "saturday") return "weekend";
+  return (DELIVERY_OPTIONS as readonly string[]).includes(value) ? (value as DeliveryOption) : null;
+}

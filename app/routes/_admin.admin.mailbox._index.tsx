@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { listMail, MAILBOX_PAGE_SIZE } from "~/.server/mailbox";
 import { requireAdmin } from "~/.server/session";
-import { pageParam, Pagination } from "~/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
+import { pageParam, pageWindow } from "~/domain/pagination";
 
 export const meta: MetaFunction = () => [{ title: "Mailbox | SwiftParcel Admin" }];
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = (url.searchParams.get("to") ?? "").trim();
   const page = pageParam(url.searchParams);
   const { rows, total } = await listMail(context.db, { to, page });
-  return { mails: rows, total, page, pageSize: MAILBOX_PAGE_SIZE, to, sending: Boolean(context.cloudflare.env.MAIL_ENDPOINT) };
+  return { mails: rows, pages: pageWindow(total, page, MAILBOX_PAGE_SIZE), to, sending: Boolean(context.cloudflare.env.MAIL_ENDPOINT) };
 }
 
 const STATUS_STYLES = {
@@ -24,7 +25,7 @@ const STATUS_STYLES = {
 } as const;
 
 export default function MailboxPage() {
-  const { mails, total, page, pageSize, to, sending } = useLoaderData<typeof loader>();
+  const { mails, pages, to, sending } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
   return (
     <main id="main" className="space-y-4 p-6">
@@ -91,7 +92,7 @@ export default function MailboxPage() {
           </table>
         </div>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} label="Mailbox pages" />
+      <Pagination window={pages} label="Mailbox pages" />
     </main>
   );
 }

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ACCOUNTS_PAGE_SIZE, listAccounts } from "~/.server/accounts";
 import { requireAdmin } from "~/.server/session";
-import { pageParam, Pagination } from "~/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { useTimeZone } from "~/components/root-data";
+import { pageParam, pageWindow } from "~/domain/pagination";
 import { formatDate, formatDateTime } from "~/domain/format";
 
 export const meta: MetaFunction = () => [{ title: "Users | SwiftParcel Admin" }];
@@ -15,11 +16,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const deletionRequested = url.searchParams.get("deletion") === "requested";
   const page = pageParam(url.searchParams);
   const { rows, total } = await listAccounts(context.db, { query, deletionRequested, page });
-  return { users: rows, total, page, pageSize: ACCOUNTS_PAGE_SIZE, query, deletionRequested };
+  return { users: rows, pages: pageWindow(total, page, ACCOUNTS_PAGE_SIZE), query, deletionRequested };
 }
 
 export default function UsersPage() {
-  const { users, total, page, pageSize, query, deletionRequested } = useLoaderData<typeof loader>();
+  const { users, pages, query, deletionRequested } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
   const filtered = query !== "" || deletionRequested;
   return (
@@ -89,7 +90,7 @@ export default function UsersPage() {
           </table>
         </div>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} label="User pages" />
+      <Pagination window={pages} label="User pages" />
     </main>
   );
 }
