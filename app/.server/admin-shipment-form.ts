@@ -7,7 +7,7 @@ import { COUNTRIES, isCountryCode } from "~/domain/countries";
 import { formEstimatedDelivery, type EstimateInputs } from "~/domain/delivery-estimate";
 import { toMinorUnits } from "~/domain/format";
 import { quote, type Quote } from "~/domain/pricing";
-import type { ShipmentFormValue } from "~/domain/shipment-form";
+import type { ShipmentFormValue } from "~/domain/admin-shipment-form";
 import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/domain/shipping-options";
 import type { Db } from "./db";
 import type { NewShipment } from "./shipments";

@@ -3,7 +3,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, sum, type Column, type SQL } from "drizzle-orm";
 import { shipments, trackingEvents } from "../../drizzle/schema";
 import { normalizeStatus, type ShipmentStatus } from "~/domain/shipment-status";
-import { dateRange, pageWindow, periodStart, PAGE_SIZE, type ListFilters, type PageWindow } from "~/domain/shipment-filters";
+import { dateRange, periodStart, PAGE_SIZE, type ListFilters } from "~/domain/admin-shipment-filters";
+import { pageOffset, pageWindow, type PageWindow } from "~/domain/pagination";
 import type { Db } from "./db";
 
 export type ShipmentListRow = {
@@ -69,7 +70,7 @@ export async function listShipments(
 ): Promise<{ rows: ShipmentListRow[]; window: PageWindow }> {
   const where = filterConditions(filters, now, timeZone);
   const total = (await db.select({ total: count() }).from(shipments).where(where).get())?.total ?? 0;
-  const window = pageWindow(total, filters.page);
+  const window = pageWindow(total, filters.page, PAGE_SIZE);
   const direction = filters.sortOrder === "asc" ? asc : desc;
   const rows = await db
     .select({
@@ -93,7 +94,7 @@ export async function listShipments(
     // The id breaks ties so that paging never shows a row twice or skips one.
     .orderBy(direction(SORT_COLUMNS[filters.sortBy]), direction(shipments.id))
     .limit(PAGE_SIZE)
-    .offset((window.page - 1) * PAGE_SIZE);
+    .offset(pageOffset(window, PAGE_SIZE));
   return { rows: rows.map((row) => ({ ...row, status: normalizeStatus(row.status) ?? "pending" })), window };
 }
 

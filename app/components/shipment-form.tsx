@@ -15,7 +15,7 @@ import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CostSummary, Option } from "~/.server/admin-shipment-form";
 import { formatDate, formatMoney } from "~/domain/format";
-import { EditShipmentFormSchema, FORM_ERRORS_TOAST, ShipmentFormSchema, type EditShipmentFormValue } from "~/domain/shipment-form";
+import { EditShipmentFormSchema, FORM_ERRORS_TOAST, ShipmentFormSchema, type EditShipmentFormValue } from "~/domain/admin-shipment-form";
 import type { ShipmentStatus } from "~/domain/shipment-status";
 import {
   DELIVERY_OPTION_LABELS,

@@ -6,18 +6,12 @@ import { Form, Link, useFetcher, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { ShipmentListRow } from "~/.server/shipment-list";
 import { countryName, formatDateTime, formatMoney } from "~/domain/format";
-import {
-  hasActiveFilters,
-  listSearch,
-  SORT_FIELDS,
-  SORT_LABELS,
-  TIME_PERIOD_LABELS,
-  TIME_PERIODS,
-  type ListFilters,
-  type PageWindow,
-} from "~/domain/shipment-filters";
+import { hasActiveFilters, TIME_PERIOD_LABELS, TIME_PERIODS, type ListFilters } from "~/domain/admin-shipment-filters";
+import type { PageWindow } from "~/domain/pagination";
+import { DEFAULT_SORT, SORT_FIELDS, SORT_LABELS } from "~/domain/shipment-sort";
 import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
 import { DialogLink } from "./dialog-link";
+import { Pagination } from "./pagination";
 import { useTimeZone } from "./root-data";
 import {
   BULK_DELETE_ACTION,
@@ -165,7 +159,11 @@ export function ShipmentTable({
           </table>
         </div>
       )}
-      <Pagination window={window} filters={filters} path={here.split("?")[0]!} />
+      {window.pageCount > 1 ? (
+        <div className="border-t border-slate-200 px-6 pb-4">
+          <Pagination window={window} label="Shipment pages" />
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -231,7 +229,7 @@ function FilterForm({ filters, withDateRange, action }: { filters: ListFilters; 
       <button type="submit" className="btn-primary">
         Search
       </button>
-      <details className="md:col-span-4" open={filters.sortBy !== "createdAt" || filters.sortOrder !== "desc" || Boolean(filters.from || filters.to)}>
+      <details className="md:col-span-4" open={filters.sortBy !== DEFAULT_SORT.sortBy || filters.sortOrder !== DEFAULT_SORT.sortOrder || Boolean(filters.from || filters.to)}>
         <summary className="inline-flex text-sm font-medium text-brand-700">Filters</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <div>
@@ -490,40 +488,5 @@ function EmptyState({ filtered }: { filtered: boolean }) {
         </>
       )}
     </div>
-  );
-}
-
-function Pagination({ window, filters, path }: { window: PageWindow; filters: ListFilters; path: string }) {
-  if (window.pageCount <= 1) return null;
-  const pageLink = (page: number) => `${path}${listSearch(filters, { page })}`;
-  return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-6 py-4 text-sm">
-      <p>
-        Showing {window.first} to {window.last} of {window.total} results
-      </p>
-      <div className="flex items-center gap-3">
-        {window.page > 1 ? (
-          <Link to={pageLink(window.page - 1)} className="btn-secondary py-1.5" rel="prev">
-            Previous
-          </Link>
-        ) : (
-          <span className="btn-secondary py-1.5 opacity-60" aria-disabled="true">
-            Previous
-          </span>
-        )}
-        <span>
-          Page {window.page} of {window.pageCount}
-        </span>
-        {window.page < window.pageCount ? (
-          <Link to={pageLink(window.page + 1)} className="btn-secondary py-1.5" rel="next">
-            Next
-          </Link>
-        ) : (
-          <span className="btn-secondary py-1.5 opacity-60" aria-disabled="true">
-            Next
-          </span>
-        )}
-      </div>
-    </nav>
   );
 }

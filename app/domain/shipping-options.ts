@@ -22,17 +22,6 @@ export const PACKAGE_LABELS: Record<PackageType, string> = {
   box: "Box",
 };
 
-/** SPEC.md names Saturday delivery for customers and "weekend" in the admin form: one surcharge. */
-export const DELIVERY_OPTIONS = ["standard", "morning", "evening", "weekend"] as const;
-export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
-
-export const DELIVERY_OPTION_LABELS: Record<DeliveryOption, string> = {
-  standard: "Standard (business hours)",
-  morning: "Morning (before 12:00)",
-  evening: "Evening (after 18:00)",
-  weekend: "Saturday",
-};
-
 /** "Express", "express" or " EXPRESS " become "express"; null when unknown. */
 export function parseServiceType(input: string): ServiceType | null {
   const value = input.trim().toLowerCase();

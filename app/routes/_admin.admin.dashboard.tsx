@@ -5,7 +5,7 @@ import { listShipments, shipmentStats } from "~/.server/shipment-list";
 import { requestTimeZone } from "~/.server/time-zone";
 import { ShipmentTable } from "~/components/shipment-table";
 import { formatMoney } from "~/domain/format";
-import { parseListFilters } from "~/domain/shipment-filters";
+import { parseListFilters } from "~/domain/admin-shipment-filters";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Dashboard | SwiftParcel" },

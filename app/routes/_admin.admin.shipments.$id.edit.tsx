@@ -11,7 +11,7 @@ import { AuditTrail } from "~/components/audit-trail";
 import { useTimeZone } from "~/components/root-data";
 import { ShipmentForm } from "~/components/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
-import { EditShipmentFormSchema, FORM_ERRORS_TOAST, formValuesFromShipment, STALE_EDIT_MESSAGE } from "~/domain/shipment-form";
+import { EditShipmentFormSchema, FORM_ERRORS_TOAST, formValuesFromShipment, STALE_EDIT_MESSAGE } from "~/domain/admin-shipment-form";
 import { normalizeStatus, statusLabel } from "~/domain/shipment-status";
 
 export const meta: MetaFunction = () => [

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/.server/session";
 import { listShipments } from "~/.server/shipment-list";
 import { requestTimeZone } from "~/.server/time-zone";
 import { ShipmentTable } from "~/components/shipment-table";
-import { parseListFilters } from "~/domain/shipment-filters";
+import { parseListFilters } from "~/domain/admin-shipment-filters";
 
 export const meta: MetaFunction = () => [
   { title: "Shipments | SwiftParcel Admin" },

@@ -7,7 +7,7 @@ import { getSettings } from "~/.server/settings";
 import { actorFor, createShipment } from "~/.server/shipments";
 import { redirectWithToast } from "~/.server/toast";
 import { ShipmentForm } from "~/components/shipment-form";
-import { FORM_ERRORS_TOAST, ShipmentFormSchema } from "~/domain/shipment-form";
+import { FORM_ERRORS_TOAST, ShipmentFormSchema } from "~/domain/admin-shipment-form";
 
 export const meta: MetaFunction = () => [
   { title: "Create New Shipment | SwiftParcel Admin" },

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { EditShipmentFormSchema, formValuesFromShipment, REQUIRED, ShipmentFormSchema, storedBasePriceOverride } from "./shipment-form";
+import { EditShipmentFormSchema, formValuesFromShipment, REQUIRED, ShipmentFormSchema, storedBasePriceOverride } from "./admin-shipment-form";
 
 const REQUIRED_FIELDS = [
   "senderName", "senderEmail", "senderPhone", "senderAddress", "senderCity", "senderCountry",

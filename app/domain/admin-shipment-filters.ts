@@ -1,7 +1,10 @@
 // The admin shipment list's search, filters, sort and page, all carried in the URL so that
 // every view can be linked to and works without JavaScript.
+import { pageParam } from "./pagination";
+import { parseSort, type SortField, type SortOrder } from "./shipment-sort";
 import { normalizeStatus, type ShipmentStatus } from "./shipment-status";
 
+/** SPEC.md: page size 10, also the dashboard's "Recent Shipments". */
 export const PAGE_SIZE = 10;
 
 export const TIME_PERIODS = ["all", "today", "week", "month", "quarter"] as const;
@@ -14,16 +17,6 @@ export const TIME_PERIOD_LABELS: Record<TimePeriod, string> = {
   quarter: "This Quarter",
 };
 
-export const SORT_FIELDS = ["createdAt", "updatedAt", "trackingId", "status", "totalCost"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-export const SORT_LABELS: Record<SortField, string> = {
-  createdAt: "Created",
-  updatedAt: "Last updated",
-  trackingId: "Tracking ID",
-  status: "Status",
-  totalCost: "Total cost",
-};
-
 export type ListFilters = {
   q: string;
   status: ShipmentStatus | "all";
@@ -32,7 +25,7 @@ export type ListFilters = {
   from: string | null;
   to: string | null;
   sortBy: SortField;
-  sortOrder: "asc" | "desc";
+  sortOrder: SortOrder;
   page: number;
 };
 
@@ -54,48 +47,20 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
   const status = params.get("status");
   const from = params.get("from");
   const to = params.get("to");
-  const page = Number(params.get("page"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     status: status && status !== "all" ? (normalizeStatus(status) ?? "all") : "all",
     period: oneOf(TIME_PERIODS, params.get("period"), "all"),
     from: from && isCalendarDate(from) ? from : null,
     to: to && isCalendarDate(to) ? to : null,
-    sortBy: oneOf(SORT_FIELDS, params.get("sortBy"), "createdAt"),
-    sortOrder: params.get("sortOrder") === "asc" ? "asc" : "desc",
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    ...parseSort(params),
+    page: pageParam(params),
   };
 }
 
 /** Whether the list is narrowed (the empty state then suggests adjusting the search). */
 export function hasActiveFilters(filters: ListFilters): boolean {
   return filters.q !== "" || filters.status !== "all" || filters.period !== "all" || filters.from !== null || filters.to !== null;
-}
-
-/** The query string of `filters`, without the defaults. */
-export function listSearch(filters: ListFilters, changes: Partial<ListFilters> = {}): string {
-  const next = { ...filters, ...changes };
-  const params = new URLSearchParams();
-  if (next.q) params.set("q", next.q);
-  if (next.status !== "all") params.set("status", next.status);
-  if (next.period !== "all") params.set("period", next.period);
-  if (next.from) params.set("from", next.from);
-  if (next.to) params.set("to", next.to);
-  if (next.sortBy !== "createdAt") params.set("sortBy", next.sortBy);
-  if (next.sortOrder !== "desc") params.set("sortOrder", next.sortOrder);
-  if (next.page > 1) params.set("page", String(next.page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
-}
-
-export type PageWindow = { page: number; pageCount: number; first: number; last: number; total: number };
-
-/** 'Showing X to Y of Z results', 'Page N of M'; a page past the end shows the last one. */
-export function pageWindow(total: number, requestedPage: number, pageSize = PAGE_SIZE): PageWindow {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, requestedPage), pageCount);
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  return { page, pageCount, first, last: Math.min(page * pageSize, total), total };
 }
 
 type DateParts = { year: number; month: number; day: number; weekday: number };
