@@ -322,7 +322,26 @@ describe("row actions", () => {
     expect(saved.status).toBe(302);
     expect(await follow(saved, admin)).toContain("Shipment delivered to: Locker 12, Main Station");
     expect(await shipment("seed-shipment-07")).toMatchObject({ status: "custom_destination", customDestination: "Locker 12, Main Station" });
-    expect((await historyOf("seed-shipment-07")).at(-1)).toMatchObject({ status: "custom_destination", location: "Locker 12, Main Station" });
+    expect((await historyOf("seed-shipment-07")).at(-1)).toMatchObject({
+      status: "custom_destination",
+      location: "Locker 12, Main Station",
+      description: "Package delivered to custom destination: Locker 12, Main Station",
+    });
+    expect((await auditOf("seed-shipment-07")).at(-1)).toMatchObject({ action: "status", actorEmail: "admin@swiftparcel.example" });
+    const target = (await shipment("seed-shipment-07"))!;
+    const mails = await db.select().from(outbox).where(eq(outbox.kind, "shipment-status"));
+    const toTarget = mails.filter((mail) => [target.senderEmail, target.recipientEmail].includes(mail.toAddress));
+    expect(toTarget.length).toBeGreaterThanOrEqual(2);
+    expect(toTarget.some((mail) => mail.body.includes("Locker 12, Main Station"))).toBe(true);
+  });
+
+  it("says so when the shipment to change is gone", async () => {
+    const status = await post("/admin/shipments/no-such-shipment/status", { status: "delivered", redirectTo: "/admin/shipments" }, admin);
+    expect(status.headers.get("Location")).toBe("/admin/shipments");
+    expect(await follow(status, admin)).toContain("Failed to update shipment status");
+    const location = await post("/admin/shipments/no-such-shipment/location", { location: "Hub" }, admin);
+    expect(await follow(location, admin)).toContain("Failed to update current location");
+    expect(await auditOf("no-such-shipment")).toHaveLength(0);
   });
 
   it("refuses an unknown status", async () => {
