@@ -182,14 +182,14 @@ function FilterForm({ filters, withDateRange, action }: { filters: ListFilters; 
       action={action}
       role="search"
       aria-label="Filter shipments"
-      className="grid gap-3 md:grid-cols-[1fr_auto_auto_auto]"
+      className="grid items-end gap-3 md:grid-cols-[1fr_auto_auto_auto]"
       onChange={(event) => {
         const target = event.target as HTMLInputElement;
         send(event.currentTarget, target.type === "search" ? SEARCH_DEBOUNCE_MS : 0);
       }}
     >
       <div>
-        <label htmlFor="list-search" className="sr-only">
+        <label htmlFor="list-search" className="label">
           Search shipments
         </label>
         <input
@@ -202,7 +202,7 @@ function FilterForm({ filters, withDateRange, action }: { filters: ListFilters; 
         />
       </div>
       <div>
-        <label htmlFor="list-status" className="sr-only">
+        <label htmlFor="list-status" className="label">
           Status
         </label>
         <select id="list-status" name="status" defaultValue={filters.status} className="input">
@@ -215,8 +215,8 @@ function FilterForm({ filters, withDateRange, action }: { filters: ListFilters; 
         </select>
       </div>
       <div>
-        <label htmlFor="list-period" className="sr-only">
-          Time
+        <label htmlFor="list-period" className="label">
+          Time period
         </label>
         <select id="list-period" name="period" defaultValue={filters.period} className="input">
           {TIME_PERIODS.map((period) => (
@@ -426,7 +426,7 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
           value={hydrated ? choice : undefined}
           defaultValue={hydrated ? undefined : status}
           disabled={fetcher.state !== "idle"}
-          className="input w-40 py-1 text-sm"
+          className="input w-44 py-1 text-sm"
           onChange={(event) => {
             const next = event.currentTarget.value;
             setChoice(next);
