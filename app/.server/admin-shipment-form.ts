@@ -1,13 +1,16 @@
 // What the admin shipment form needs from the server: the country and currency lists, the
 // price (shared pricing module) and delivery estimate of what has been typed so far, and the
 // columns a valid form saves.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import { shipments } from "../../drizzle/schema";
 import { COUNTRIES, isCountryCode } from "~/domain/countries";
 import { formEstimatedDelivery, type EstimateInputs } from "~/domain/delivery-estimate";
 import { toMinorUnits } from "~/domain/format";
 import { quote, type Quote } from "~/domain/pricing";
-import type { ShipmentFormValue } from "~/domain/admin-shipment-form";
+import { FORM_ERRORS_TOAST, type ShipmentFormValue } from "~/domain/admin-shipment-form";
 import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/domain/shipping-options";
 import type { Db } from "./db";
 import type { NewShipment } from "./shipments";
@@ -86,6 +89,34 @@ export function costSummary(draft: Draft, now: number, previous?: Parameters<typ
     }),
     estimatedDelivery,
   };
+}
+
+/** What the form shows after a post that saved nothing: the fields as typed, the price, a banner. */
+export type FormAnswer = { result: SubmissionResult<string[]>; summary: CostSummary; formError: string | null };
+
+/**
+ * The first steps of the create and edit actions: price what was typed, answer 'Calculate
+ * cost' (asked without JavaScript) and check the form. Either `answer` (send it back with
+ * `status`, save nothing) or the valid value with its price.
+ */
+export function readShipmentForm<Schema extends z.ZodTypeAny>(
+  formData: FormData,
+  schema: Schema,
+  now: number,
+  previous?: Parameters<typeof formEstimatedDelivery>[2],
+) {
+  const submission = parseWithZod(formData, { schema });
+  const summary = costSummary(submission.payload, now, previous);
+  const answer = (result: SubmissionResult<string[]>, status: number, formError: string | null) => ({
+    answer: { result, summary, formError } satisfies FormAnswer,
+    status,
+  });
+  if (formData.get("intent") === "quote") return answer({ initialValue: submission.reply().initialValue }, 200, null);
+  if (submission.status !== "success") return answer(submission.reply(), 400, FORM_ERRORS_TOAST);
+  const value = submission.value as z.output<Schema> & ShipmentFormValue;
+  const fieldErrors = listErrors(value);
+  if (Object.keys(fieldErrors).length > 0 || !summary.quote) return answer(submission.reply({ fieldErrors }), 400, FORM_ERRORS_TOAST);
+  return { submission, value, quote: summary.quote, estimatedDelivery: summary.estimatedDelivery, summary };
 }
 
 const orNull = (value: string | undefined) => (value ? value : null);

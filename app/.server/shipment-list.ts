@@ -6,6 +6,7 @@ import { normalizeStatus, type ShipmentStatus } from "~/domain/shipment-status";
 import { dateRange, periodStart, PAGE_SIZE, type ListFilters } from "~/domain/admin-shipment-filters";
 import { pageOffset, pageWindow, type PageWindow } from "~/domain/pagination";
 import type { Db } from "./db";
+import { safeRedirect } from "./safe-redirect";
 
 export type ShipmentListRow = {
   id: string;
@@ -170,4 +171,11 @@ export async function getShipmentForEdit(db: Db, id: string) {
     .where(eq(trackingEvents.shipmentId, id))
     .orderBy(desc(trackingEvents.occurredAt), desc(trackingEvents.createdAt));
   return { shipment, history };
+}
+
+/** A row action's own page (the form without JavaScript): its shipment, or 404, and where to go back to. */
+export async function rowActionPage(db: Db, request: Request, id: string, fallback: string) {
+  const shipment = await getShipmentSummary(db, id);
+  if (!shipment) throw new Response("Shipment not found", { status: 404 });
+  return { shipment, redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), fallback) };
 }

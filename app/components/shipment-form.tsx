@@ -46,17 +46,20 @@ const QUOTE_FIELDS = [
 ];
 
 export type ShipmentFormProps = {
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The action's answer to a post that saved nothing (its banner: the stale-edit refusal or 'Please fix the errors in the form'). */
+  answer: { result: SubmissionResult<string[]>; summary: CostSummary; formError: string | null } | undefined;
   defaultValue: Record<string, unknown>;
   countries: Option[];
   currencies: Option[];
+  /** The loader's cost summary, until the action answers. */
   summary: CostSummary;
-  /** A message above the form: the stale-edit refusal, or 'Please fix the errors in the form'. */
-  formError: string | null;
   edit?: { shipmentId: string; trackingId: string; status: ShipmentStatus };
 };
 
-export function ShipmentForm({ lastResult, defaultValue, countries, currencies, summary, formError, edit }: ShipmentFormProps) {
+export function ShipmentForm({ answer, defaultValue, countries, currencies, summary: loaded, edit }: ShipmentFormProps) {
+  const lastResult = answer?.result;
+  const summary = answer?.summary ?? loaded;
+  const formError = answer?.formError ?? null;
   const schema = edit ? EditShipmentFormSchema : ShipmentFormSchema;
   const hydrated = useHydrated();
   const navigation = useNavigation();

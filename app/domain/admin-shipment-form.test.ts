@@ -1,37 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+import { ADMIN_REQUIRED_FIELDS, VALID_ADMIN_FORM } from "../../tests/admin-shipment-sample";
 import { EditShipmentFormSchema, formValuesFromShipment, REQUIRED, ShipmentFormSchema, storedBasePriceOverride } from "./admin-shipment-form";
 
-const REQUIRED_FIELDS = [
-  "senderName", "senderEmail", "senderPhone", "senderAddress", "senderCity", "senderCountry",
-  "receiverName", "receiverEmail", "receiverPhone", "receiverAddress", "receiverCity", "receiverCountry",
-  "packageType", "weight", "description", "serviceType",
-];
-
-const VALID_FORM: Record<string, string> = {
-  senderName: "Ada Sender",
-  senderEmail: "ada@example.com",
-  senderPhone: "+1 (415) 555-0100",
-  senderAddress: "1 Main St",
-  senderCity: "Boston",
-  senderCountry: "US",
-  receiverName: "Bo Receiver",
-  receiverEmail: "bo@example.com",
-  receiverPhone: "+49 30 1234567",
-  receiverAddress: "Torstraße 1",
-  receiverCity: "Berlin",
-  receiverCountry: "DE",
-  packageType: "package",
-  weight: "2.5",
-  length: "30",
-  width: "20",
-  height: "10",
-  value: "150.00",
-  description: "Books",
-  serviceType: "express",
-  deliveryOption: "standard",
-  currency: "USD",
-};
+const REQUIRED_FIELDS = ADMIN_REQUIRED_FIELDS;
+const VALID_FORM = VALID_ADMIN_FORM;
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData();
@@ -76,7 +49,7 @@ describe("admin shipment form rules", () => {
   });
 
   it("accepts a complete form, with numbers and ticked boxes as values", () => {
-    const submission = parseWithZod(form({ ...VALID_FORM, insurance: "on", value: "" }), { schema: ShipmentFormSchema });
+    const submission = parseWithZod(form({ ...VALID_FORM, weight: "2.5", insurance: "on", value: "" }), { schema: ShipmentFormSchema });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     expect(submission.value).toMatchObject({ weight: 2.5, length: 30, insurance: true, value: undefined, senderName: "Ada Sender" });

@@ -1,7 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { costSummary, countryOptions, currencyOptions, listErrors, savedEstimate, shipmentColumns } from "~/.server/admin-shipment-form";
+import { costSummary, countryOptions, currencyOptions, readShipmentForm, savedEstimate, shipmentColumns } from "~/.server/admin-shipment-form";
 import { requireAdmin } from "~/.server/session";
 import { listShipmentAudit, updateShipment } from "~/.server/shipment-changes";
 import { getShipmentForEdit } from "~/.server/shipment-list";
@@ -11,7 +10,7 @@ import { AuditTrail } from "~/components/audit-trail";
 import { useTimeZone } from "~/components/root-data";
 import { ShipmentForm } from "~/components/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
-import { EditShipmentFormSchema, FORM_ERRORS_TOAST, formValuesFromShipment, STALE_EDIT_MESSAGE } from "~/domain/admin-shipment-form";
+import { EditShipmentFormSchema, formValuesFromShipment, STALE_EDIT_MESSAGE } from "~/domain/admin-shipment-form";
 import { normalizeStatus, statusLabel } from "~/domain/shipment-status";
 
 export const meta: MetaFunction = () => [
@@ -53,24 +52,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { shipment } = found;
   const formData = await request.formData();
   const now = Date.now();
-  const submission = parseWithZod(formData, { schema: EditShipmentFormSchema });
-  const summary = costSummary(submission.payload, now, savedEstimate(shipment));
-  if (formData.get("intent") === "quote") {
-    return { result: { initialValue: submission.reply().initialValue }, summary, formError: null };
-  }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), summary, formError: FORM_ERRORS_TOAST }, { status: 400 });
-  }
-  const fieldErrors = listErrors(submission.value);
-  if (Object.keys(fieldErrors).length > 0 || !summary.quote) {
-    return data({ result: submission.reply({ fieldErrors }), summary, formError: FORM_ERRORS_TOAST }, { status: 400 });
-  }
-  const { value } = submission;
+  const checked = readShipmentForm(formData, EditShipmentFormSchema, now, savedEstimate(shipment));
+  if ("answer" in checked) return data(checked.answer, { status: checked.status });
+  const { value } = checked;
   const outcome = await updateShipment(context.db, {
     shipmentId: shipment.id,
     expectedVersion: value.version,
     values: {
-      ...shipmentColumns(value, summary.quote, summary.estimatedDelivery),
+      ...shipmentColumns(value, checked.quote, checked.estimatedDelivery),
       currentLocation: value.currentLocation || null,
       actualDelivery: value.actualDelivery ? Date.parse(value.actualDelivery) + NOON_MS : null,
     },
@@ -78,7 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     now,
   });
   if (outcome === "stale") {
-    return data({ result: submission.reply(), summary, formError: STALE_EDIT_MESSAGE }, { status: 409 });
+    return data({ result: checked.submission.reply(), summary: checked.summary, formError: STALE_EDIT_MESSAGE }, { status: 409 });
   }
   if (outcome === "missing") return redirectWithToast(env, DASHBOARD, { type: "error", message: "Failed to update shipment" });
   return redirectWithToast(env, DASHBOARD, { type: "success", message: "Shipment updated successfully" });
@@ -110,12 +99,11 @@ export default function EditShipmentPage() {
         </div>
       </div>
       <ShipmentForm
-        lastResult={actionData?.result}
+        answer={actionData}
         defaultValue={defaultValue}
         countries={countries}
         currencies={currencies}
-        summary={actionData?.summary ?? summary}
-        formError={actionData?.formError ?? null}
+        summary={summary}
         edit={{ shipmentId: shipment.id, trackingId: shipment.trackingId, status: shipment.status }}
       />
       <section className="card" aria-labelledby="history-title">

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
 import { setShipmentLocation } from "~/.server/shipment-changes";
-import { getShipmentSummary } from "~/.server/shipment-list";
+import { rowActionPage } from "~/.server/shipment-list";
 import { actorFor } from "~/.server/shipments";
 import { redirectWithToast } from "~/.server/toast";
 import { LocationForm } from "~/components/shipment-actions";
@@ -17,9 +17,7 @@ const DASHBOARD = "/admin/dashboard";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const shipment = await getShipmentSummary(context.db, params.id ?? "");
-  if (!shipment) throw new Response("Shipment not found", { status: 404 });
-  return { shipment, redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), DASHBOARD) };
+  return rowActionPage(context.db, request, params.id ?? "", DASHBOARD);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
-import { getShipmentSummary } from "~/.server/shipment-list";
+import { rowActionPage } from "~/.server/shipment-list";
 import { actorFor, changeShipmentStatus } from "~/.server/shipments";
 import { redirectWithToast } from "~/.server/toast";
 import { Field } from "~/components/forms";
@@ -19,10 +19,7 @@ const DASHBOARD = "/admin/dashboard";
 /** The page behind the row's status form when custom destination is chosen without JavaScript. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const shipment = await getShipmentSummary(context.db, params.id ?? "");
-  if (!shipment) throw new Response("Shipment not found", { status: 404 });
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), DASHBOARD);
-  return { shipment, redirectTo };
+  return rowActionPage(context.db, request, params.id ?? "", DASHBOARD);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

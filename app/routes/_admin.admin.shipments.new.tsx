@@ -1,13 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { costSummary, countryOptions, currencyOptions, listErrors, shipmentColumns } from "~/.server/admin-shipment-form";
+import { costSummary, countryOptions, currencyOptions, readShipmentForm, shipmentColumns } from "~/.server/admin-shipment-form";
 import { requireAdmin } from "~/.server/session";
 import { getSettings } from "~/.server/settings";
 import { actorFor, createShipment } from "~/.server/shipments";
 import { redirectWithToast } from "~/.server/toast";
 import { ShipmentForm } from "~/components/shipment-form";
-import { FORM_ERRORS_TOAST, ShipmentFormSchema } from "~/domain/admin-shipment-form";
+import { ShipmentFormSchema } from "~/domain/admin-shipment-form";
 
 export const meta: MetaFunction = () => [
   { title: "Create New Shipment | SwiftParcel Admin" },
@@ -30,22 +29,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const formData = await request.formData();
   const now = Date.now();
-  const submission = parseWithZod(formData, { schema: ShipmentFormSchema });
-  const summary = costSummary(submission.payload, now);
-  // 'Calculate cost' (without JavaScript): show the price of what was typed, save nothing.
-  if (formData.get("intent") === "quote") {
-    return { result: { initialValue: submission.reply().initialValue }, summary, formError: null };
-  }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), summary, formError: FORM_ERRORS_TOAST }, { status: 400 });
-  }
-  const fieldErrors = listErrors(submission.value);
-  if (Object.keys(fieldErrors).length > 0 || !summary.quote) {
-    return data({ result: submission.reply({ fieldErrors }), summary, formError: FORM_ERRORS_TOAST }, { status: 400 });
-  }
+  const checked = readShipmentForm(formData, ShipmentFormSchema, now);
+  if ("answer" in checked) return data(checked.answer, { status: checked.status });
   const settings = await getSettings(context.db);
   const { id } = await createShipment(context.db, {
-    shipment: shipmentColumns(submission.value, summary.quote, summary.estimatedDelivery),
+    shipment: shipmentColumns(checked.value, checked.quote, checked.estimatedDelivery),
     actor: actorFor(admin),
     trackingPrefix: settings.trackingPrefix,
     origin: new URL(request.url).origin,
@@ -70,12 +58,11 @@ export default function NewShipmentPage() {
         </Link>
       </div>
       <ShipmentForm
-        lastResult={actionData?.result}
+        answer={actionData}
         defaultValue={defaultValue}
         countries={countries}
         currencies={currencies}
-        summary={actionData?.summary ?? summary}
-        formError={actionData?.formError ?? null}
+        summary={summary}
       />
     </main>
   );

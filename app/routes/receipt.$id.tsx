@@ -7,6 +7,7 @@ import { Code128Barcode, QrCodeImage } from "~/components/codes";
 import { PrintControls } from "~/components/print-controls";
 import { useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/components/status-badge";
+import { Fact } from "~/components/tracking-result";
 import { countryName, formatDate, formatDateTime, formatMoney } from "~/domain/format";
 import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/domain/shipping-options";
 
@@ -209,15 +210,6 @@ function Party({ title, party }: { title: string; party: PartyView }) {
         {party.email || "-"} · {party.phone || "-"}
       </address>
     </section>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, outbox, shipments, trackingEvents } from "../../drizzle/schema";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { db, seedDemoData, signedInCookie } from "./fixtures";
+import { ADMIN_REQUIRED_FIELDS, VALID_ADMIN_FORM } from "../admin-shipment-sample";
 
 const BASE = "https://parcel.test";
 let admin: string;
@@ -54,36 +55,14 @@ function auditOf(id: string) {
 }
 
 // SPEC.md section 5: the admin form's required fields.
-const SPEC_REQUIRED_FIELDS = [
-  "senderName", "senderEmail", "senderPhone", "senderAddress", "senderCity", "senderCountry",
-  "receiverName", "receiverEmail", "receiverPhone", "receiverAddress", "receiverCity", "receiverCountry",
-  "packageType", "weight", "description", "serviceType",
-];
+const SPEC_REQUIRED_FIELDS = ADMIN_REQUIRED_FIELDS;
 
+// E-mail case, insurance, a delivery option and custom days exercise the saved columns.
 const VALID_SHIPMENT = {
-  senderName: "Ada Sender",
+  ...VALID_ADMIN_FORM,
   senderEmail: "Ada@Example.com",
-  senderPhone: "+1 (415) 555-0100",
-  senderAddress: "1 Main St",
-  senderCity: "Boston",
-  senderCountry: "US",
-  receiverName: "Bo Receiver",
-  receiverEmail: "bo@example.com",
-  receiverPhone: "+49 30 1234567",
-  receiverAddress: "Torstraße 1",
-  receiverCity: "Berlin",
-  receiverCountry: "DE",
-  packageType: "package",
-  weight: "2",
-  length: "30",
-  width: "20",
-  height: "10",
-  value: "150.00",
-  description: "Books",
-  serviceType: "express",
   deliveryOption: "morning",
   insurance: "on",
-  currency: "USD",
   customDeliveryDays: "3",
   intent: "save",
 };
