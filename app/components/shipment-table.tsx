@@ -291,9 +291,9 @@ function SelectAll({
     if (box.current) box.current.indeterminate = count > 0 && count < total;
   }, [count, total]);
   return (
-    <>
-      <label htmlFor="select-all" className="sr-only">
-        Select all shipments on this page
+    <span className="inline-flex items-center gap-2">
+      <label htmlFor="select-all">
+        All<span className="sr-only"> shipments on this page</span>
       </label>
       <input
         ref={box}
@@ -305,7 +305,7 @@ function SelectAll({
         className="h-4 w-4"
         {...(hydrated ? { checked: total > 0 && count === total, onChange: (event) => onChange(event.currentTarget.checked) } : {})}
       />
-    </>
+    </span>
   );
 }
 
@@ -326,9 +326,6 @@ function ShipmentRow({
   return (
     <tr className="align-top hover:bg-slate-50">
       <td className="px-3 py-3">
-        <label htmlFor={boxId} className="sr-only">
-          Select {row.trackingId}
-        </label>
         <input
           id={boxId}
           type="checkbox"
@@ -339,7 +336,13 @@ function ShipmentRow({
           {...(checked === undefined ? {} : { checked, onChange: (event) => onCheck(event.currentTarget.checked) })}
         />
       </td>
-      <td className="px-3 py-3 font-mono font-semibold">{row.trackingId}</td>
+      <td className="px-3 py-3 font-mono font-semibold">
+        {/* The tracking ID labels the row's checkbox. */}
+        <label htmlFor={boxId}>
+          <span className="sr-only">Select </span>
+          {row.trackingId}
+        </label>
+      </td>
       <td className="px-3 py-3">
         <div className="font-medium">{row.senderName}</div>
         <div className="break-all text-slate-600">{row.senderEmail ?? "-"}</div>
@@ -416,10 +419,10 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
   return (
     <fetcher.Form method="post" action={`/admin/shipments/${encodeURIComponent(shipmentId)}/status`} className="flex flex-col gap-2">
       <input type="hidden" name="redirectTo" value={here} />
-      <div className="flex items-center gap-2">
-        <label htmlFor={selectId} className="sr-only">
-          Status of {trackingId}
-        </label>
+      <label htmlFor={selectId} className="text-xs font-medium text-slate-600">
+        Status<span className="sr-only"> of {trackingId}</span>
+      </label>
+      <div className="-mt-1 flex items-center gap-2">
         <select
           id={selectId}
           name="status"
