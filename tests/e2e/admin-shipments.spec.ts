@@ -129,9 +129,12 @@ test("the demo admin bulk-deletes two shipments after confirming, and only those
   await search(page, bulkName);
   const table = page.getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(4);
+  const bulk = page.getByRole("group", { name: "Bulk actions" });
+  await bulk.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Please select shipments first")).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(4);
   for (const id of doomed) await page.getByLabel(`Select ${id}`).check();
   if (javaScriptEnabled) await expect(page.getByText("2 shipment(s) selected")).toBeVisible();
-  const bulk = page.getByRole("group", { name: "Bulk actions" });
   await bulk.getByRole("button", { name: "Delete" }).or(bulk.getByRole("link", { name: "Delete" })).click();
   const confirm = javaScriptEnabled ? page.getByRole("dialog", { name: "Delete shipments" }) : page.getByRole("main");
   await expect(confirm.getByText("Are you sure you want to delete 2 shipments?")).toBeVisible();
