@@ -46,7 +46,7 @@ export default function ReceiptPage() {
         backTo="/admin/dashboard"
         backLabel="Back to Dashboard"
       />
-      <article className="card space-y-6 print:border-0 print:shadow-none" aria-labelledby="receipt-title">
+      <article className="card space-y-6 max-sm:p-4 print:border-0 print:shadow-none" aria-labelledby="receipt-title">
         <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-200 pb-6">
           <div>
             <p className="text-xl font-bold text-brand-800">{company.name}</p>
@@ -112,23 +112,23 @@ export default function ReceiptPage() {
             <h2 id="parcels-title" className="mb-3 text-lg font-semibold">
               Parcels
             </h2>
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-left text-xs sm:text-sm">
               <thead className="border-b border-slate-300">
                 <tr>
-                  <th scope="col" className="py-2">Description</th>
-                  <th scope="col" className="py-2">Quantity</th>
-                  <th scope="col" className="py-2">Weight</th>
-                  <th scope="col" className="py-2">Dimensions</th>
+                  <th scope="col" className="py-2 pr-3">Description</th>
+                  <th scope="col" className="py-2 pr-3">Qty</th>
+                  <th scope="col" className="py-2 pr-3">Weight</th>
+                  <th scope="col" className="py-2 pr-3">Dimensions</th>
                   <th scope="col" className="py-2 text-right">Value</th>
                 </tr>
               </thead>
               <tbody>
                 {packages.map((item) => (
                   <tr key={item.position} className="border-b border-slate-200">
-                    <td className="py-2">{item.description}</td>
-                    <td className="py-2">{item.quantity}</td>
-                    <td className="py-2">{item.weightKg} kg</td>
-                    <td className="py-2">
+                    <td className="py-2 pr-3">{item.description}</td>
+                    <td className="py-2 pr-3">{item.quantity}</td>
+                    <td className="py-2 pr-3">{item.weightKg} kg</td>
+                    <td className="py-2 pr-3">
                       {item.lengthCm} × {item.widthCm} × {item.heightCm} cm
                     </td>
                     <td className="py-2 text-right">{money(item.value)}</td>
