@@ -1,8 +1,9 @@
 // Demo data: two demo accounts, one more customer and 40 shipments across every status,
-// service and region, each with its history. Deterministic for a given `now`, with fixed
+// service and region, each with its history and invoice. Deterministic for a given `now`, with fixed
 // ids, so seeding twice changes nothing.
 import { estimateDelivery } from "../app/domain/delivery-dates";
-import { shippingCost } from "../app/domain/pricing";
+import { invoiceAmounts, invoiceNumber } from "../app/domain/invoice";
+import { quote } from "../app/domain/pricing";
 import {
   defaultStatusDescription,
   SHIPMENT_STATUSES,
@@ -10,7 +11,7 @@ import {
 } from "../app/domain/shipment-status";
 import { SERVICE_TYPES, type PackageType, type ServiceType } from "../app/domain/shipping-options";
 import { generateTrackingId } from "../app/domain/tracking-id";
-import type { shipmentPackages, shipments, trackingEvents, users } from "./schema";
+import type { invoices, shipmentPackages, shipments, trackingEvents, users } from "./schema";
 
 export const DEMO_CUSTOMER = {
   email: "demo@swiftparcel.example",
@@ -126,8 +127,9 @@ type UserRow = typeof users.$inferInsert;
 type ShipmentRow = typeof shipments.$inferInsert;
 type EventRow = typeof trackingEvents.$inferInsert;
 type PackageRow = typeof shipmentPackages.$inferInsert;
+type InvoiceRow = typeof invoices.$inferInsert;
 
-export type SeedData = { users: UserRow[]; shipments: ShipmentRow[]; events: EventRow[]; packages: PackageRow[] };
+export type SeedData = { users: UserRow[]; shipments: ShipmentRow[]; events: EventRow[]; packages: PackageRow[]; invoices: InvoiceRow[] };
 
 export const SEED_USER_IDS = { customer: "seed-user-demo", admin: "seed-user-admin", other: "seed-user-lena" } as const;
 
@@ -212,6 +214,7 @@ export function buildSeed(
   const seededShipments: ShipmentRow[] = [];
   const events: EventRow[] = [];
   const packages: PackageRow[] = [];
+  const seededInvoices: InvoiceRow[] = [];
 
   for (let index = 0; index < SHIPMENT_COUNT; index += 1) {
     const id = `seed-shipment-${String(index + 1).padStart(2, "0")}`;
@@ -257,7 +260,19 @@ export function buildSeed(
     });
     const updatedAt = index === 10 || index === 11 ? Math.round(createdAt + (end - createdAt) * 0.5) : stepTimes.at(-1)!;
     const delivered = status === "delivered" || status === "custom_destination";
-    const cost = shippingCost({ serviceType, packageType: contents.packageType, weightKg, fromCountry: from.country, toCountry: to.country }, "USD");
+    const priced = quote({
+      serviceType,
+      packageType: contents.packageType,
+      weightKg,
+      fromCountry: from.country,
+      toCountry: to.country,
+      currency: "USD",
+      deliveryOption: "standard",
+      insurance: false,
+      declaredValue,
+    });
+    const cost = priced.total;
+    const costBreakdown = JSON.stringify(priced);
     const withDimensions = contents.packageType === "package" || contents.packageType === "box" || contents.packageType === "pallet";
     const dimensions = withDimensions
       ? contents.packageType === "pallet"
@@ -295,12 +310,31 @@ export function buildSeed(
       currency: "USD",
       declaredValue,
       cost,
+      costBreakdown,
       estimatedDelivery,
       actualDelivery: delivered ? updatedAt : null,
       currentLocation: delivered ? "Delivered" : eventLocation(path.at(-1)!, from, to),
       customDestination: status === "custom_destination" ? `${to.city} Pickup Point` : null,
       createdAt,
       updatedAt,
+    });
+    // Billed at the default tax rate of 0 (settings); delivered parcels have been paid for.
+    const invoice = invoiceAmounts({ cost, costBreakdown, taxRateBasisPoints: 0 });
+    const trackingId = seededShipments.at(-1)!.trackingId;
+    seededInvoices.push({
+      id: `seed-invoice-${String(index + 1).padStart(2, "0")}`,
+      number: invoiceNumber(trackingId),
+      shipmentId: id,
+      userId: owner ? SEED_USER_IDS[owner] : null,
+      currency: "USD",
+      lineItems: JSON.stringify(invoice.lines),
+      subtotal: invoice.subtotal,
+      taxRateBasisPoints: invoice.taxRateBasisPoints,
+      tax: invoice.tax,
+      total: invoice.total,
+      status: delivered ? "paid" : "unpaid",
+      issuedAt: createdAt,
+      paidAt: delivered ? updatedAt : null,
     });
     if (owner) {
       packages.push({
@@ -316,5 +350,5 @@ export function buildSeed(
       });
     }
   }
-  return { users: seededUsers, shipments: seededShipments, events, packages };
+  return { users: seededUsers, shipments: seededShipments, events, packages, invoices: seededInvoices };
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { getDb } from "../app/.server/db";
 import { hashPassword } from "../app/.server/password";
-import { shipmentPackages, shipments, trackingEvents, users } from "./schema";
+import { invoices, shipmentPackages, shipments, trackingEvents, users } from "./schema";
 import { buildSeed, DEMO_ADMIN, DEMO_CUSTOMER } from "./seed-data";
 
 const persistTo = process.env.PERSIST_TO;
@@ -27,13 +27,15 @@ try {
     ...data.shipments.map((row) => db.insert(shipments).values(row).onConflictDoNothing()),
     ...data.packages.map((row) => db.insert(shipmentPackages).values(row).onConflictDoNothing()),
     ...data.events.map((row) => db.insert(trackingEvents).values(row).onConflictDoNothing()),
+    ...data.invoices.map((row) => db.insert(invoices).values(row).onConflictDoNothing()),
   ] as unknown as Parameters<typeof db.batch>[0]);
-  const [userCount, shipmentCount, eventCount] = await Promise.all([
+  const [userCount, shipmentCount, eventCount, invoiceCount] = await Promise.all([
     db.$count(users),
     db.$count(shipments),
     db.$count(trackingEvents),
+    db.$count(invoices),
   ]);
-  console.log(`Seeded: ${userCount} users, ${shipmentCount} shipments, ${eventCount} tracking events in the local D1.`);
+  console.log(`Seeded: ${userCount} users, ${shipmentCount} shipments, ${eventCount} tracking events, ${invoiceCount} invoices in the local D1.`);
 } finally {
   await proxy.dispose();
 }

@@ -2,6 +2,7 @@
 // deletion requests. A write that causes mail or an audit record is one D1 batch with them.
 import { and, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { auditLog, users } from "../../drizzle/schema";
+import { pageOffset, pageWindow } from "~/domain/pagination";
 import type { Db } from "./db";
 import { queueMail } from "./outbox";
 import { hashPassword, verifyPassword } from "./password";
@@ -203,9 +204,12 @@ export async function requestAccountDeletion(
   return "requested";
 }
 
-export const ACCOUNTS_PAGE_SIZE = 10;
+const ACCOUNTS_PAGE_SIZE = 10;
 
-/** Accounts newest first, for the admin list: search by name or e-mail, or only deletion requests. */
+/**
+ * Accounts newest first, for the admin list: search by name or e-mail, or only deletion requests.
+ * A page past the end shows the last page.
+ */
 export async function listAccounts(db: Db, { query, deletionRequested, page }: { query: string; deletionRequested: boolean; page: number }) {
   const conditions: SQL[] = [];
   if (query) {
@@ -213,15 +217,14 @@ export async function listAccounts(db: Db, { query, deletionRequested, page }: {
   }
   if (deletionRequested) conditions.push(isNotNull(users.deletionRequestedAt));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({ ...ACCOUNT_COLUMNS, createdAt: users.createdAt, deletionRequestedAt: users.deletionRequestedAt })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), users.id)
-      .limit(ACCOUNTS_PAGE_SIZE)
-      .offset((page - 1) * ACCOUNTS_PAGE_SIZE),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total };
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
+  const window = pageWindow(total, page, ACCOUNTS_PAGE_SIZE);
+  const rows = await db
+    .select({ ...ACCOUNT_COLUMNS, createdAt: users.createdAt, deletionRequestedAt: users.deletionRequestedAt })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), users.id)
+    .limit(ACCOUNTS_PAGE_SIZE)
+    .offset(pageOffset(window, ACCOUNTS_PAGE_SIZE));
+  return { rows, window };
 }

@@ -2,7 +2,8 @@
 // admin row actions). Each is one D1 batch, so the shipment, its history entry, its mail
 // and its audit record are written together or not at all.
 import { eq, sql } from "drizzle-orm";
-import { auditLog, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
+import { auditLog, invoices, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
+import { invoiceAmounts, invoiceNumber } from "~/domain/invoice";
 import {
   defaultStatusDescription,
   isDelivered,
@@ -12,6 +13,7 @@ import {
 import { generateTrackingId } from "~/domain/tracking-id";
 import type { Db } from "./db";
 import { queueMail, type Mail } from "./outbox";
+import { getSettings } from "./settings";
 
 /** Who made a change: a signed-in person, or the system. */
 export type Actor = { userId: string | null; email: string | null; label: string };
@@ -63,8 +65,8 @@ function confirmationMails(shipment: typeof shipments.$inferInsert, origin: stri
 
 /**
  * Stores a new shipment with a server-generated tracking ID (drawn again on the rare
- * collision), its packages, the first history entry at the Processing Center, the
- * confirmation mail and the audit record.
+ * collision), its packages, the first history entry at the Processing Center, its invoice
+ * (billed from the stored cost), the confirmation mail and the audit record.
  */
 export async function createShipment(
   db: Db,
@@ -75,6 +77,7 @@ export async function createShipment(
     trackingPrefix,
     origin,
     companyName,
+    taxRateBasisPoints,
     now = Date.now(),
   }: {
     shipment: NewShipment;
@@ -83,11 +86,16 @@ export async function createShipment(
     trackingPrefix: string;
     origin: string;
     companyName: string;
+    /** From the settings; read from them when not given. */
+    taxRateBasisPoints?: number;
     now?: number;
   },
-): Promise<{ id: string; trackingId: string }> {
+): Promise<{ id: string; trackingId: string; invoiceId: string }> {
+  const taxRate = taxRateBasisPoints ?? (await getSettings(db)).taxRateBasisPoints;
+  const invoice = invoiceAmounts({ cost: shipment.cost ?? 0, costBreakdown: shipment.costBreakdown ?? null, taxRateBasisPoints: taxRate });
   for (let attempt = 1; ; attempt += 1) {
     const id = crypto.randomUUID();
+    const invoiceId = crypto.randomUUID();
     const row = {
       ...shipment,
       id,
@@ -111,6 +119,20 @@ export async function createShipment(
           actorUserId: actor.userId,
           actorLabel: actor.label,
         }),
+        db.insert(invoices).values({
+          id: invoiceId,
+          number: invoiceNumber(row.trackingId),
+          shipmentId: id,
+          userId: row.userId ?? null,
+          currency: row.currency ?? "USD",
+          lineItems: JSON.stringify(invoice.lines),
+          subtotal: invoice.subtotal,
+          taxRateBasisPoints: invoice.taxRateBasisPoints,
+          tax: invoice.tax,
+          total: invoice.total,
+          status: "unpaid",
+          issuedAt: now,
+        }),
         ...confirmationMails(row, origin, companyName).map((mail) => queueMail(db, mail, now)),
         db.insert(auditLog).values({
           id: crypto.randomUUID(),
@@ -123,7 +145,7 @@ export async function createShipment(
           createdAt: now,
         }),
       ]);
-      return { id, trackingId: row.trackingId };
+      return { id, trackingId: row.trackingId, invoiceId };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_TRACKING_ID_ATTEMPTS) throw error;
     }

@@ -55,6 +55,8 @@ export function SignInForm({
 /**
  * Demo credentials and a button that signs in with them: a form of its own, so it works without
  * JavaScript and never trips the sign-in form's validation. Shown only while DEMO_MODE is "true".
+ * It goes ABOVE the sign-in form: a field's error appearing on blur would otherwise push the
+ * button down between mousedown and mouseup, and the click would be lost.
  */
 export function DemoSignIn({
   credentials,
@@ -71,7 +73,7 @@ export function DemoSignIn({
   if (!credentials) return null;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "demo";
   return (
-    <section aria-labelledby="demo-heading" className="mt-6 rounded-md border border-dashed border-brand-600 bg-brand-50 p-4 text-sm">
+    <section aria-labelledby="demo-heading" className="mb-6 rounded-md border border-dashed border-brand-600 bg-brand-50 p-4 text-sm">
       <h2 id="demo-heading" className="mb-1 font-semibold text-brand-800">
         Demo account
       </h2>

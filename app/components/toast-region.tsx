@@ -13,7 +13,8 @@ const STYLES: Record<Toast["type"], string> = {
 
 /**
  * Flash messages, top right. Server-rendered, so they show without JavaScript; with it they
- * fade after SPEC.md's durations and can be closed.
+ * fade after SPEC.md's durations and can be closed. They sit below the sticky header: without
+ * JavaScript a toast stays, and it must not cover the account menu.
  */
 export function ToastRegion({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated();
@@ -30,7 +31,7 @@ export function ToastRegion({ toast }: { toast: Toast | null }) {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 print:hidden"
+      className="pointer-events-none fixed right-4 top-20 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 print:hidden"
     >
       {visible ? (
         <div

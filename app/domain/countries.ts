@@ -1,5 +1,5 @@
-// Country reference data from the maintained `world-countries` package: the 194 sovereign
-// states plus the two UN observer states. Keep this module out of browser code (it carries
+// Country reference data from the maintained `world-countries` package: the 193 UN member
+// states plus the two observer states. Keep this module out of browser code (it carries
 // the whole package); pass what a form needs through its loader.
 import worldCountries from "world-countries";
 
@@ -14,9 +14,15 @@ export type Country = {
   currencySymbol: string;
   currencyName: string;
   region: PricingRegion;
+  /** Land area in km², used to rank currencies for the picker (currencies.ts). */
+  area: number;
 };
 
 const OBSERVER_STATES = new Set(["VA", "PS"]);
+
+// The package gives Vatican City the root "+3" with the suffixes "906698" and "79"; its
+// numbers are dialled through Italy's +39 (+39 06 698...).
+const PHONE_CODE_OVERRIDES: Record<string, string> = { VA: "+39" };
 
 function pricingRegion(region: string, subregion: string): PricingRegion {
   if (region === "Americas") return subregion === "South America" ? "South America" : "North America";
@@ -33,11 +39,12 @@ export const COUNTRIES: readonly Country[] = worldCountries
     return {
       code: country.cca2,
       name: country.name.common,
-      phoneCode: suffixes.length === 1 ? country.idd.root + suffixes[0] : country.idd.root,
+      phoneCode: PHONE_CODE_OVERRIDES[country.cca2] ?? (suffixes.length === 1 ? country.idd.root + suffixes[0] : country.idd.root),
       currency,
       currencySymbol: details.symbol,
       currencyName: details.name,
       region: pricingRegion(country.region, country.subregion),
+      area: country.area,
     };
   })
   .sort((a, b) => a.name.localeCompare(b.name, "en"));

@@ -21,8 +21,6 @@ export const UPCOMING_PAGES: Record<string, string> = {
   cookies: "Cookie Policy",
   "shipping-terms": "Shipping Terms",
   "refund-policy": "Refund Policy",
-  dashboard: "Dashboard",
-  "dashboard/create-shipment": "Create Shipment",
   "admin/invoices": "Invoices",
   "admin/analytics": "Analytics",
   "admin/chat-support": "Chat Support",

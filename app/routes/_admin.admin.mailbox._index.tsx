@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { listMail, MAILBOX_PAGE_SIZE } from "~/.server/mailbox";
+import { listMail } from "~/.server/mailbox";
 import { requireAdmin } from "~/.server/session";
 import { Pagination } from "~/components/pagination";
 import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
-import { pageParam, pageWindow } from "~/domain/pagination";
+import { pageParam } from "~/domain/pagination";
 
 export const meta: MetaFunction = () => [{ title: "Mailbox | SwiftParcel Admin" }];
 
@@ -14,8 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const to = (url.searchParams.get("to") ?? "").trim();
   const page = pageParam(url.searchParams);
-  const { rows, total } = await listMail(context.db, { to, page });
-  return { mails: rows, pages: pageWindow(total, page, MAILBOX_PAGE_SIZE), to, sending: Boolean(context.cloudflare.env.MAIL_ENDPOINT) };
+  const { rows, window } = await listMail(context.db, { to, page });
+  return { mails: rows, pages: window, to, sending: Boolean(context.cloudflare.env.MAIL_ENDPOINT) };
 }
 
 const STATUS_STYLES = {
@@ -36,7 +36,7 @@ export default function MailboxPage() {
           ? "Mail is delivered through the configured mail endpoint; pending mail is retried every five minutes."
           : "No mail endpoint is configured, so mail stays here: open one to read it and follow its links."}
       </p>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+      <Form method="get" role="search" aria-label="Mailbox" className="flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="mailbox-to" className="label">
             Recipient

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { ACCOUNTS_PAGE_SIZE, listAccounts } from "~/.server/accounts";
+import { listAccounts } from "~/.server/accounts";
 import { requireAdmin } from "~/.server/session";
 import { Pagination } from "~/components/pagination";
 import { useTimeZone } from "~/components/root-data";
-import { pageParam, pageWindow } from "~/domain/pagination";
+import { pageParam } from "~/domain/pagination";
 import { formatDate, formatDateTime } from "~/domain/format";
 
 export const meta: MetaFunction = () => [{ title: "Users | SwiftParcel Admin" }];
@@ -15,8 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = (url.searchParams.get("q") ?? "").trim();
   const deletionRequested = url.searchParams.get("deletion") === "requested";
   const page = pageParam(url.searchParams);
-  const { rows, total } = await listAccounts(context.db, { query, deletionRequested, page });
-  return { users: rows, pages: pageWindow(total, page, ACCOUNTS_PAGE_SIZE), query, deletionRequested };
+  const { rows, window } = await listAccounts(context.db, { query, deletionRequested, page });
+  return { users: rows, pages: window, query, deletionRequested };
 }
 
 export default function UsersPage() {
@@ -26,7 +26,7 @@ export default function UsersPage() {
   return (
     <main id="main" className="space-y-4 p-6">
       <h1 className="text-2xl font-bold">Users</h1>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+      <Form method="get" role="search" aria-label="Users" className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="users-q" className="label">
             Name or e-mail

@@ -15,11 +15,14 @@ const ADMIN_NAV = [
   { to: "/admin/settings", label: "Settings" },
 ] as const;
 
-/** "/admin/chat-support" becomes "Chat Support"; ids and "edit" read as words too. */
+/** The header title: the nav label of the page or of its section, else the last path word ("chat-support" reads "Chat Support"). */
 export function adminPageTitle(pathname: string): string {
   const exact = ADMIN_NAV.find((item) => item.to === pathname);
   if (exact) return exact.label;
   if (/^\/admin\/shipments\/[^/]+\/edit$/.test(pathname)) return "Edit Shipment";
+  // A record's page (an id in the path) is titled by its section, never by the id.
+  const section = ADMIN_NAV.find((item) => pathname.startsWith(`${item.to}/`));
+  if (section) return section.label;
   const last = pathname.split("/").filter(Boolean).at(-1) ?? "admin";
   return last
     .split("-")

@@ -27,7 +27,7 @@ export const handle: SiteHandle = { hideFooter: true };
 
 export const meta: MetaFunction = () => [
   { title: "Admin Portal | SwiftParcel" },
-  { name: "robots", content: "noindex" },
+  { name: "description", content: "Sign in to the SwiftParcel admin portal to manage shipments, customers and settings." },
 ];
 
 // A 429's Retry-After reaches the document response too.
@@ -102,8 +102,8 @@ export default function AdminLoginPage() {
       <h1 className="mb-2 text-3xl font-bold">Admin Portal</h1>
       <p className="mb-6 text-slate-700">Sign in with your administrator account.</p>
       <div className="card">
-        <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} offerRememberMe={false} />
         <DemoSignIn credentials={demo} redirectTo={redirectTo} buttonLabel="Demo Admin Login" error={actionData?.demoError} />
+        <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} offerRememberMe={false} />
       </div>
       <ul className="mt-6 space-y-2 text-center text-sm text-slate-700">
         <li>

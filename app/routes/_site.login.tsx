@@ -107,13 +107,13 @@ export default function LoginPage() {
         </Link>
       </p>
       <div className="card">
+        <DemoSignIn credentials={demo} redirectTo={redirectTo} buttonLabel="Try Demo Account" error={actionData?.demoError} />
         <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} offerRememberMe />
         <p className="mt-4 text-center text-sm">
           <Link to="/auth/forgot-password" className="link">
             Forgot your password?
           </Link>
         </p>
-        <DemoSignIn credentials={demo} redirectTo={redirectTo} buttonLabel="Try Demo Account" error={actionData?.demoError} />
       </div>
       <ul className="mt-6 space-y-2 text-center text-sm text-slate-700">
         <li>

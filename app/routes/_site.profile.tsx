@@ -419,13 +419,13 @@ function PrivacySection({ profile }: { profile: Profile }) {
     >
       <h3 className="mb-1 font-semibold">Delete your account</h3>
       {profile.deletionRequestedAt ? (
-        <p className="text-slate-700" role="status">
+        <p className="text-sm text-slate-700" role="status">
           You asked for your account to be deleted on {formatDateTime(profile.deletionRequestedAt, timeZone)}. Our support team will contact you to
           confirm.
         </p>
       ) : (
         <>
-          <p className="mb-4 text-slate-700">
+          <p className="mb-4 text-sm text-slate-700">
             Our support team deletes accounts on request, after checking that no shipment of yours is still on its way.
           </p>
           <Form method="post" action={tabUrl("privacy")}>

@@ -10,6 +10,7 @@ const ROUTE_TABLE = [
 ];
 
 test("every path of the route table answers without a server error", async ({ page }) => {
+  test.slow(); // thirty-three page loads in one test
   for (const path of ROUTE_TABLE) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBeLessThan(400);

@@ -1,7 +1,7 @@
 // Test fixtures: rows written straight into the test D1, and sessions made without a sign-in form.
 import { env } from "cloudflare:test";
 import { buildSeed } from "../../drizzle/seed-data";
-import { shipmentPackages, shipments, trackingEvents, users } from "../../drizzle/schema";
+import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../drizzle/schema";
 import { getDb } from "~/.server/db";
 import { hashPassword } from "~/.server/password";
 import { createSession } from "~/.server/session";
@@ -18,6 +18,7 @@ export async function seedDemoData(now = Date.now()) {
     ...data.shipments.map((row) => db.insert(shipments).values(row)),
     ...data.packages.map((row) => db.insert(shipmentPackages).values(row)),
     ...data.events.map((row) => db.insert(trackingEvents).values(row)),
+    ...data.invoices.map((row) => db.insert(invoices).values(row)),
   ]);
   return data;
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { startOfMonth } from "./calendar";
+
+const iso = (time: number) => new Date(time).toISOString();
+
+describe("startOfMonth", () => {
+  it("is midnight on the 1st in UTC", () => {
+    expect(iso(startOfMonth(Date.UTC(2026, 10, 22, 15, 30), "UTC"))).toBe("2026-11-01T00:00:00.000Z");
+  });
+
+  it("is midnight on the 1st in the reader's zone", () => {
+    // 1 Dec 03:00 UTC is still 30 Nov in New York (UTC-5 in winter).
+    expect(iso(startOfMonth(Date.UTC(2026, 11, 1, 3), "America/New_York"))).toBe("2026-11-01T04:00:00.000Z");
+    // 30 Nov 20:00 UTC is already 1 Dec in Tokyo (UTC+9).
+    expect(iso(startOfMonth(Date.UTC(2026, 10, 30, 20), "Asia/Tokyo"))).toBe("2026-11-30T15:00:00.000Z");
+  });
+
+  it("uses the offset in force at midnight, across a clock change", () => {
+    // New York moves to winter time on 1 Nov 2026; on 1 Nov at midnight it is still UTC-4.
+    expect(iso(startOfMonth(Date.UTC(2026, 10, 20), "America/New_York"))).toBe("2026-11-01T04:00:00.000Z");
+    // Berlin: 1 Apr 2026 midnight is summer time (UTC+2).
+    expect(iso(startOfMonth(Date.UTC(2026, 3, 15), "Europe/Berlin"))).toBe("2026-03-31T22:00:00.000Z");
+  });
+});

@@ -1,0 +1,125 @@
+// From the customer's form to a priced shipment: the estimate shown while the form is filled
+// in, and the rows stored when it is sent. Reads the country table, so server only.
+import { getCountry, isCountryCode } from "./countries";
+import { isPickerCurrency } from "./currencies";
+import { estimateDelivery } from "./delivery-dates";
+import { toMinorUnits } from "./format";
+import { quote, type Quote } from "./pricing";
+import { fullPhoneNumber, packageTotals, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
+import { parseDeliveryOption, parseServiceType, type DeliveryOption, type ServiceType } from "./shipping-options";
+
+/** Customers send parcels: the "package" type, multiplier 1. */
+const CUSTOMER_PACKAGE_TYPE = "package";
+
+export type Estimate = {
+  quote: Quote;
+  weightKg: number;
+  /** Minor units of the quote's currency. */
+  declaredValue: number;
+  estimatedDelivery: number;
+};
+
+type PriceInput = {
+  packages: Parameters<typeof packageTotals>[0];
+  serviceType: ServiceType;
+  deliveryOption: DeliveryOption;
+  insurance: boolean;
+  currency: string;
+  fromCountry: string;
+  toCountry: string;
+};
+
+/** Total weight and declared value over the packages, priced by the one tariff (pricing.ts). */
+function price(input: PriceInput, now: number): Estimate {
+  const totals = packageTotals(input.packages);
+  const declaredValue = toMinorUnits(totals.value, input.currency);
+  return {
+    quote: quote({ ...input, packageType: CUSTOMER_PACKAGE_TYPE, weightKg: totals.weightKg, declaredValue }),
+    weightKg: totals.weightKg,
+    declaredValue,
+    estimatedDelivery: estimateDelivery(input.serviceType, now),
+  };
+}
+
+/**
+ * SPEC.md: the estimate shows only once the total weight is above 0 and both countries are
+ * chosen. Options not chosen yet count at their defaults.
+ */
+export function estimateDraft(draft: ShipmentDraft, now: number): Estimate | null {
+  if (packageTotals(draft.packages).weightKg <= 0) return null;
+  if (!isCountryCode(draft.senderCountry) || !isCountryCode(draft.recipientCountry)) return null;
+  return price(
+    {
+      packages: draft.packages,
+      serviceType: parseServiceType(draft.serviceType) ?? "express",
+      deliveryOption: parseDeliveryOption(draft.deliveryOption) ?? "standard",
+      insurance: draft.insurance,
+      currency: isPickerCurrency(draft.currency) ? draft.currency : "USD",
+      fromCountry: draft.senderCountry,
+      toCountry: draft.recipientCountry,
+    },
+    now,
+  );
+}
+
+/** "Books ×2, Laptop": what is inside, for lists and labels. */
+export function describePackages(packages: readonly { description: string; quantity: number }[]): string {
+  return packages.map((item) => (item.quantity > 1 ? `${item.description} ×${item.quantity}` : item.description)).join(", ");
+}
+
+const orNull = (value: string | undefined) => (value ? value : null);
+
+/** The shipment and package rows for a checked form, priced as the estimate showed. */
+export function shipmentFromForm(values: ShipmentFormValues, { userId, now }: { userId: string; now: number }) {
+  const { currency, packages } = values;
+  const priced = price({ ...values, fromCountry: values.senderCountry, toCountry: values.recipientCountry }, now);
+  // One parcel keeps its size on the shipment itself; several keep theirs on their package rows.
+  const single = packages.length === 1 && packages[0]!.quantity === 1 ? packages[0]! : null;
+  return {
+    shipment: {
+      userId,
+      senderName: values.senderName,
+      senderEmail: values.senderEmail,
+      senderPhone: fullPhoneNumber(values.senderPhone, getCountry(values.senderCountry)?.phoneCode),
+      senderAddress: values.senderAddress,
+      senderCity: values.senderCity,
+      senderState: orNull(values.senderState),
+      senderCountry: values.senderCountry,
+      senderZipCode: values.senderPostalCode,
+      recipientName: values.recipientName,
+      recipientEmail: values.recipientEmail,
+      recipientPhone: fullPhoneNumber(values.recipientPhone, getCountry(values.recipientCountry)?.phoneCode),
+      recipientAddress: values.recipientAddress,
+      recipientCity: values.recipientCity,
+      recipientState: orNull(values.recipientState),
+      recipientCountry: values.recipientCountry,
+      recipientZipCode: values.recipientPostalCode,
+      serviceType: values.serviceType,
+      packageType: CUSTOMER_PACKAGE_TYPE,
+      deliveryOption: values.deliveryOption,
+      insurance: values.insurance,
+      signatureRequired: values.signatureRequired,
+      description: describePackages(packages),
+      weightKg: priced.weightKg,
+      lengthCm: single?.length ?? null,
+      widthCm: single?.width ?? null,
+      heightCm: single?.height ?? null,
+      currency,
+      declaredValue: priced.declaredValue,
+      cost: priced.quote.total,
+      costBreakdown: JSON.stringify(priced.quote),
+      specialInstructions: orNull(values.specialInstructions),
+      referenceNumber: orNull(values.referenceNumber),
+      estimatedDelivery: priced.estimatedDelivery,
+    },
+    packages: packages.map((item) => ({
+      description: item.description,
+      weightKg: item.weight,
+      lengthCm: item.length,
+      widthCm: item.width,
+      heightCm: item.height,
+      value: toMinorUnits(item.value, currency),
+      quantity: item.quantity,
+    })),
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { formatTaxRate, invoiceAmounts, invoiceNumber, taxAmount } from "./invoice";
+import { quote } from "./pricing";
+
+const euroQuote = quote({
+  serviceType: "standard",
+  packageType: "package",
+  weightKg: 4,
+  fromCountry: "GB",
+  toCountry: "DE",
+  currency: "EUR",
+  deliveryOption: "morning",
+  insurance: true,
+  declaredValue: 25_000,
+});
+
+describe("invoiceAmounts", () => {
+  it("bills the lines of the stored quote, without tax by default", () => {
+    const invoice = invoiceAmounts({ cost: euroQuote.total, costBreakdown: JSON.stringify(euroQuote), taxRateBasisPoints: 0 });
+    expect(invoice.lines).toEqual(euroQuote.lines.map(({ label, amount }) => ({ label, amount })));
+    expect(invoice.subtotal).toBe(euroQuote.total);
+    expect(invoice.tax).toBe(0);
+    expect(invoice.total).toBe(euroQuote.total);
+  });
+
+  it("also reads a breakdown stored as the lines alone", () => {
+    const invoice = invoiceAmounts({ cost: euroQuote.total, costBreakdown: JSON.stringify(euroQuote.lines), taxRateBasisPoints: 0 });
+    expect(invoice.lines).toHaveLength(euroQuote.lines.length);
+  });
+
+  it("bills one shipping line when there is no breakdown, it is unreadable, or it no longer adds up to the cost", () => {
+    for (const costBreakdown of [null, "not json", "{}", "[]", JSON.stringify([{ label: "x", amount: 1.5 }]), JSON.stringify(euroQuote)]) {
+      const invoice = invoiceAmounts({ cost: 4200, costBreakdown, taxRateBasisPoints: 0 });
+      expect(invoice.lines, String(costBreakdown)).toEqual([{ label: "Shipping charge", amount: 4200 }]);
+      expect(invoice.total).toBe(4200);
+    }
+  });
+
+  it("adds tax at the settings' rate", () => {
+    const invoice = invoiceAmounts({ cost: 10_000, costBreakdown: null, taxRateBasisPoints: 750 });
+    expect(invoice).toMatchObject({ subtotal: 10_000, taxRateBasisPoints: 750, tax: 750, total: 10_750 });
+  });
+});
+
+describe("tax", () => {
+  it("rounds to the minor unit", () => {
+    expect(taxAmount(999, 825)).toBe(82);
+    expect(taxAmount(999, 0)).toBe(0);
+    expect(formatTaxRate(750)).toBe("7.5%");
+    expect(formatTaxRate(2000)).toBe("20%");
+  });
+});
+
+describe("invoiceNumber", () => {
+  it("is derived from the unique tracking ID", () => {
+    expect(invoiceNumber("SWP482913K7Q2ZD")).toBe("INV-SWP482913K7Q2ZD");
+  });
+});

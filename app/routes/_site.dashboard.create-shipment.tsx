@@ -1,0 +1,740 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { z } from "zod";
+import {
+  claimDraft,
+  completeDraft,
+  discardDraft,
+  freshDraft,
+  getDraft,
+  patchDraft,
+  restoreDraft,
+  rewindDraft,
+  saveDraft,
+} from "~/.server/shipment-drafts";
+import { requireUser } from "~/.server/session";
+import { getSettings } from "~/.server/settings";
+import { actorFor, createShipment } from "~/.server/shipments";
+import { redirectWithToast } from "~/.server/toast";
+import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
+import { useTimeZone } from "~/components/root-data";
+import { useHydrated } from "~/components/use-hydrated";
+import { COUNTRIES, getCountry } from "~/domain/countries";
+import { CURRENCIES, isPickerCurrency } from "~/domain/currencies";
+import { estimateDraft, shipmentFromForm, type Estimate } from "~/domain/customer-shipment";
+import { TRANSIT_BUSINESS_DAYS } from "~/domain/delivery-dates";
+import { countryName, formatDate, formatMoney, toMinorUnits } from "~/domain/format";
+import { DELIVERY_OPTION_SURCHARGES } from "~/domain/pricing";
+import {
+  draftFormData,
+  EMPTY_PACKAGE,
+  fullPhoneNumber,
+  LIMITS,
+  localPhoneNumber,
+  packageTotals,
+  PARTY_FIELDS,
+  parseStep,
+  shipmentSchemas,
+  stepValues,
+  STEPS,
+  type CountryOption,
+  type ShipmentDraft,
+  type StepNumber,
+} from "~/domain/shipment-steps";
+import {
+  DELIVERY_OPTION_LABELS,
+  DELIVERY_OPTIONS,
+  parseDeliveryOption,
+  SERVICE_LABELS,
+  SERVICE_TYPES,
+  serviceLabel,
+} from "~/domain/shipping-options";
+import type { SiteHandle } from "./_site";
+
+export const handle: SiteHandle = { hideFooter: true };
+
+export const meta: MetaFunction = () => [
+  { title: "Create Shipment | SwiftParcel" },
+  { name: "description", content: "Send a parcel in four steps: sender, recipient, packages and review, with the cost estimate as you go." },
+];
+
+const PAGE = "/dashboard/create-shipment";
+/** The name of the button Conform sends the form with to check a field (reserved by Conform). */
+const CONFORM_INTENT = "__intent__";
+/** Typing pauses this long before what is on screen is saved and priced. */
+const SAVE_DELAY_MS = 300;
+
+const STEP_HEADINGS: Record<StepNumber, string> = {
+  1: "Sender details",
+  2: "Recipient details",
+  3: "Packages and service",
+  4: "Review and create",
+};
+const stepUrl = (step: StepNumber, query = "") => `${PAGE}?step=${step}${query}`;
+
+const COUNTRY_OPTIONS: CountryOption[] = COUNTRIES.map(({ code, name, phoneCode }) => ({ code, name, phoneCode }));
+/** The server checks against the full lists; the browser gets the one its step needs. */
+const SCHEMAS = shipmentSchemas({ countries: COUNTRY_OPTIONS, currencies: CURRENCIES });
+
+function defaultCurrency(settings: { defaultCurrency: string }): string {
+  return isPickerCurrency(settings.defaultCurrency) ? settings.defaultCurrency : "USD";
+}
+
+/** What the Review step shows, prepared on the server where the country table is. */
+function reviewSummary(draft: ShipmentDraft) {
+  const party = (prefix: "sender" | "recipient") => ({
+    name: draft[`${prefix}Name`],
+    email: draft[`${prefix}Email`],
+    phone: fullPhoneNumber(draft[`${prefix}Phone`], getCountry(draft[`${prefix}Country`])?.phoneCode),
+    lines: [
+      draft[`${prefix}Address`],
+      [draft[`${prefix}City`], draft[`${prefix}State`], draft[`${prefix}PostalCode`]].filter(Boolean).join(", "),
+      countryName(draft[`${prefix}Country`]),
+    ],
+  });
+  const deliveryOption = parseDeliveryOption(draft.deliveryOption);
+  return {
+    sender: party("sender"),
+    recipient: party("recipient"),
+    packages: draft.packages,
+    service: serviceLabel(draft.serviceType),
+    deliveryOption: deliveryOption ? DELIVERY_OPTION_LABELS[deliveryOption] : draft.deliveryOption,
+    insurance: draft.insurance,
+    signatureRequired: draft.signatureRequired,
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  const url = new URL(request.url);
+  const settings = await getSettings(context.db);
+  const draft = await getDraft(context.db, user, defaultCurrency(settings));
+  const step = parseStep(url.searchParams.get("step"));
+  // A step is open once the steps before it have passed; the address says which one is shown.
+  if (step === null || step > draft.reached) throw redirect(stepUrl(draft.reached));
+  const currency = isPickerCurrency(draft.values.currency) ? draft.values.currency : "USD";
+  return {
+    step,
+    reached: draft.reached,
+    revision: draft.updatedAt,
+    draft: draft.values,
+    // Sent back here by the final check: show this step's faults at once.
+    check: url.searchParams.has("check") ? parseWithZod(draftFormData(draft.values), { schema: SCHEMAS[step] }).reply() : null,
+    countries: step <= 2 ? COUNTRY_OPTIONS : [],
+    currencies: step === 4 ? CURRENCIES : [],
+    deliveryOptions: DELIVERY_OPTIONS.map((option) => ({
+      value: option,
+      label:
+        DELIVERY_OPTION_SURCHARGES[option] > 0
+          ? `${DELIVERY_OPTION_LABELS[option]} (+${formatMoney(toMinorUnits(DELIVERY_OPTION_SURCHARGES[option], currency), currency)})`
+          : DELIVERY_OPTION_LABELS[option],
+    })),
+    summary: step === 4 ? reviewSummary(draft.values) : null,
+    estimate: estimateDraft(draft.values, Date.now()),
+  };
+}
+
+const IntentSchema = z.union([
+  z.enum(["next", "previous", "add-package", "save", "refresh", "create", "discard"]),
+  z.string().regex(/^remove-package-\d+$/),
+]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  const db = context.db;
+  const env = context.cloudflare.env;
+  const form = await request.formData();
+  const step = parseStep(form.get("step"));
+  const intent = IntentSchema.safeParse(form.get("intent"));
+  if (step === null || !intent.success) return data({ result: null, formError: "Please use the form to continue." }, { status: 400 });
+
+  const settings = await getSettings(db);
+  const fallback = freshDraft(user, defaultCurrency(settings));
+  if (intent.data === "discard") {
+    await discardDraft(db, user.id);
+    return redirectWithToast(env, stepUrl(1), { type: "info", message: "Draft discarded. You can start again." });
+  }
+
+  const submission = parseWithZod(form, { schema: SCHEMAS[step] });
+  const values = stepValues(step, submission.payload, (code) => getCountry(code)?.phoneCode);
+  const stored = await getDraft(db, user, fallback.currency);
+  const now = Date.now();
+
+  switch (intent.data) {
+    case "save":
+      // With JavaScript: keeps and prices what is on screen while it is typed.
+      await patchDraft(db, user.id, values);
+      return { result: null, formError: null, estimate: estimateDraft({ ...stored.values, ...values }, now) };
+    case "previous":
+      // Previous keeps what was typed, checked or not.
+      await saveDraft(db, user.id, { values, base: stored.values, now });
+      return redirect(stepUrl(Math.max(1, step - 1) as StepNumber));
+    case "refresh":
+      await saveDraft(db, user.id, { values, base: stored.values, now });
+      return redirect(stepUrl(step));
+    case "add-package": {
+      const packages = values.packages ?? stored.values.packages;
+      if (packages.length < LIMITS.packages) packages.push({ ...EMPTY_PACKAGE });
+      await saveDraft(db, user.id, { values: { ...values, packages }, base: stored.values, now });
+      return redirect(`${stepUrl(3)}#package-${packages.length}`);
+    }
+    case "next": {
+      if (submission.status !== "success") {
+        await saveDraft(db, user.id, { values, base: stored.values, now });
+        return data({ result: submission.reply(), formError: null }, { status: 400 });
+      }
+      const next = Math.min(4, step + 1) as StepNumber;
+      await saveDraft(db, user.id, { values, base: stored.values, reached: next, now });
+      return redirect(stepUrl(next));
+    }
+    case "create":
+      return createFromDraft({ request, context, user, settings, fallback, values, now });
+    default: {
+      // remove-package-N: at least one package always remains.
+      const index = Number(intent.data.slice("remove-package-".length));
+      const packages = (values.packages ?? stored.values.packages).filter((_, position) => position !== index);
+      await saveDraft(db, user.id, { values: { ...values, packages: packages.length > 0 ? packages : [{ ...EMPTY_PACKAGE }] }, base: stored.values, now });
+      return redirect(stepUrl(3));
+    }
+  }
+}
+
+/** 'Create Shipment': every step is checked again, then the draft becomes the shipment. */
+async function createFromDraft({
+  request,
+  context,
+  user,
+  settings,
+  fallback,
+  values,
+  now,
+}: {
+  request: Request;
+  context: ActionFunctionArgs["context"];
+  user: Awaited<ReturnType<typeof requireUser>>;
+  settings: Awaited<ReturnType<typeof getSettings>>;
+  fallback: ShipmentDraft;
+  values: Partial<ShipmentDraft>;
+  now: number;
+}) {
+  const db = context.db;
+  const env = context.cloudflare.env;
+  const draft = await completeDraft(db, user.id, { values, fallback, now });
+  if (!draft) return redirectWithToast(env, "/dashboard", { type: "info", message: "This shipment has already been created." });
+
+  for (const step of [1, 2, 3, 4] as const) {
+    const check = parseWithZod(draftFormData(draft.values), { schema: SCHEMAS[step] });
+    if (check.status === "success") continue;
+    if (step === 4) return data({ result: check.reply(), formError: null }, { status: 400 });
+    await rewindDraft(db, user.id, step);
+    return redirect(stepUrl(step, "&check=1"));
+  }
+  const checked = parseWithZod(draftFormData(draft.values), { schema: SCHEMAS.all });
+  if (checked.status !== "success") return data({ result: checked.reply(), formError: null }, { status: 400 });
+  // Anything that changed the draft since it was checked wins; this request then makes nothing.
+  if (!(await claimDraft(db, user.id, draft.updatedAt))) return redirect("/dashboard");
+
+  try {
+    const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now });
+    const created = await createShipment(db, {
+      shipment,
+      packages,
+      actor: actorFor(user),
+      trackingPrefix: settings.trackingPrefix,
+      origin: new URL(request.url).origin,
+      companyName: settings.companyName,
+      taxRateBasisPoints: settings.taxRateBasisPoints,
+      now,
+    });
+    return redirectWithToast(env, `/track/${created.trackingId}`, { type: "success", message: "Shipment created successfully!" });
+  } catch (error) {
+    console.error("Creating a shipment failed", error);
+    await restoreDraft(db, user.id, draft);
+    return data({ result: null, formError: "Failed to create shipment. Please try again." }, { status: 503 });
+  }
+}
+
+/** Saving as one types brings its own estimate; the page's data need not be loaded again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "save" ? false : defaultShouldRevalidate;
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function CreateShipmentPage() {
+  const { step, revision } = useLoaderData<typeof loader>();
+  // Another step or a changed draft starts the form afresh, messages included: Conform's own
+  // reset on a new form id would drop the server's reply (the final check's faults, for one).
+  return <ShipmentStepForm key={`${step}-${revision}`} />;
+}
+
+function ShipmentStepForm() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const saver = useFetcher<typeof action>();
+  const saveTimer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
+  // A step sent while a save is on its way waits for the save: React Router lets a fetcher
+  // that finishes after a navigation has started loading cancel that navigation.
+  // It is sent again through the form, so that it is checked like any other submission
+  // (sent past the check, the server's messages would stay hidden on untouched fields).
+  const waiting = useRef<{ submitter: HTMLElement | null } | null>(null);
+
+  const { step } = loaded;
+  const schemas = useMemo(() => shipmentSchemas({ countries: loaded.countries, currencies: loaded.currencies }), [loaded.countries, loaded.currencies]);
+  const schema = schemas[step];
+  const [form, fields] = useForm<ShipmentDraft>({
+    id: `shipment-step-${step}-${loaded.revision}`,
+    lastResult: actionData?.result ?? loaded.check,
+    defaultValue: loaded.draft,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData, submitter }) {
+      // Previous, add and remove save what was typed without checking it.
+      const unchecked = submitter instanceof HTMLButtonElement && submitter.formNoValidate;
+      return parseWithZod(formData, { schema: unchecked ? z.object({}) : schema }) as Submission<ShipmentDraft>;
+    },
+  });
+
+  useEffect(() => {
+    if (saver.state !== "idle" || !waiting.current) return;
+    const { submitter } = waiting.current;
+    waiting.current = null;
+    const element = document.getElementById(form.id);
+    if (element instanceof HTMLFormElement) element.requestSubmit(submitter?.isConnected ? submitter : undefined);
+  }, [saver.state, form.id]);
+
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const estimateData = saver.data && "estimate" in saver.data ? saver.data.estimate : undefined;
+  const estimate = estimateData !== undefined ? estimateData : loaded.estimate;
+
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Create Shipment</h1>
+        <Link to="/dashboard" className="link">
+          Back to dashboard
+        </Link>
+      </div>
+      <StepNav step={step} reached={loaded.reached} />
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          // Server messages are the ones SPEC.md words; the browser's own bubbles would hide them.
+          noValidate
+          className="card space-y-6 lg:col-span-2"
+          aria-labelledby="step-title"
+          onChange={(event) => {
+            const formData = new FormData(event.currentTarget);
+            formData.set("intent", "save");
+            window.clearTimeout(saveTimer.current);
+            saveTimer.current = window.setTimeout(() => saver.submit(formData, { method: "post" }), SAVE_DELAY_MS);
+          }}
+          onSubmit={(event) => {
+            const submitter = (event.nativeEvent as SubmitEvent).submitter;
+            // Conform checks a field by sending the form with its own hidden button: that is
+            // no step being sent, and must neither drop nor wait for a save.
+            if (submitter?.getAttribute("name") === CONFORM_INTENT) return form.onSubmit(event);
+            // The step's own submission saves everything; a save still waiting is dropped.
+            window.clearTimeout(saveTimer.current);
+            if (saver.state !== "idle") {
+              event.preventDefault();
+              waiting.current = { submitter };
+              return;
+            }
+            form.onSubmit(event);
+          }}
+        >
+          <h2 id="step-title" className="text-xl font-semibold">
+            {`Step ${step} of 4: ${STEP_HEADINGS[step]}`}
+          </h2>
+          <input type="hidden" name="step" value={step} />
+          {/* Enter in a field means Next (or Create), not the first button of the step. */}
+          <button type="submit" name="intent" value={step === 4 ? "create" : "next"} hidden />
+          {actionData?.formError ? (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+              {actionData.formError}
+            </p>
+          ) : null}
+          <ErrorList id={form.errorId} errors={form.errors} />
+
+          {step === 1 || step === 2 ? (
+            <PartyFields prefix={step === 1 ? "sender" : "recipient"} fields={fields} countries={loaded.countries} />
+          ) : step === 3 ? (
+            <PackageFields fields={fields} deliveryOptions={loaded.deliveryOptions} />
+          ) : (
+            <ReviewFields fields={fields} summary={loaded.summary!} currencies={loaded.currencies} />
+          )}
+
+          <div className="flex flex-wrap-reverse items-center justify-between gap-3 border-t border-slate-200 pt-5">
+            {step > 1 ? (
+              <button type="submit" name="intent" value="previous" formNoValidate className="btn-secondary" disabled={busy}>
+                Previous
+              </button>
+            ) : (
+              <span />
+            )}
+            <div className="flex flex-wrap gap-3">
+              {step === 4 && !hydrated ? (
+                <button type="submit" name="intent" value="refresh" formNoValidate className="btn-secondary">
+                  Update estimate
+                </button>
+              ) : null}
+              <button type="submit" name="intent" value={step === 4 ? "create" : "next"} className="btn-primary" disabled={busy}>
+                {step === 4 ? (busy && navigation.formData?.get("intent") === "create" ? "Creating..." : "Create Shipment") : "Next"}
+              </button>
+            </div>
+          </div>
+        </Form>
+
+        <aside className="space-y-4" aria-label="Cost estimate">
+          <EstimateCard estimate={estimate} step={step} />
+          <Form method="post" className="card p-4 text-sm">
+            <input type="hidden" name="step" value={step} />
+            <p className="mb-2 text-slate-700">Your entries are saved as a draft as you go from step to step.</p>
+            <button type="submit" name="intent" value="discard" className="link">
+              Start over
+            </button>
+          </Form>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+function StepNav({ step, reached }: { step: StepNumber; reached: StepNumber }) {
+  return (
+    <nav aria-label="Shipment steps">
+      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {STEPS.map((item) => {
+          const current = item.number === step;
+          const open = item.number <= reached && !current;
+          const label = (
+            <>
+              <span
+                className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+                  current ? "bg-brand-600 text-white" : item.number < reached || open ? "bg-brand-100 text-brand-800" : "bg-slate-200 text-slate-700"
+                }`}
+                aria-hidden="true"
+              >
+                {item.number}
+              </span>
+              <span className={current ? "font-semibold" : ""}>{item.title}</span>
+            </>
+          );
+          return (
+            <li key={item.number} aria-current={current ? "step" : undefined}>
+              {open ? (
+                <Link to={stepUrl(item.number)} className="flex items-center gap-2 rounded-md p-2 hover:bg-slate-100">
+                  {label}
+                  <span className="sr-only"> (edit)</span>
+                </Link>
+              ) : (
+                <span className="flex items-center gap-2 p-2">{label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+type Fields = ReturnType<typeof useForm<ShipmentDraft>>[1];
+
+function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipient"; fields: Fields; countries: LoaderData["countries"] }) {
+  const field = (name: (typeof PARTY_FIELDS)[number]) => fields[`${prefix}${name}`];
+  const country = field("Country");
+  const phoneCode = countries.find((option) => option.code === country.value)?.phoneCode;
+  const who = prefix === "sender" ? "Sender" : "Recipient";
+  // Tells the browser's autofill which of the two addresses a field belongs to.
+  const autofill = (token: string) => `${prefix === "sender" ? "billing" : "shipping"} ${token}`;
+  return (
+    <fieldset className="space-y-4">
+      <legend className="sr-only">{who} details</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Full name" inputProps={{ ...getInputProps(field("Name"), { type: "text" }), autoComplete: autofill("name") }} errors={field("Name").errors} />
+        <Field label="Email" inputProps={{ ...getInputProps(field("Email"), { type: "email" }), autoComplete: autofill("email") }} errors={field("Email").errors} />
+        <SelectField label="Country" selectProps={{ ...getSelectProps(country), autoComplete: autofill("country") }} errors={country.errors}>
+          <option value="">Choose a country</option>
+          {countries.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Phone"
+          help={phoneCode ? `${phoneCode} is put in front for you.` : "The country's dialling code is put in front for you."}
+          inputProps={{
+            ...getInputProps(field("Phone"), { type: "tel" }),
+            autoComplete: autofill("tel"),
+            inputMode: "tel",
+            // SPEC.md: only digits, spaces and hyphens stay.
+            onInput: (event) => {
+              const input = event.currentTarget;
+              const cleaned = localPhoneNumber(input.value, phoneCode).replace(/^ /, "");
+              if (cleaned !== input.value.trim()) input.value = cleaned;
+            },
+          }}
+          errors={field("Phone").errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Street address"
+          inputProps={{ ...getInputProps(field("Address"), { type: "text" }), autoComplete: autofill("address-line1") }}
+          errors={field("Address").errors}
+        />
+        <Field label="City" inputProps={{ ...getInputProps(field("City"), { type: "text" }), autoComplete: autofill("address-level2") }} errors={field("City").errors} />
+        <Field
+          label="State / Province (optional)"
+          inputProps={{ ...getInputProps(field("State"), { type: "text" }), autoComplete: autofill("address-level1") }}
+          errors={field("State").errors}
+        />
+        <Field
+          label="Postal code"
+          inputProps={{ ...getInputProps(field("PostalCode"), { type: "text" }), autoComplete: autofill("postal-code") }}
+          errors={field("PostalCode").errors}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+// Selects that open on a default value always have one: `required` would add nothing, and the
+// HTML rules allow it only with an empty first option.
+function PackageFields({ fields, deliveryOptions }: { fields: Fields; deliveryOptions: LoaderData["deliveryOptions"] }) {
+  const packagesField = fields.packages;
+  const packages = packagesField.getFieldList();
+  const totals = packageTotals(packages.map((item) => {
+    const set = item.getFieldset();
+    return { weight: set.weight.value ?? "", value: set.value.value ?? "", quantity: set.quantity.value ?? "" };
+  }));
+  return (
+    <>
+      <ErrorList id={packagesField.errorId} errors={packagesField.errors} />
+      {packages.map((item, index) => {
+        const set = item.getFieldset();
+        const number = index + 1;
+        return (
+          <fieldset key={item.key} id={`package-${number}`} className="space-y-4 rounded-md border border-slate-200 p-4">
+            <legend className="px-1 font-semibold">{`Package ${number}`}</legend>
+            <Field label="Description" inputProps={getInputProps(set.description, { type: "text" })} errors={set.description.errors} />
+            <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+              <Field label="Weight (kg)" inputProps={{ ...getInputProps(set.weight, { type: "number" }), step: "0.1", min: "0" }} errors={set.weight.errors} />
+              <Field label="Length (cm)" inputProps={{ ...getInputProps(set.length, { type: "number" }), step: "0.1", min: "0" }} errors={set.length.errors} />
+              <Field label="Width (cm)" inputProps={{ ...getInputProps(set.width, { type: "number" }), step: "0.1", min: "0" }} errors={set.width.errors} />
+              <Field label="Height (cm)" inputProps={{ ...getInputProps(set.height, { type: "number" }), step: "0.1", min: "0" }} errors={set.height.errors} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="Declared value (each)"
+                help="In the currency you choose at the review step."
+                inputProps={{ ...getInputProps(set.value, { type: "number" }), step: "0.01", min: "0" }}
+                errors={set.value.errors}
+              />
+              <Field
+                label="Quantity"
+                inputProps={{ ...getInputProps(set.quantity, { type: "number" }), step: "1", min: "1", max: String(LIMITS.quantity) }}
+                errors={set.quantity.errors}
+              />
+            </div>
+            {packages.length > 1 ? (
+              <button type="submit" name="intent" value={`remove-package-${index}`} formNoValidate className="btn-secondary">
+                {`Remove package ${number}`}
+              </button>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {packages.length < LIMITS.packages ? (
+          <button type="submit" name="intent" value="add-package" formNoValidate className="btn-secondary">
+            Add another package
+          </button>
+        ) : (
+          <span />
+        )}
+        <p className="text-sm text-slate-700">
+          {totals.items} item{totals.items === 1 ? "" : "s"}, {totals.weightKg} kg in all
+        </p>
+      </div>
+
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-lg font-semibold">Service</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Service type" selectProps={{ ...getSelectProps(fields.serviceType), required: false }} errors={fields.serviceType.errors}>
+            {SERVICE_TYPES.map((service) => (
+              <option key={service} value={service}>
+                {SERVICE_LABELS[service]} ({TRANSIT_BUSINESS_DAYS[service]} business day{TRANSIT_BUSINESS_DAYS[service] === 1 ? "" : "s"})
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Delivery option" selectProps={{ ...getSelectProps(fields.deliveryOption), required: false }} errors={fields.deliveryOption.errors}>
+            {deliveryOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <CheckboxField
+          label="Insure the declared value (1% of it)"
+          inputProps={getInputProps(fields.insurance, { type: "checkbox" })}
+          errors={fields.insurance.errors}
+        />
+        <CheckboxField
+          label="Signature required on delivery"
+          inputProps={getInputProps(fields.signatureRequired, { type: "checkbox" })}
+          errors={fields.signatureRequired.errors}
+        />
+      </fieldset>
+    </>
+  );
+}
+
+function ReviewFields({
+  fields,
+  summary,
+  currencies,
+}: {
+  fields: Fields;
+  summary: NonNullable<LoaderData["summary"]>;
+  currencies: LoaderData["currencies"];
+}) {
+  return (
+    <>
+      <div className="grid gap-6 sm:grid-cols-2">
+        {(
+          [
+            ["Sender", summary.sender, 1],
+            ["Recipient", summary.recipient, 2],
+          ] as const
+        ).map(([title, party, step]) => (
+          <ReviewSection key={title} title={title} step={step}>
+            <address className="not-italic">
+              {party.name}
+              {party.lines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+              <span className="block">{party.email}</span>
+              <span className="block">{party.phone}</span>
+            </address>
+          </ReviewSection>
+        ))}
+      </div>
+      <ReviewSection title="Packages and service" step={3}>
+        <ul className="mb-2 list-disc pl-5">
+          {summary.packages.map((item, index) => (
+            <li key={index}>
+              {item.description}: {item.quantity} × {item.weight} kg, {item.length} × {item.width} × {item.height} cm, declared value {item.value} each
+            </li>
+          ))}
+        </ul>
+        <p>
+          {summary.service} service, {summary.deliveryOption} delivery
+          {summary.insurance ? ", insured" : ""}
+          {summary.signatureRequired ? ", signature required" : ""}
+        </p>
+      </ReviewSection>
+
+      <SelectField label="Currency" selectProps={{ ...getSelectProps(fields.currency), required: false }} errors={fields.currency.errors}>
+        {currencies.map((currency) => (
+          <option key={currency.code} value={currency.code}>
+            {currency.code} - {currency.name} ({currency.symbol})
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        label="Special instructions (optional)"
+        textareaProps={{ ...getTextareaProps(fields.specialInstructions), rows: 3 }}
+        errors={fields.specialInstructions.errors}
+      />
+      <Field
+        label="Reference number (optional)"
+        inputProps={getInputProps(fields.referenceNumber, { type: "text" })}
+        errors={fields.referenceNumber.errors}
+      />
+    </>
+  );
+}
+
+function ReviewSection({ title, step, children }: { title: string; step: StepNumber; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-md border border-slate-200 p-4 text-sm">
+      <div className="mb-2 flex items-center justify-between">
+        <h3 className="font-semibold">{title}</h3>
+        <Link to={stepUrl(step)} className="link">
+          Edit<span className="sr-only"> {title.toLowerCase()}</span>
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: StepNumber }) {
+  const timeZone = useTimeZone();
+  return (
+    <section className="card" aria-labelledby="estimate-title" aria-live="polite">
+      <h2 id="estimate-title" className="mb-3 text-lg font-semibold">
+        Cost estimate
+      </h2>
+      {estimate ? (
+        <>
+          <table className="w-full text-sm">
+            <caption className="sr-only">Cost breakdown in {estimate.quote.currency}</caption>
+            <tbody>
+              {estimate.quote.lines.map((line) => (
+                <tr key={line.key}>
+                  <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-700">
+                    {line.label}
+                  </th>
+                  <td className="py-1 text-right">{formatMoney(line.amount, estimate.quote.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="border-t border-slate-300">
+              <tr>
+                <th scope="row" className="pt-2 text-left">
+                  Total
+                </th>
+                <td className="pt-2 text-right text-lg font-bold">{formatMoney(estimate.quote.total, estimate.quote.currency)}</td>
+              </tr>
+            </tfoot>
+          </table>
+          <p className="mt-3 text-sm text-slate-700">
+            {estimate.weightKg} kg in all. Estimated delivery: <strong>{formatDate(estimate.estimatedDelivery, timeZone)}</strong>
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-slate-700">
+          {step < 3 ? "The estimate appears once both countries and a weight are entered." : "Enter a weight to see the cost estimate."}
+        </p>
+      )}
+    </section>
+  );
+}

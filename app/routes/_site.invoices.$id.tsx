@@ -1,0 +1,176 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { getInvoiceForViewer } from "~/.server/invoices";
+import { requireUser } from "~/.server/session";
+import { useRootData, useTimeZone } from "~/components/root-data";
+import { countryName, formatDate, formatMoney } from "~/domain/format";
+import { formatTaxRate } from "~/domain/invoice";
+import { serviceLabel } from "~/domain/shipping-options";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Invoice ${data?.invoice.number ?? ""} | SwiftParcel` },
+  { name: "description", content: "Your SwiftParcel invoice: the shipment's charges, tax and total, ready to print or save as PDF." },
+];
+
+const AUTO_PRINT_DELAY_MS = 300;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  // Someone else's invoice is not found, the same as one that does not exist.
+  const invoice = await getInvoiceForViewer(context.db, params.id ?? "", user);
+  if (!invoice) throw new Response("Invoice not found", { status: 404 });
+  return { invoice, isAdmin: user.role === "admin", print: new URL(request.url).searchParams.get("print") === "1" };
+}
+
+export default function InvoicePage() {
+  const { invoice, isAdmin, print } = useLoaderData<typeof loader>();
+  const site = useRootData()?.site;
+  const timeZone = useTimeZone();
+  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  const { billTo, destination } = invoice.shipment;
+
+  useEffect(() => {
+    if (!print) return;
+    const timer = window.setTimeout(() => window.print(), AUTO_PRINT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [print]);
+
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={isAdmin ? "/admin/dashboard" : "/dashboard"} className="link">
+          Back to dashboard
+        </Link>
+        <a
+          href="?print=1"
+          className="btn-primary"
+          onClick={(event) => {
+            event.preventDefault();
+            window.print();
+          }}
+        >
+          Print / Save PDF
+        </a>
+      </div>
+      {print ? (
+        <p className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden">
+          This is the print view. Use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.
+        </p>
+      ) : null}
+
+      <article className="card space-y-8 print:border-0 print:shadow-none" aria-labelledby="invoice-title">
+        <header className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <p className="text-lg font-bold text-brand-800">{site?.companyName}</p>
+            <address className="text-sm not-italic text-slate-700">
+              {site?.supportAddress}
+              <span className="block">{site?.supportEmail}</span>
+              <span className="block">{site?.supportPhone}</span>
+            </address>
+          </div>
+          <div className="text-right">
+            <h1 id="invoice-title" className="text-2xl font-bold">
+              Invoice
+            </h1>
+            <p className="font-mono">{invoice.number}</p>
+            <p
+              className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                invoice.status === "paid" ? "bg-green-100 text-green-900" : "bg-yellow-100 text-yellow-900"
+              }`}
+            >
+              {invoice.status === "paid" ? "Paid" : "Unpaid"}
+            </p>
+          </div>
+        </header>
+
+        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+          <Fact label="Issued" value={formatDate(invoice.issuedAt, timeZone)} />
+          <Fact label={invoice.status === "paid" ? "Paid" : "Payment"} value={invoice.paidAt ? formatDate(invoice.paidAt, timeZone) : "Due on receipt"} />
+          <Fact label="Tracking ID" value={invoice.shipment.trackingId} />
+        </dl>
+
+        <div className="grid gap-6 text-sm sm:grid-cols-2">
+          <section aria-labelledby="bill-to-title">
+            <h2 id="bill-to-title" className="mb-1 font-semibold">
+              Bill to
+            </h2>
+            <address className="not-italic text-slate-800">
+              {billTo.name}
+              <span className="block">{billTo.address}</span>
+              <span className="block">{[billTo.city, billTo.state, billTo.zipCode].filter(Boolean).join(", ")}</span>
+              <span className="block">{countryName(billTo.country)}</span>
+              {billTo.email ? <span className="block">{billTo.email}</span> : null}
+            </address>
+          </section>
+          <section aria-labelledby="shipment-title">
+            <h2 id="shipment-title" className="mb-1 font-semibold">
+              Shipment
+            </h2>
+            <p className="text-slate-800">
+              {serviceLabel(invoice.shipment.serviceType)} to {destination.name}, {destination.city}, {countryName(destination.country)}
+            </p>
+            <p className="text-slate-800">
+              {invoice.shipment.description ?? "Parcel"}, {invoice.shipment.weightKg} kg
+            </p>
+          </section>
+        </div>
+
+        <table className="w-full text-sm">
+          <caption className="sr-only">Charges in {invoice.currency}</caption>
+          <thead className="border-b border-slate-300">
+            <tr>
+              <th scope="col" className="py-2 text-left font-semibold">
+                Description
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {invoice.lines.map((line, index) => (
+              <tr key={`${line.label}-${index}`}>
+                <td className="py-2">{line.label}</td>
+                <td className="py-2 text-right">{money(line.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t border-slate-300">
+            <tr>
+              <th scope="row" className="pt-3 text-left font-normal">
+                Subtotal
+              </th>
+              <td className="pt-3 text-right">{money(invoice.subtotal)}</td>
+            </tr>
+            <tr>
+              <th scope="row" className="py-1 text-left font-normal">
+                {`Tax (${formatTaxRate(invoice.taxRateBasisPoints)})`}
+              </th>
+              <td className="py-1 text-right">{money(invoice.tax)}</td>
+            </tr>
+            <tr>
+              <th scope="row" className="pt-2 text-left text-base">
+                Total
+              </th>
+              <td className="pt-2 text-right text-base font-bold">{money(invoice.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+
+        <footer className="text-sm text-slate-700">
+          Questions about this invoice? Write to {site?.supportEmail} and quote <span className="whitespace-nowrap">{invoice.number}</span>.
+        </footer>
+      </article>
+    </main>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}

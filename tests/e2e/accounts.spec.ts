@@ -1,0 +1,114 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const PASSWORD = "Parcel42!";
+const CHANGED_PASSWORD = "Harbour77!";
+const RESET_PASSWORD = "Lighthouse9#";
+
+async function signOut(page: Page, firstName: string) {
+  await page.getByLabel(`Account menu for ${firstName}`).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByText("Logged out successfully!")).toBeVisible();
+}
+
+test("a new customer registers, signs out, signs back in where they wanted, changes and resets the password", async ({ page }, testInfo) => {
+  test.slow();
+  const email = `maya.${testInfo.project.name}.${Date.now()}@example.com`;
+
+  await page.goto("/register");
+  await page.getByLabel("First name").fill("Maya");
+  await page.getByLabel("Last name").fill("Okafor");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone number").fill("+44 20 7946 0958");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+
+  await signOut(page, "Maya");
+  await expect(page).toHaveURL("/");
+
+  // A signed-out visit to a customer page asks for sign-in and comes back afterwards.
+  await page.goto("/profile?tab=security");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fprofile%3Ftab%3Dsecurity");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("NotMyPassword1");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL("/profile?tab=security");
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill(CHANGED_PASSWORD);
+  await page.getByLabel("Confirm new password").fill(CHANGED_PASSWORD);
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Password updated successfully!")).toBeVisible();
+  await signOut(page, "Maya");
+
+  // Forgotten: ask for a link, which an admin reads in the mailbox (no mail endpoint locally).
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Password reset email sent!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+
+  await page.goto("/admin/login");
+  await page.getByRole("button", { name: "Demo Admin Login" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await page.goto(`/admin/mailbox?to=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: /Reset your .* password/ }).click();
+  await page.getByRole("link", { name: /\/auth\/reset-password\?token=/ }).click();
+
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill(RESET_PASSWORD);
+  await page.getByLabel("Confirm new password").fill(RESET_PASSWORD);
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByText("Password updated successfully!")).toBeVisible();
+  await signOut(page, "Maya");
+
+  await page.goto("/login?redirectTo=%2Fprofile");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(RESET_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL("/profile");
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+});
+
+test("the demo buttons sign in as the demo customer and the demo admin", async ({ page }) => {
+  await page.goto("/login");
+  // A failed sign-in (too short a password: caught in the browser with JS, by the server
+  // without) must not get in the way of the demo button.
+  await page.getByLabel("Email").fill("someone@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("12345");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await page.getByRole("button", { name: "Try Demo Account" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByLabel("Account menu for Jordan")).toBeVisible();
+  await signOut(page, "Jordan");
+
+  await page.goto("/admin/login?redirectTo=%2Fadmin%2Fusers");
+  await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
+  await page.getByRole("button", { name: "Demo Admin Login" }).click();
+  await expect(page).toHaveURL("/admin/users");
+  await expect(page.getByText("Demo admin login successful!")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "demo@swiftparcel.example" })).toBeVisible();
+});
+
+test("a customer is turned away from the admin area", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Try Demo Account" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fusers");
+  await page.getByLabel("Email").fill("demo@swiftparcel.example");
+  await page.getByLabel("Password", { exact: true }).fill("Demo123!");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Access denied. Admin privileges required.")).toBeVisible();
+});

@@ -1,0 +1,288 @@
+import { SELF } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, invoices, outbox, shipmentDrafts, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
+import { createUser, db, signedInCookie } from "./fixtures";
+
+const BASE = "https://parcel.test";
+const PAGE = "/dashboard/create-shipment";
+
+const sender = {
+  senderName: "Avery Quinn",
+  senderEmail: "Avery@Example.com",
+  senderPhone: "415 555-0134",
+  senderAddress: "1 Market St",
+  senderCity: "San Francisco",
+  senderState: "CA",
+  senderCountry: "US",
+  senderPostalCode: "94105",
+};
+
+const recipient = {
+  recipientName: "Lena Fischer",
+  recipientEmail: "lena@example.com",
+  recipientPhone: "30 5550 1234",
+  recipientAddress: "Torstraße 101",
+  recipientCity: "Berlin",
+  recipientState: "",
+  recipientCountry: "DE",
+  recipientPostalCode: "10119",
+};
+
+const onePackage = {
+  "packages[0].description": "Books",
+  "packages[0].weight": "2",
+  "packages[0].length": "30",
+  "packages[0].width": "20",
+  "packages[0].height": "10",
+  "packages[0].value": "40",
+  "packages[0].quantity": "1",
+  serviceType: "express",
+  deliveryOption: "saturday",
+  insurance: "on",
+};
+
+let customer: Awaited<ReturnType<typeof createUser>>;
+let cookie: string;
+
+beforeAll(async () => {
+  customer = await createUser({ firstName: "Avery", lastName: "Quinn" });
+  cookie = await signedInCookie(customer.id);
+});
+
+function get(path: string, as = cookie) {
+  return SELF.fetch(`${BASE}${path}`, { redirect: "manual", headers: { Cookie: as } });
+}
+
+/** Posts a step's form as the browser does; `pageStep` is the step in the address. */
+function post(step: number, intent: string, fields: Record<string, string> = {}, as = cookie, pageStep = step) {
+  return SELF.fetch(`${BASE}${PAGE}?step=${pageStep}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: as, Origin: BASE, Host: "parcel.test", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ step: String(step), intent, ...fields }),
+  });
+}
+
+async function storedDraft(userId = customer.id) {
+  const row = await db.select().from(shipmentDrafts).where(eq(shipmentDrafts.userId, userId)).get();
+  return row ? { step: row.step, data: JSON.parse(row.data) as Record<string, unknown> } : null;
+}
+
+describe("the four steps", () => {
+  it("sends visitors to sign in first", async () => {
+    const response = await SELF.fetch(`${BASE}${PAGE}?step=1`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`${PAGE}?step=1`)}`);
+  });
+
+  it("opens at step 1 with the sender's name and e-mail from the account", async () => {
+    const start = await get(PAGE);
+    expect(start.status).toBe(302);
+    expect(start.headers.get("Location")).toBe(`${PAGE}?step=1`);
+    const html = await (await get(`${PAGE}?step=1`)).text();
+    expect(html).toContain("Step 1 of 4");
+    expect(html).toContain('value="Avery Quinn"');
+    expect(html).toContain(`value="${customer.email}"`);
+  });
+
+  it("does not open a later step before the earlier ones have passed", async () => {
+    const response = await get(`${PAGE}?step=3`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?step=1`);
+  });
+
+  it("answers a faulty step with 400 and SPEC.md's messages, keeping what was typed", async () => {
+    const response = await post(1, "next", { ...sender, senderName: "", senderPhone: "12", senderCity: "Oakland" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Sender name is required");
+    expect(html).toContain("Please enter a valid phone number");
+    expect(html).toContain('value="Oakland"');
+    // What was typed is kept in the draft too, but the step is not passed.
+    expect(await storedDraft()).toMatchObject({ step: 1, data: { senderCity: "Oakland", senderName: "" } });
+  });
+
+  it("moves on once the step passes", async () => {
+    const response = await post(1, "next", sender);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?step=2`);
+    expect(await storedDraft()).toMatchObject({ step: 2, data: { senderCity: "San Francisco" } });
+    const html = await (await get(`${PAGE}?step=2`)).text();
+    expect(html).toContain("Step 2 of 4");
+  });
+
+  it("goes back without checking, and keeps what was typed on the way", async () => {
+    const response = await post(2, "previous", { ...recipient, recipientName: "", recipientCity: "Hamburg" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?step=1`);
+    expect((await storedDraft())?.data).toMatchObject({ recipientCity: "Hamburg", recipientName: "" });
+    // Back on step 2 later, the entries are there.
+    const html = await (await get(`${PAGE}?step=2`)).text();
+    expect(html).toContain('value="Hamburg"');
+    expect(html).not.toContain("Recipient name is required");
+  });
+
+  it("shows the country's dialling code with the phone field once a country is chosen", async () => {
+    const html = await (await get(`${PAGE}?step=1`)).text();
+    expect(html).toContain("+1 is put in front for you.");
+  });
+
+  it("adds and removes packages, always keeping one", async () => {
+    expect((await post(2, "next", recipient)).headers.get("Location")).toBe(`${PAGE}?step=3`);
+    const added = await post(3, "add-package", { ...onePackage, "packages[0].weight": "" });
+    expect(added.headers.get("Location")).toBe(`${PAGE}?step=3#package-2`);
+    const draft = await storedDraft();
+    expect(draft?.data.packages).toHaveLength(2);
+    const html = await (await get(`${PAGE}?step=3`)).text();
+    expect(html).toContain("Package 2");
+    expect(html).toContain("Remove package 2");
+
+    await post(3, "remove-package-1", { ...onePackage, "packages[1].description": "Lamp" });
+    expect((await storedDraft())?.data.packages).toEqual([
+      { description: "Books", weight: "2", length: "30", width: "20", height: "10", value: "40", quantity: "1" },
+    ]);
+    await post(3, "remove-package-0", onePackage);
+    expect((await storedDraft())?.data.packages).toHaveLength(1);
+  });
+
+  it("checks each package's numbers", async () => {
+    const response = await post(3, "next", { ...onePackage, "packages[0].weight": "0", "packages[0].value": "x", "packages[0].quantity": "" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Valid weight is required");
+    expect(html).toContain("Valid value is required");
+    expect(html).not.toContain("Quantity must be at least 1");
+  });
+
+  it("keeps and prices what is on screen as it is typed, leaving the draft's revision alone", async () => {
+    const revision = async () => (await db.select().from(shipmentDrafts).where(eq(shipmentDrafts.userId, customer.id)).get())!.updatedAt;
+    const before = await revision();
+    const response = await post(3, "save", { ...onePackage, "packages[0].weight": "4" });
+    expect(response.status).toBe(200);
+    // (12.99 + 2.00) x 2 between regions = 29.98, Saturday 25.00, insurance 0.40.
+    expect(await response.text()).toContain("5538");
+    expect(((await storedDraft())?.data.packages as { weight: string }[])[0]!.weight).toBe("4");
+    expect(await revision()).toBe(before);
+  });
+
+  it("shows the estimate's breakdown and the currency picker on the review step", async () => {
+    expect((await post(3, "next", onePackage)).headers.get("Location")).toBe(`${PAGE}?step=4`);
+    const html = await (await get(`${PAGE}?step=4`)).text();
+    expect(html).toContain("Cost estimate");
+    for (const label of ["Base rate", "Weight (2 kg)", "Route (x2)", "Saturday", "Insurance (1% of declared value)", "$53.38"]) {
+      expect(html, label).toContain(label);
+    }
+    expect(html).toContain("+49 30 5550 1234");
+    expect((html.match(/<option value="[A-Z]{3}"/g) ?? []).length).toBe(50);
+  });
+
+  it("prices in another currency after 'Update estimate' (without JavaScript)", async () => {
+    const response = await post(4, "refresh", { currency: "EUR" });
+    expect(response.headers.get("Location")).toBe(`${PAGE}?step=4`);
+    expect(await (await get(`${PAGE}?step=4`)).text()).toContain("€53.38");
+  });
+
+  it("refuses a currency that is not offered", async () => {
+    const response = await post(4, "create", { currency: "XYZ" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please choose a currency");
+    expect(await db.$count(shipments, eq(shipments.userId, customer.id))).toBe(0);
+  });
+
+  it("creates the shipment with its history, invoice, mail and audit record, then shows its tracking page", async () => {
+    const response = await post(4, "create", { currency: "EUR", specialInstructions: "Leave at the door", referenceNumber: "" });
+    expect(response.status).toBe(302);
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(/^\/track\/SWP\d{6}[A-Z0-9]{6}$/);
+    expect(response.headers.get("Set-Cookie")).toContain("__Host-toast=");
+
+    const trackingId = location.slice("/track/".length);
+    const shipment = (await db.select().from(shipments).where(eq(shipments.trackingId, trackingId)).get())!;
+    expect(shipment).toMatchObject({
+      userId: customer.id,
+      status: "pending",
+      senderEmail: "avery@example.com",
+      senderPhone: "+1 415 555-0134",
+      recipientPhone: "+49 30 5550 1234",
+      recipientState: null,
+      deliveryOption: "weekend",
+      insurance: true,
+      currency: "EUR",
+      cost: 5338,
+      declaredValue: 4000,
+      weightKg: 2,
+      currentLocation: "Processing Center",
+      specialInstructions: "Leave at the door",
+      referenceNumber: null,
+    });
+    expect(shipment.estimatedDelivery).toBeGreaterThan(shipment.createdAt);
+
+    const [events, packages, invoice, mails, audit] = await Promise.all([
+      db.select().from(trackingEvents).where(eq(trackingEvents.shipmentId, shipment.id)),
+      db.select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, shipment.id)),
+      db.select().from(invoices).where(eq(invoices.shipmentId, shipment.id)).get(),
+      db.select().from(outbox).where(eq(outbox.kind, "shipment-created")),
+      db.select().from(auditLog).where(and(eq(auditLog.entityId, shipment.id), eq(auditLog.action, "create"))),
+    ]);
+    expect(events).toEqual([expect.objectContaining({ status: "pending", location: "Processing Center", actorUserId: customer.id })]);
+    expect(packages).toEqual([expect.objectContaining({ description: "Books", weightKg: 2, value: 4000, quantity: 1 })]);
+    expect(invoice).toMatchObject({ number: `INV-${trackingId}`, userId: customer.id, currency: "EUR", subtotal: 5338, tax: 0, total: 5338, status: "unpaid" });
+    expect(JSON.parse(invoice!.lineItems).map((line: { label: string }) => line.label)).toContain("Saturday");
+    expect(mails.map((mail) => mail.toAddress).sort()).toEqual(["avery@example.com", "lena@example.com"]);
+    expect(audit).toHaveLength(1);
+    // The draft has become the shipment.
+    expect(await storedDraft()).toBeNull();
+
+    const page = await (await get(location)).text();
+    expect(page).toContain(trackingId);
+    expect(page).toContain(`/invoices/${invoice!.id}`);
+  });
+
+  it("makes one shipment from one draft, however often the form is sent", async () => {
+    const response = await post(4, "create", { currency: "EUR" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    expect(await db.$count(shipments, eq(shipments.userId, customer.id))).toBe(1);
+  });
+
+  it("starts a new draft afterwards", async () => {
+    expect((await get(PAGE)).headers.get("Location")).toBe(`${PAGE}?step=1`);
+    const html = await (await get(`${PAGE}?step=1`)).text();
+    expect(html).toContain('value="Avery Quinn"');
+    expect(html).not.toContain("San Francisco");
+  });
+});
+
+describe("the final check", () => {
+  it("sends the customer back to a step that no longer passes, with its messages", async () => {
+    const other = await createUser();
+    const as = await signedInCookie(other.id);
+    await post(1, "next", sender, as);
+    await post(2, "next", recipient, as);
+    await post(3, "next", onePackage, as);
+    // Step 2 is opened again by its address and left with a fault through Previous.
+    await post(2, "previous", { ...recipient, recipientEmail: "not-an-address" }, as);
+    const response = await post(4, "create", { currency: "USD" }, as);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?step=2&check=1`);
+    const html = await (await get(`${PAGE}?step=2&check=1`, as)).text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(await db.$count(shipments, eq(shipments.userId, other.id))).toBe(0);
+    expect((await get(`${PAGE}?step=4`, as)).headers.get("Location")).toBe(`${PAGE}?step=2`);
+  });
+
+  it("lets a customer start over", async () => {
+    const other = await createUser();
+    const as = await signedInCookie(other.id);
+    await post(1, "next", sender, as);
+    const response = await post(2, "discard", {}, as);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?step=1`);
+    expect(await storedDraft(other.id)).toBeNull();
+  });
+
+  it("refuses an unknown intent or step with 400", async () => {
+    expect((await post(1, "teleport", sender)).status).toBe(400);
+    expect((await post(7, "next", sender, cookie, 1)).status).toBe(400);
+  });
+});

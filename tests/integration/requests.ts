@@ -1,0 +1,39 @@
+// Requests to the real worker as a browser sends them, and what the account tests read back.
+import { SELF } from "cloudflare:test";
+import { SESSION_COOKIE } from "~/.server/session";
+
+export const BASE = "https://parcel.test";
+
+let addressCounter = 0;
+
+/** A client address of its own, so one test's attempts never count against another's limit. */
+export function newClientAddress(): string {
+  addressCounter += 1;
+  return `203.0.113.${addressCounter}`;
+}
+
+export function get(path: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, { redirect: "manual", headers });
+}
+
+/** A form POST from this site (browsers send Origin and Host; other origins get 403). */
+export function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams(fields),
+    headers: { Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": newClientAddress(), ...headers },
+  });
+}
+
+/** The Set-Cookie value that carries the session token, if the response sets one. */
+export function sessionSetCookie(response: Response): string | undefined {
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
+/** A Cookie header value holding the session the response handed out. */
+export function sessionFrom(response: Response): string {
+  const cookie = sessionSetCookie(response);
+  if (!cookie) throw new Error(`No session cookie in a ${response.status} response`);
+  return cookie.split(";")[0]!;
+}

@@ -1,0 +1,342 @@
+// Registration, both sign-in portals, sign-out and the guards, through the real worker and D1.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../drizzle/seed-data";
+import { outbox, sessions, users } from "../../drizzle/schema";
+import { hashToken, REMEMBERED_SESSION_MS } from "~/.server/session";
+import { createUser, db, signedInCookie } from "./fixtures";
+import { get, newClientAddress, post, sessionFrom, sessionSetCookie } from "./requests";
+
+const STRONG = "Parcel42!";
+
+function registration(overrides: Record<string, string> = {}) {
+  return {
+    firstName: "  Maya ",
+    lastName: " Okafor ",
+    email: `  Maya.Okafor.${crypto.randomUUID().slice(0, 6)}@Example.COM `,
+    phone: "+44 20 7946 0958",
+    password: STRONG,
+    confirmPassword: STRONG,
+    terms: "on",
+    ...overrides,
+  };
+}
+
+/** The page a redirect leads to, fetched with the cookies the redirect set (the toast among them). */
+async function follow(response: Response, cookie = "") {
+  const cookies = response.headers.getSetCookie().map((value) => value.split(";")[0]!);
+  return get(response.headers.get("Location")!, { Cookie: [cookie, ...cookies].filter(Boolean).join("; ") });
+}
+
+async function sessionCount(userId: string) {
+  return (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+}
+
+describe("registration", () => {
+  it("answers every rule of SPEC.md with 400, keeps what was typed except the passwords, and creates nothing", async () => {
+    const empty = await post("/register", {});
+    expect(empty.status).toBe(400);
+    const emptyHtml = await empty.text();
+    for (const message of [
+      "First name is required",
+      "Last name is required",
+      "Email is required",
+      "Phone number is required",
+      "Password is required",
+      "Please confirm your password",
+      "You must agree to the terms and conditions",
+    ]) {
+      expect(emptyHtml).toContain(message);
+    }
+
+    const bad = await post(
+      "/register",
+      registration({ firstName: " M ", email: "not-an-email", phone: "0123", password: "weakpass", confirmPassword: "different", terms: "" }),
+    );
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("First name must be at least 2 characters");
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("Please enter a valid phone number");
+    expect(html).toContain("Password is too weak. Please meet at least 3 requirements.");
+    expect(html).toContain('value=" Okafor "');
+    expect(html).not.toContain("weakpass");
+    expect(html).toContain("Password strength: <strong>Fair</strong>");
+
+    const mismatch = await post("/register", registration({ confirmPassword: "Parcel42?" }));
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.text()).toContain("Passwords do not match");
+    expect(await db.select().from(users).where(eq(users.email, "not-an-email"))).toHaveLength(0);
+  });
+
+  it("creates a customer (never an admin), trimmed and lower-cased, signs them in and welcomes them", async () => {
+    const form = registration({ role: "admin" });
+    const response = await post("/register", form);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    const email = form.email.trim().toLowerCase();
+    const row = await db.select().from(users).where(eq(users.email, email)).get();
+    expect(row).toMatchObject({ firstName: "Maya", lastName: "Okafor", phone: "+44 20 7946 0958", role: "user", status: "active" });
+    expect(row!.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(await sessionCount(row!.id)).toBe(1);
+
+    const welcome = await db.select().from(outbox).where(eq(outbox.toAddress, email)).all();
+    expect(welcome.map((mail) => mail.kind)).toEqual(["welcome"]);
+
+    const next = await follow(response, sessionFrom(response));
+    expect(await next.text()).toContain("Account created successfully!");
+  });
+
+  it("refuses a second account for the same address with 409 on the e-mail field", async () => {
+    const form = registration();
+    expect((await post("/register", form)).status).toBe(302);
+    const again = await post("/register", registration({ email: form.email.toUpperCase() }));
+    expect(again.status).toBe(409);
+    const html = await again.text();
+    expect(html).toContain("An account with this email already exists");
+    expect(html).toMatch(/aria-invalid="true"[^>]*name="email"|name="email"[^>]*aria-invalid="true"/);
+    expect(sessionSetCookie(again)).toBeUndefined();
+  });
+
+  it("drops a submission whose honeypot is filled", async () => {
+    const form = registration({ website: "https://spam.example" });
+    const response = await post("/register", form);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/register");
+    expect(sessionSetCookie(response)).toBeUndefined();
+    expect(await db.select().from(users).where(eq(users.email, form.email.trim().toLowerCase()))).toHaveLength(0);
+  });
+
+  it("sends signed-in people on to their dashboard", async () => {
+    const user = await createUser();
+    const response = await get("/register", { Cookie: await signedInCookie(user.id) });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("customer sign-in", () => {
+  it("gives the same 401 for an unknown address and a wrong password", async () => {
+    const user = await createUser();
+    const unknownEmail = "nobody-here@example.com";
+    const unknown = await post("/login", { email: unknownEmail, password: "Whatever1!" });
+    const wrong = await post("/login", { email: user.email, password: "Whatever1!" });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    // Only the echoed address and the per-response nonce may differ.
+    const normalise = (html: string, email: string) => html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "");
+    const [unknownHtml, wrongHtml] = [normalise(await unknown.text(), unknownEmail), normalise(await wrong.text(), user.email)];
+    expect(unknownHtml).toContain("Invalid email or password");
+    expect(unknownHtml).toBe(wrongHtml);
+    expect(unknownHtml).not.toContain("Whatever1!");
+    expect(sessionSetCookie(wrong)).toBeUndefined();
+  });
+
+  it("checks the rules before anything else", async () => {
+    const response = await post("/login", { email: "", password: "abc" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Email is required");
+    expect(html).toContain("Password must be at least 6 characters");
+  });
+
+  it("answers 429 with Retry-After once an address has used its attempts, even with the right password", async () => {
+    const user = await createUser();
+    const address = newClientAddress();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await post("/login", { email: `someone${attempt}@example.com`, password: "Wrong123!" }, { "CF-Connecting-IP": address });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await post("/login", { email: user.email, password: user.password }, { "CF-Connecting-IP": address });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await blocked.text()).toContain("Too many login attempts. Please try again later.");
+    expect(sessionSetCookie(blocked)).toBeUndefined();
+    expect(await sessionCount(user.id)).toBe(0);
+  }, 60_000);
+
+  it("limits attempts at one account from many addresses too", async () => {
+    const user = await createUser();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await post("/login", { email: user.email, password: "Wrong123!" })).status).toBe(401);
+    }
+    const blocked = await post("/login", { email: user.email.toUpperCase(), password: user.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toBeTruthy();
+  }, 60_000);
+
+  it("rotates the session: the one the browser came with is deleted and a new token handed out", async () => {
+    const user = await createUser();
+    const planted = await signedInCookie(user.id);
+    const response = await post("/login", { email: user.email, password: user.password }, { Cookie: planted });
+    expect(response.status).toBe(302);
+    const fresh = sessionFrom(response);
+    expect(fresh).not.toBe(planted);
+    const plantedHash = await hashToken(planted.split("=")[1]!);
+    expect(await db.select().from(sessions).where(eq(sessions.idHash, plantedHash))).toHaveLength(0);
+    expect(await sessionCount(user.id)).toBe(1);
+    expect((await get("/profile", { Cookie: planted })).status).toBe(302);
+    expect((await get("/profile", { Cookie: fresh })).status).toBe(200);
+  });
+
+  it("sets a secure cookie that ends with the browser, or lasts 30 days with remember me", async () => {
+    const user = await createUser();
+    const short = sessionSetCookie(await post("/login", { email: user.email, password: user.password }))!;
+    expect(short).toMatch(/HttpOnly/);
+    expect(short).toMatch(/Secure/);
+    expect(short).toMatch(/SameSite=Lax/);
+    expect(short).not.toMatch(/Max-Age/);
+
+    const long = sessionSetCookie(await post("/login", { email: user.email, password: user.password, remember: "on" }))!;
+    expect(long).toContain(`Max-Age=${REMEMBERED_SESSION_MS / 1000}`);
+    const rows = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows.map((row) => row.persistent).sort()).toEqual([false, true]);
+    const remembered = rows.find((row) => row.persistent)!;
+    expect(remembered.expiresAt - Date.now()).toBeGreaterThan(REMEMBERED_SESSION_MS - 60_000);
+  });
+
+  it("lands on the page first asked for, on this site only, else the dashboard", async () => {
+    const user = await createUser();
+    const signIn = async (redirectTo: string) =>
+      (await post(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, { email: user.email, password: user.password, redirectTo })).headers.get(
+        "Location",
+      );
+    expect(await signIn("/profile?tab=security")).toBe("/profile?tab=security");
+    expect(await signIn("https://evil.test/phish")).toBe("/dashboard");
+    expect(await signIn("//evil.test/phish")).toBe("/dashboard");
+    expect(await signIn("")).toBe("/dashboard");
+
+    const welcome = await post("/login", { email: user.email, password: user.password });
+    expect(await (await follow(welcome, sessionFrom(welcome))).text()).toContain("Welcome back!");
+  });
+
+  it("sends signed-in people away from the sign-in page at once", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    expect((await get("/login", { Cookie: cookie })).headers.get("Location")).toBe("/dashboard");
+    expect((await get("/login?redirectTo=%2Fprofile", { Cookie: cookie })).headers.get("Location")).toBe("/profile");
+  });
+
+  it("ignores a filled honeypot, even with the right password", async () => {
+    const user = await createUser();
+    const response = await post("/login", { email: user.email, password: user.password, website: "x" });
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(sessionSetCookie(response)).toBeUndefined();
+  });
+
+  it("refuses a suspended account", async () => {
+    const user = await createUser({ status: "suspended" });
+    const response = await post("/login", { email: user.email, password: user.password });
+    expect(response.status).toBe(403);
+    expect(sessionSetCookie(response)).toBeUndefined();
+  });
+});
+
+describe("demo accounts", () => {
+  it("'Try Demo Account' and 'Demo Admin Login' sign in without any typed field", async () => {
+    await createUser({ email: DEMO_CUSTOMER.email, firstName: DEMO_CUSTOMER.firstName }, DEMO_CUSTOMER.password);
+    await createUser({ email: DEMO_ADMIN.email, role: "admin" }, DEMO_ADMIN.password);
+    const customer = await post("/login", { intent: "demo", redirectTo: "" });
+    expect(customer.status).toBe(302);
+    expect(customer.headers.get("Location")).toBe("/dashboard");
+    expect(sessionSetCookie(customer)).toBeTruthy();
+
+    const admin = await post("/admin/login", { intent: "demo", redirectTo: "/admin/users" });
+    expect(admin.headers.get("Location")).toBe("/admin/users");
+    const page = await follow(admin, sessionFrom(admin));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Demo admin login successful!");
+  });
+});
+
+describe("sign-out", () => {
+  it("is a POST that deletes the session, clears the cookie and says so", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    expect((await get("/logout", { Cookie: cookie })).headers.get("Location")).toBe("/");
+    expect(await sessionCount(user.id)).toBe(1);
+
+    const response = await post("/logout", {}, { Cookie: cookie });
+    expect(response.status).toBe(302);
+    expect(sessionSetCookie(response)).toContain("Max-Age=0");
+    expect(await sessionCount(user.id)).toBe(0);
+    expect(await (await follow(response)).text()).toContain("Logged out successfully!");
+    expect((await get("/profile", { Cookie: cookie })).headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
+  });
+});
+
+describe("admin portal", () => {
+  it("answers SPEC.md's messages and signs in only active admins", async () => {
+    const admin = await createUser({ role: "admin" });
+    const customer = await createUser();
+    const suspended = await createUser({ role: "admin", status: "suspended" });
+
+    const wrong = await post("/admin/login", { email: admin.email, password: "Wrong123!" });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.text()).match(/>Invalid admin credentials</g)).toHaveLength(2);
+
+    const unknown = await post("/admin/login", { email: "nobody-admin@example.com", password: "Wrong123!" });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.text()).toContain("Admin account not found");
+
+    const notAdmin = await post("/admin/login", { email: customer.email, password: customer.password });
+    expect(notAdmin.status).toBe(403);
+    expect(await notAdmin.text()).toContain("Access denied. Admin privileges required.");
+    expect(sessionSetCookie(notAdmin)).toBeUndefined();
+
+    const refused = await post("/admin/login", { email: suspended.email, password: suspended.password });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Your admin account has been suspended. Please contact support.");
+    expect(sessionSetCookie(refused)).toBeUndefined();
+
+    const signedIn = await post("/admin/login", { email: ` ${admin.email} `, password: admin.password });
+    expect(signedIn.headers.get("Location")).toBe("/admin");
+    expect(await (await follow(signedIn, sessionFrom(signedIn))).headers.get("Location")).toBe("/admin/dashboard");
+  });
+
+  it("sends a signed-in admin back where they came from", async () => {
+    const admin = await createUser({ role: "admin" });
+    const cookie = await signedInCookie(admin.id);
+    expect((await get("/admin/login?redirectTo=%2Fadmin%2Fusers", { Cookie: cookie })).headers.get("Location")).toBe("/admin/users");
+    expect((await get("/admin/login", { Cookie: cookie })).headers.get("Location")).toBe("/admin");
+  });
+});
+
+describe("guards", () => {
+  it("sends signed-out visitors of customer pages and actions to /login, remembering the page", async () => {
+    const page = await get("/profile?tab=security");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile%3Ftab%3Dsecurity");
+    const action = await post("/profile", { intent: "request-deletion" });
+    expect(action.status).toBe(302);
+    expect(action.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("keeps customers out of every admin page and action, direct requests included", async () => {
+    const customer = await createUser();
+    const cookie = await signedInCookie(customer.id);
+    for (const path of ["/admin/dashboard", "/admin/users", "/admin/mailbox", "/admin/mailbox/any-id", "/admin/users.data", "/admin/mailbox.data"]) {
+      const response = await get(path, { Cookie: cookie });
+      expect(response.status, path).not.toBe(200);
+      expect(await response.text(), path).not.toContain(customer.email);
+    }
+    const direct = await get("/admin/users", { Cookie: cookie });
+    expect(direct.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fusers");
+    // These pages have no action yet: a POST is refused without running their loaders.
+    for (const path of ["/admin/users", "/admin/mailbox", "/admin/mailbox/any-id"]) {
+      const response = await post(path, { intent: "delete" }, { Cookie: cookie });
+      expect([302, 405], path).toContain(response.status);
+      expect(await response.text(), path).not.toContain(customer.email);
+    }
+  });
+
+  it("reads the role and status from the database on every request", async () => {
+    const admin = await createUser({ role: "admin" });
+    const cookie = await signedInCookie(admin.id);
+    expect((await get("/admin/users", { Cookie: cookie })).status).toBe(200);
+    await db.update(users).set({ role: "user" }).where(eq(users.id, admin.id));
+    expect((await get("/admin/users", { Cookie: cookie })).status).toBe(302);
+    await db.update(users).set({ status: "suspended" }).where(eq(users.id, admin.id));
+    expect((await get("/profile", { Cookie: cookie })).status).toBe(302);
+  });
+});
