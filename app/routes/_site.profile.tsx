@@ -33,7 +33,10 @@ import { COUNTRIES, isCountryCode } from "~/domain/countries";
 import { countryName, formatDate, formatDateTime } from "~/domain/format";
 import { measurePassword } from "~/domain/password-strength";
 
-export const meta: MetaFunction = () => [{ title: "Profile | SwiftParcel" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Profile | SwiftParcel" },
+  { name: "description", content: "Your SwiftParcel profile: personal details, password, notification preferences and privacy." },
+];
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
