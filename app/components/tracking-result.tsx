@@ -157,7 +157,8 @@ export function TrackingResult({
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+/** One labelled fact of a shipment, inside a <dl>. */
+export function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
       <dt className="text-sm text-slate-600">{label}</dt>

@@ -60,11 +60,11 @@ export default function AdminLayout() {
           <p className="mr-auto text-xl font-semibold" aria-hidden="true">
             {adminPageTitle(location.pathname)}
           </p>
-          <Form method="get" action="/admin/shipments" role="search" className="flex items-center gap-2">
-            <label htmlFor="admin-search" className="sr-only">
-              Search shipments
+          <Form method="get" action="/admin/shipments" role="search" aria-label="All shipments" className="flex w-full items-center gap-2 sm:w-auto">
+            <label htmlFor="admin-search" className="shrink-0 text-sm font-medium text-slate-700">
+              Find a shipment
             </label>
-            <input id="admin-search" name="q" type="search" placeholder="Tracking ID, name or e-mail" className="input w-56 py-1.5 text-sm" />
+            <input id="admin-search" name="q" type="search" placeholder="Tracking ID, name or e-mail" className="input min-w-0 flex-1 py-1.5 text-sm sm:w-64 sm:flex-none" />
             <button type="submit" className="btn-secondary py-1.5">
               Search
             </button>

@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { safeRedirect } from "~/.server/safe-redirect";
+import { requireAdmin } from "~/.server/session";
+import { deleteShipments } from "~/.server/shipment-changes";
+import { rowActionPage } from "~/.server/shipment-list";
+import { actorFor } from "~/.server/shipments";
+import { redirectWithToast } from "~/.server/toast";
+import { DeleteShipmentForm } from "~/components/shipment-actions";
+import { StatusBadge } from "~/components/status-badge";
+
+export const meta: MetaFunction = () => [
+  { title: "Delete shipment | SwiftParcel Admin" },
+  { name: "description", content: "Confirm the deletion of a shipment." },
+];
+
+const DASHBOARD = "/admin/dashboard";
+
+/** Pages of the shipment itself cannot be gone back to once it is deleted. */
+function afterDelete(redirectTo: string, shipmentId: string): string {
+  return redirectTo.startsWith(`/admin/shipments/${shipmentId}/`) ? DASHBOARD : redirectTo;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  return rowActionPage(context.db, request, params.id ?? "", DASHBOARD);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const shipmentId = params.id ?? "";
+  const form = await request.formData();
+  const redirectTo = afterDelete(safeRedirect(form.get("redirectTo"), DASHBOARD), shipmentId);
+  const deleted = await deleteShipments(context.db, { ids: [shipmentId], actor: actorFor(admin) });
+  return redirectWithToast(
+    context.cloudflare.env,
+    redirectTo,
+    deleted === 1 ? { type: "success", message: "Shipment deleted" } : { type: "error", message: "Failed to delete shipment" },
+  );
+}
+
+export default function DeleteShipmentPage() {
+  const { shipment, redirectTo } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="mx-auto w-full max-w-xl p-6">
+      <div className="card space-y-4">
+        <h1 className="text-2xl font-bold">Delete shipment</h1>
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-mono font-semibold">{shipment.trackingId}</span>
+          <StatusBadge status={shipment.status} />
+          <span className="text-slate-700">
+            {shipment.senderName} to {shipment.recipientName}
+          </span>
+        </p>
+        <p className="font-medium">Are you sure you want to delete this shipment?</p>
+        <DeleteShipmentForm shipmentId={shipment.id} redirectTo={redirectTo} />
+      </div>
+    </main>
+  );
+}

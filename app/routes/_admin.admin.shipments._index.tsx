@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { requireAdmin } from "~/.server/session";
+import { listShipments } from "~/.server/shipment-list";
+import { requestTimeZone } from "~/.server/time-zone";
+import { ShipmentTable } from "~/components/shipment-table";
+import { parseListFilters } from "~/domain/admin-shipment-filters";
+
+export const meta: MetaFunction = () => [
+  { title: "Shipments | SwiftParcel Admin" },
+  { name: "description", content: "Search, filter and manage every shipment." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const filters = parseListFilters(new URL(request.url).searchParams);
+  const list = await listShipments(context.db, filters, { timeZone: requestTimeZone(request) });
+  return { filters, ...list };
+}
+
+export default function AdminShipmentsPage() {
+  const { filters, rows, window } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <main id="main" className="space-y-6 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Shipments</h1>
+        <Link to="/admin/shipments/new" className="btn-primary">
+          New Shipment
+        </Link>
+      </div>
+      <ShipmentTable
+        title="All shipments"
+        rows={rows}
+        window={window}
+        filters={filters}
+        here={location.pathname + location.search}
+        withDateRange
+      />
+    </main>
+  );
+}

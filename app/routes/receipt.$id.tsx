@@ -1,0 +1,228 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { getReceipt } from "~/.server/receipt";
+import { requireAdmin } from "~/.server/session";
+import { getSettings } from "~/.server/settings";
+import { Code128Barcode, QrCodeImage } from "~/components/codes";
+import { PrintControls } from "~/components/print-controls";
+import { useTimeZone } from "~/components/root-data";
+import { StatusBadge } from "~/components/status-badge";
+import { Fact } from "~/components/tracking-result";
+import { countryName, formatDate, formatDateTime, formatMoney } from "~/domain/format";
+import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/domain/shipping-options";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Receipt ${data.receipt.shipment.trackingId} | SwiftParcel` : "Receipt | SwiftParcel" },
+  { name: "description", content: "Printable shipment receipt with a QR code to follow the parcel." },
+];
+
+/** SPEC.md's receipt note when the shipment has none. */
+const DEFAULT_NOTE = "Your package is safe";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const [receipt, settings] = await Promise.all([getReceipt(context.db, params.id ?? "", url.origin), getSettings(context.db)]);
+  if (!receipt) throw new Response("Unable to load receipt.", { status: 404 });
+  return {
+    receipt,
+    company: { name: settings.companyName, email: settings.supportEmail, phone: settings.supportPhone, address: settings.supportAddress },
+    print: url.searchParams.get("print") === "1",
+  };
+}
+
+export default function ReceiptPage() {
+  const { receipt, company, print } = useLoaderData<typeof loader>();
+  const { shipment, packages, costLines, estimatedDelivery, trackingUrl, qr } = receipt;
+  const timeZone = useTimeZone();
+  const money = (amount: number) => formatMoney(amount, shipment.currency);
+  const dimensions =
+    shipment.lengthCm && shipment.widthCm && shipment.heightCm ? `${shipment.lengthCm} × ${shipment.widthCm} × ${shipment.heightCm} cm` : "-";
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 print:max-w-none print:p-0">
+      <PrintControls
+        printHref={`/receipt/${encodeURIComponent(shipment.id)}?print=1`}
+        autoPrint={print}
+        backTo="/admin/dashboard"
+        backLabel="Back to Dashboard"
+      />
+      <article className="card space-y-6 max-sm:p-4 print:border-0 print:shadow-none" aria-labelledby="receipt-title">
+        <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-200 pb-6">
+          <div>
+            <p className="text-xl font-bold text-brand-800">{company.name}</p>
+            <address className="text-sm not-italic text-slate-700">
+              {company.address}
+              <br />
+              {company.phone} · {company.email}
+            </address>
+            <h1 id="receipt-title" className="mt-4 text-2xl font-bold">
+              Shipment Receipt
+            </h1>
+            <p className="text-sm text-slate-700">Issued {formatDateTime(shipment.createdAt, timeZone)}</p>
+          </div>
+          <figure className="text-center">
+            <QrCodeImage code={qr} label={`QR code linking to ${trackingUrl}`} className="mx-auto h-36 w-36" />
+            <figcaption className="mt-1 max-w-48 break-all text-xs text-slate-700">Scan to track: {trackingUrl}</figcaption>
+          </figure>
+        </header>
+
+        <section aria-labelledby="tracking-title" className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h2 id="tracking-title" className="text-sm font-medium text-slate-700">
+              Tracking ID
+            </h2>
+            <p className="font-mono text-2xl font-bold tracking-wide">{shipment.trackingId}</p>
+            <p className="mt-1">
+              <StatusBadge status={shipment.status} />
+            </p>
+          </div>
+          <Code128Barcode text={shipment.trackingId} className="h-16 w-72" />
+        </section>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Party title="Sender" party={partyOf(shipment, "sender")} />
+          <Party title="Recipient" party={partyOf(shipment, "recipient")} />
+        </div>
+
+        <section aria-labelledby="details-title">
+          <h2 id="details-title" className="mb-3 text-lg font-semibold">
+            Shipment details
+          </h2>
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
+            <Fact label="Service" value={serviceLabel(shipment.serviceType)} />
+            <Fact label="Delivery option" value={DELIVERY_OPTION_LABELS[shipment.deliveryOption as DeliveryOption] ?? shipment.deliveryOption} />
+            <Fact label="Package type" value={packageLabel(shipment.packageType)} />
+            <Fact label="Weight" value={`${shipment.weightKg} kg`} />
+            <Fact label="Dimensions" value={dimensions} />
+            <Fact label="Contents" value={shipment.description || "-"} />
+            <Fact label="Declared value" value={money(shipment.declaredValue)} />
+            <Fact label="Insurance" value={shipment.insurance ? "Yes" : "No"} />
+            <Fact label="Signature required" value={shipment.signatureRequired ? "Yes" : "No"} />
+            <Fact label="Estimated delivery" value={estimatedDelivery ? formatDate(estimatedDelivery, timeZone) : "-"} />
+            <Fact label="Custom delivery days" value={shipment.customDeliveryDays || "-"} />
+            <Fact label="Actual delivery" value={shipment.actualDelivery ? formatDate(shipment.actualDelivery, timeZone) : "-"} />
+            <Fact label="Current location" value={shipment.currentLocation || "-"} />
+            <Fact label="Reference" value={shipment.referenceNumber || "-"} />
+            <Fact label="Special instructions" value={shipment.specialInstructions || "-"} />
+          </dl>
+        </section>
+
+        {packages.length > 0 ? (
+          <section aria-labelledby="parcels-title">
+            <h2 id="parcels-title" className="mb-3 text-lg font-semibold">
+              Parcels
+            </h2>
+            <table className="w-full text-left text-xs sm:text-sm">
+              <thead className="border-b border-slate-300">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Description</th>
+                  <th scope="col" className="py-2 pr-3">Qty</th>
+                  <th scope="col" className="py-2 pr-3">Weight</th>
+                  <th scope="col" className="py-2 pr-3">Dimensions</th>
+                  <th scope="col" className="py-2 text-right">Value</th>
+                </tr>
+              </thead>
+              <tbody>
+                {packages.map((item) => (
+                  <tr key={item.position} className="border-b border-slate-200">
+                    <td className="py-2 pr-3">{item.description}</td>
+                    <td className="py-2 pr-3">{item.quantity}</td>
+                    <td className="py-2 pr-3">{item.weightKg} kg</td>
+                    <td className="py-2 pr-3">
+                      {item.lengthCm} × {item.widthCm} × {item.heightCm} cm
+                    </td>
+                    <td className="py-2 text-right">{money(item.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="charges-title">
+          <h2 id="charges-title" className="mb-3 text-lg font-semibold">
+            Charges ({shipment.currency})
+          </h2>
+          <dl className="space-y-1">
+            {costLines.map((line) => (
+              <div key={line.key} className="flex justify-between gap-4">
+                <dt className="text-slate-700">{line.label}</dt>
+                <dd>{money(line.amount)}</dd>
+              </div>
+            ))}
+            <div className="flex justify-between gap-4 border-t border-slate-300 pt-2 text-lg font-bold">
+              <dt>Total</dt>
+              <dd>{money(shipment.cost)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section aria-labelledby="notes-title">
+          <h2 id="notes-title" className="mb-1 text-lg font-semibold">
+            Notes
+          </h2>
+          <p className="whitespace-pre-line text-slate-800">{shipment.notes || DEFAULT_NOTE}</p>
+        </section>
+      </article>
+      <p className="text-sm print:hidden">
+        <Link to={`/receipt/${encodeURIComponent(shipment.id)}/label?print=1`} className="link">
+          Print the 4×6 parcel label
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+type PartyView = { name: string; company: string | null; address: string | null; city: string; state: string | null; zipCode: string | null; country: string; email: string | null; phone: string | null };
+
+function partyOf(
+  shipment: Record<`${"sender" | "recipient"}${"Name" | "City" | "Country"}`, string> &
+    Record<`${"sender" | "recipient"}${"Company" | "Address" | "State" | "ZipCode" | "Email" | "Phone"}`, string | null>,
+  who: "sender" | "recipient",
+): PartyView {
+  return {
+    name: shipment[`${who}Name`],
+    company: shipment[`${who}Company`],
+    address: shipment[`${who}Address`],
+    city: shipment[`${who}City`],
+    state: shipment[`${who}State`],
+    zipCode: shipment[`${who}ZipCode`],
+    country: shipment[`${who}Country`],
+    email: shipment[`${who}Email`],
+    phone: shipment[`${who}Phone`],
+  };
+}
+
+function Party({ title, party }: { title: string; party: PartyView }) {
+  return (
+    <section aria-label={title}>
+      <h2 className="mb-1 text-lg font-semibold">{title}</h2>
+      <address className="not-italic leading-relaxed text-slate-800">
+        <span className="font-medium">{party.name}</span>
+        {party.company ? <><br />{party.company}</> : null}
+        <br />
+        {party.address || "-"}
+        <br />
+        {[party.city, party.state, party.zipCode].filter(Boolean).join(", ")}
+        <br />
+        {countryName(party.country)}
+        <br />
+        {party.email || "-"} · {party.phone || "-"}
+      </address>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto max-w-xl space-y-4 px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">Unable to load receipt.</h1>
+      <p className="text-slate-700">{missing ? "There is no shipment with this address; it may have been deleted." : "Please try again in a moment."}</p>
+      <Link to="/admin/dashboard" className="btn-primary">
+        Back to Dashboard
+      </Link>
+    </main>
+  );
+}

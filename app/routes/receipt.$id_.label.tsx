@@ -1,0 +1,89 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { getReceipt } from "~/.server/receipt";
+import { requireAdmin } from "~/.server/session";
+import { getSettings } from "~/.server/settings";
+import { Code128Barcode, QrCodeImage } from "~/components/codes";
+import { PrintControls } from "~/components/print-controls";
+import { useTimeZone } from "~/components/root-data";
+import { countryName, formatDate } from "~/domain/format";
+import { packageLabel, serviceLabel } from "~/domain/shipping-options";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Label ${data.receipt.shipment.trackingId} | SwiftParcel` : "Label | SwiftParcel" },
+  { name: "description", content: "Printable 4 by 6 inch parcel label with the tracking barcode." },
+];
+
+// A 4 × 6 inch thermal label: the page size only applies while this page is printed.
+const LABEL_PAGE = "@page { size: 4in 6in; margin: 0; }";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const [receipt, settings] = await Promise.all([getReceipt(context.db, params.id ?? "", url.origin), getSettings(context.db)]);
+  if (!receipt) throw new Response("Unable to load receipt.", { status: 404 });
+  return { receipt, companyName: settings.companyName, print: url.searchParams.get("print") === "1" };
+}
+
+export default function ParcelLabelPage() {
+  const { receipt, companyName, print } = useLoaderData<typeof loader>();
+  const { shipment, qr, trackingUrl } = receipt;
+  const timeZone = useTimeZone();
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-8 print:block print:p-0">
+      <style>{LABEL_PAGE}</style>
+      <PrintControls
+        printHref={`/receipt/${encodeURIComponent(shipment.id)}/label?print=1`}
+        autoPrint={print}
+        backTo={`/receipt/${encodeURIComponent(shipment.id)}`}
+        backLabel="Back to receipt"
+      />
+      <article
+        aria-labelledby="label-title"
+        className="flex h-[6in] w-[4in] flex-col gap-2 overflow-hidden border-2 border-black bg-white p-[0.2in] text-black print:border-0"
+      >
+        <header className="flex items-center justify-between border-b-2 border-black pb-1">
+          <p className="text-lg font-bold">{companyName}</p>
+          <p className="text-right text-sm font-bold uppercase">{serviceLabel(shipment.serviceType)}</p>
+        </header>
+        <h1 id="label-title" className="sr-only">
+          Parcel label {shipment.trackingId}
+        </h1>
+        <section className="text-xs leading-snug" aria-label="From">
+          <p className="font-bold">FROM</p>
+          <p>{shipment.senderName}</p>
+          <p>{shipment.senderAddress}</p>
+          <p>
+            {[shipment.senderCity, shipment.senderState, shipment.senderZipCode].filter(Boolean).join(", ")}, {countryName(shipment.senderCountry)}
+          </p>
+        </section>
+        <section className="border-y-2 border-black py-2 text-base leading-snug" aria-label="To">
+          <p className="text-xs font-bold">TO</p>
+          <p className="text-lg font-bold">{shipment.recipientName}</p>
+          {shipment.recipientCompany ? <p>{shipment.recipientCompany}</p> : null}
+          <p>{shipment.recipientAddress}</p>
+          <p>{[shipment.recipientCity, shipment.recipientState, shipment.recipientZipCode].filter(Boolean).join(", ")}</p>
+          <p className="font-bold uppercase">{countryName(shipment.recipientCountry)}</p>
+          {shipment.recipientPhone ? <p className="text-sm">{shipment.recipientPhone}</p> : null}
+        </section>
+        <div className="flex items-center justify-between gap-2 text-xs">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+            <dt className="font-bold">Weight</dt>
+            <dd>{shipment.weightKg} kg</dd>
+            <dt className="font-bold">Type</dt>
+            <dd>{packageLabel(shipment.packageType)}</dd>
+            <dt className="font-bold">Shipped</dt>
+            <dd>{formatDate(shipment.createdAt, timeZone)}</dd>
+            <dt className="font-bold">Signature</dt>
+            <dd>{shipment.signatureRequired ? "Required" : "Not required"}</dd>
+          </dl>
+          <QrCodeImage code={qr} label={`QR code linking to ${trackingUrl}`} className="h-[1.1in] w-[1.1in]" />
+        </div>
+        <div className="mt-auto text-center">
+          <Code128Barcode text={shipment.trackingId} className="h-[1in] w-full" />
+          <p className="font-mono text-lg font-bold tracking-widest">{shipment.trackingId}</p>
+        </div>
+      </article>
+    </main>
+  );
+}

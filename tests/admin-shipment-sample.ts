@@ -1,0 +1,33 @@
+// One complete admin shipment form as the browser posts it, and the fields SPEC.md requires:
+// shared by the form's unit tests and the admin integration tests.
+
+export const ADMIN_REQUIRED_FIELDS = [
+  "senderName", "senderEmail", "senderPhone", "senderAddress", "senderCity", "senderCountry",
+  "receiverName", "receiverEmail", "receiverPhone", "receiverAddress", "receiverCity", "receiverCountry",
+  "packageType", "weight", "description", "serviceType",
+];
+
+export const VALID_ADMIN_FORM: Record<string, string> = {
+  senderName: "Ada Sender",
+  senderEmail: "ada@example.com",
+  senderPhone: "+1 (415) 555-0100",
+  senderAddress: "1 Main St",
+  senderCity: "Boston",
+  senderCountry: "US",
+  receiverName: "Bo Receiver",
+  receiverEmail: "bo@example.com",
+  receiverPhone: "+49 30 1234567",
+  receiverAddress: "Torstraße 1",
+  receiverCity: "Berlin",
+  receiverCountry: "DE",
+  packageType: "package",
+  weight: "2",
+  length: "30",
+  width: "20",
+  height: "10",
+  value: "150.00",
+  description: "Books",
+  serviceType: "express",
+  deliveryOption: "standard",
+  currency: "USD",
+};

@@ -1,0 +1,204 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsDemoAdmin } from "./sign-in";
+
+// The admin back office's stories, run with JavaScript off and on. The e2e server is shared by
+// both projects and every file, so each story works on shipments it creates itself, named after
+// its project and a random tag, and searches for them by that name.
+
+type NewShipment = { senderName: string; senderEmail: string; description: string };
+
+/** Creates a shipment through the admin form and returns its tracking ID from the receipt. */
+async function createShipment(page: Page, shipment: NewShipment): Promise<string> {
+  await page.goto("/admin/shipments/new");
+  await expect(page.getByRole("heading", { name: "Create New Shipment" })).toBeVisible();
+  await page.getByLabel("Sender name", { exact: true }).fill(shipment.senderName);
+  await page.getByLabel("Sender email", { exact: true }).fill(shipment.senderEmail);
+  await page.getByLabel("Sender phone", { exact: true }).fill("+1 415 555 0100");
+  await page.getByLabel("Sender address", { exact: true }).fill("1 Main St");
+  await page.getByLabel("Sender city", { exact: true }).fill("Boston");
+  await page.getByLabel("Sender country", { exact: true }).selectOption("US");
+  await page.getByLabel("Recipient name", { exact: true }).fill("Bo Receiver");
+  await page.getByLabel("Recipient email", { exact: true }).fill("bo.receiver@example.com");
+  await page.getByLabel("Recipient phone", { exact: true }).fill("+49 30 1234567");
+  await page.getByLabel("Recipient address", { exact: true }).fill("Torstraße 1");
+  await page.getByLabel("Recipient city", { exact: true }).fill("Berlin");
+  await page.getByLabel("Recipient country", { exact: true }).selectOption("DE");
+  await page.getByLabel("Package type", { exact: true }).selectOption("package");
+  await page.getByLabel("Weight (kg)", { exact: true }).fill("2");
+  await page.getByLabel("Length (cm)", { exact: true }).fill("30");
+  await page.getByLabel("Width (cm)", { exact: true }).fill("20");
+  await page.getByLabel("Height (cm)", { exact: true }).fill("10");
+  await page.getByLabel("Declared value", { exact: true }).fill("150");
+  await page.getByLabel("Description of contents", { exact: true }).fill(shipment.description);
+  await page.getByLabel("Service type", { exact: true }).selectOption("express");
+  await page.getByRole("button", { name: "Create Shipment" }).click();
+
+  await expect(page).toHaveURL(/\/receipt\/[^/?]+$/);
+  await expect(page.getByRole("status").getByText("Shipment created successfully")).toBeVisible();
+  const trackingId = (await page.getByRole("region", { name: "Tracking ID" }).locator("p.font-mono").textContent())!.trim();
+  expect(trackingId).toMatch(/^[A-Z]{3}\d{6}[A-Z0-9]{6}$/);
+  return trackingId;
+}
+
+/** Searches the dashboard as a person would: types into the box and presses Search. */
+async function search(page: Page, term: string) {
+  await page.goto("/admin/dashboard");
+  const filters = page.getByRole("search", { name: "Filter shipments" });
+  await filters.getByLabel("Search shipments").fill(term);
+  await filters.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(term).replaceAll("%20", "(\\+|%20)")}`));
+}
+
+test("the demo admin finds a shipment, moves it along, edits it and opens its receipt", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const tag = `${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
+  await signInAsDemoAdmin(page);
+  await expect(page).toHaveURL("/admin/dashboard");
+  await expect(page.getByRole("heading", { name: /^Welcome back, / })).toBeVisible();
+
+  const trackingId = await createShipment(page, {
+    senderName: `Story Customer ${tag}`,
+    senderEmail: "story.customer@example.com",
+    description: "Vinyl records",
+  });
+
+  // Find it by tracking ID and set it to In Transit.
+  await search(page, trackingId);
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("checkbox", { name: `Select ${trackingId}` })).toBeVisible();
+  await page.getByLabel(`Status of ${trackingId}`).selectOption("in_transit");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: `Update status of ${trackingId}` }).click();
+  await expect(page.getByRole("status").getByText("Shipment status updated")).toBeVisible();
+  await expect(page.getByLabel(`Status of ${trackingId}`)).toHaveValue("in_transit");
+
+  // The public tracking page tells the world.
+  await page.goto(`/track/${trackingId}`);
+  await expect(page.getByText("In Transit").first()).toBeVisible();
+  const history = page.getByRole("region", { name: "Shipment history" });
+  await expect(history.getByRole("listitem").first()).toContainText("Package is in transit to destination");
+
+  // Set its current location: a page without JavaScript, a dialog with it.
+  await search(page, trackingId);
+  await page.getByRole("link", { name: `Location of ${trackingId}` }).click();
+  const locationForm = javaScriptEnabled ? page.getByRole("dialog", { name: `Current location of ${trackingId}` }) : page.getByRole("main");
+  await expect(locationForm.getByLabel("Current location")).toHaveValue("Processing Center");
+  await locationForm.getByLabel("Current location").fill("Leipzig Hub");
+  await locationForm.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").getByText("Current location updated successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard\?q=/);
+
+  // Edit it; the audit trail names the change and its previous value.
+  await page.getByRole("link", { name: `Edit ${trackingId}` }).click();
+  await expect(page.getByRole("heading", { name: `Edit Shipment ${trackingId}` })).toBeVisible();
+  await expect(page.getByLabel("Current location")).toHaveValue("Leipzig Hub");
+  await page.getByLabel("Description of contents").fill("Vinyl records and sleeves");
+  await page.getByRole("button", { name: "Update Shipment" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await expect(page.getByRole("status").getByText("Shipment updated successfully")).toBeVisible();
+  await search(page, trackingId);
+  await page.getByRole("link", { name: `Edit ${trackingId}` }).click();
+  const audit = page.getByRole("region", { name: "Audit trail" });
+  await expect(audit).toContainText("Vinyl records and sleeves");
+  await expect(audit).toContainText("Vinyl records");
+  await expect(audit).toContainText("Leipzig Hub");
+
+  // Its receipt carries a QR code to public tracking and the tracking ID as a barcode.
+  await page.getByRole("link", { name: "Receipt", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Shipment Receipt" })).toBeVisible();
+  const trackingUrl = new URL(`/track/${trackingId}`, page.url()).href;
+  await expect(page.getByRole("img", { name: `QR code linking to ${trackingUrl}` })).toBeVisible();
+  await expect(page.getByRole("img", { name: `Barcode of ${trackingId}` })).toBeVisible();
+  await expect(page.getByText("Vinyl records and sleeves")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Print / Save PDF" }).or(page.getByRole("button", { name: "Print / Save PDF" }))).toBeVisible();
+});
+
+test("the demo admin bulk-deletes two shipments after confirming, and only those", async ({ page, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
+  await signInAsDemoAdmin(page);
+  const bulkName = `Bulk Sender ${tag}`;
+  const keep = await createShipment(page, { senderName: bulkName, senderEmail: "bulk.keep@example.com", description: "Spare parts" });
+  const doomed = [
+    await createShipment(page, { senderName: bulkName, senderEmail: "bulk.one@example.com", description: "Spare parts" }),
+    await createShipment(page, { senderName: bulkName, senderEmail: "bulk.two@example.com", description: "Spare parts" }),
+  ];
+  await search(page, bulkName);
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(4);
+  const bulk = page.getByRole("group", { name: "Bulk actions" });
+  await bulk.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Please select shipments first")).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(4);
+  for (const id of doomed) await page.getByLabel(`Select ${id}`).check();
+  if (javaScriptEnabled) await expect(page.getByText("2 shipment(s) selected")).toBeVisible();
+  await bulk.getByRole("button", { name: "Delete" }).or(bulk.getByRole("link", { name: "Delete" })).click();
+  const confirm = javaScriptEnabled ? page.getByRole("dialog", { name: "Delete shipments" }) : page.getByRole("main");
+  await expect(confirm.getByText("Are you sure you want to delete 2 shipments?")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete 2 shipments" }).click();
+  await expect(page.getByRole("status").getByText("2 shipments deleted")).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("checkbox", { name: `Select ${keep}` })).toBeVisible();
+  for (const id of doomed) await expect(table.getByRole("checkbox", { name: `Select ${id}` })).toHaveCount(0);
+});
+
+test("an admin delivers to a custom destination and deletes one shipment after confirming", async ({ page, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = `${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
+  await signInAsDemoAdmin(page);
+  const trackingId = await createShipment(page, {
+    senderName: `Pickup Sender ${tag}`,
+    senderEmail: "pickup.sender@example.com",
+    description: "Camera lens",
+  });
+
+  await search(page, trackingId);
+  await page.getByLabel(`Status of ${trackingId}`).selectOption("custom_destination");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: `Update status of ${trackingId}` }).click();
+  const destination = page.getByLabel("Please enter the custom destination");
+  await destination.fill("   ");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Please enter a destination")).toBeVisible();
+  await destination.fill("Corner Shop Pickup Point");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").getByText("Shipment delivered to: Corner Shop Pickup Point")).toBeVisible();
+  await expect(page.getByLabel(`Status of ${trackingId}`)).toHaveValue("custom_destination");
+
+  await page.getByRole("link", { name: `Delete ${trackingId}` }).click();
+  const confirm = javaScriptEnabled ? page.getByRole("dialog", { name: `Delete ${trackingId}` }) : page.getByRole("main");
+  await expect(confirm.getByText("Are you sure you want to delete this shipment?")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Shipment deleted")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No shipments found" })).toBeVisible();
+});
+
+test("an empty create form is refused field by field", async ({ page, javaScriptEnabled }) => {
+  await signInAsDemoAdmin(page);
+  await page.goto("/admin/shipments/new");
+  // Without JavaScript the server answers; with it the same rules run before anything is sent.
+  const answer = javaScriptEnabled ? null : page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: "Create Shipment" }).click();
+  if (answer) expect((await answer).status()).toBe(400);
+  await expect(page.getByText("Please fix the errors in the form")).toBeVisible();
+  for (const label of [
+    "Sender name", "Sender email", "Sender phone", "Sender address", "Sender city", "Sender country",
+    "Recipient name", "Recipient email", "Recipient phone", "Recipient address", "Recipient city", "Recipient country",
+    "Weight (kg)", "Description of contents",
+  ]) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field, label).toHaveAttribute("aria-invalid", "true");
+    await expect(field, label).toHaveAccessibleDescription(/This field is required/);
+  }
+  await expect(page).toHaveURL("/admin/shipments/new");
+});
+
+test("nothing in the back office opens for a signed-out visitor", async ({ page }) => {
+  for (const path of ["/admin/dashboard", "/admin/shipments/new", "/receipt/seed-shipment-01"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+    await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
+  }
+});

@@ -1,0 +1,504 @@
+import { SELF } from "cloudflare:test";
+import { and, asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, outbox, shipments, trackingEvents } from "../../drizzle/schema";
+import { SEED_USER_IDS } from "../../drizzle/seed-data";
+import { db, seedDemoData, signedInCookie } from "./fixtures";
+import { ADMIN_REQUIRED_FIELDS, VALID_ADMIN_FORM } from "../admin-shipment-sample";
+
+const BASE = "https://parcel.test";
+let admin: string;
+let customer: string;
+
+beforeAll(async () => {
+  await seedDemoData();
+  admin = await signedInCookie(SEED_USER_IDS.admin);
+  customer = await signedInCookie(SEED_USER_IDS.customer);
+});
+
+/** Page text without the markers React puts between adjacent text pieces. */
+async function html(response: Response): Promise<string> {
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+function get(path: string, cookie?: string) {
+  return SELF.fetch(`${BASE}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+}
+
+function post(path: string, fields: Record<string, string | string[]>, cookie?: string) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
+  return SELF.fetch(`${BASE}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    body,
+    headers: { Origin: BASE, Host: "parcel.test", "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+/** The page a redirect leads to, with the flash message it set. */
+async function follow(response: Response, cookie: string): Promise<string> {
+  const toast = response.headers.get("Set-Cookie")?.split(";")[0];
+  return html(await get(response.headers.get("Location")!, [cookie, toast].filter(Boolean).join("; ")));
+}
+
+function shipment(id: string) {
+  return db.select().from(shipments).where(eq(shipments.id, id)).get();
+}
+
+function historyOf(id: string) {
+  return db.select().from(trackingEvents).where(eq(trackingEvents.shipmentId, id)).orderBy(asc(trackingEvents.occurredAt));
+}
+
+function auditOf(id: string) {
+  return db.select().from(auditLog).where(and(eq(auditLog.entityType, "shipment"), eq(auditLog.entityId, id))).orderBy(asc(auditLog.createdAt));
+}
+
+// SPEC.md section 5: the admin form's required fields.
+const SPEC_REQUIRED_FIELDS = ADMIN_REQUIRED_FIELDS;
+
+// E-mail case, insurance, a delivery option and custom days exercise the saved columns.
+const VALID_SHIPMENT = {
+  ...VALID_ADMIN_FORM,
+  senderEmail: "Ada@Example.com",
+  deliveryOption: "morning",
+  insurance: "on",
+  customDeliveryDays: "3",
+  intent: "save",
+};
+
+describe("admin area guards", () => {
+  const pages = [
+    "/admin/dashboard",
+    "/admin/shipments",
+    "/admin/shipments/new",
+    "/admin/shipments/seed-shipment-01/edit",
+    "/admin/shipments/seed-shipment-01/location",
+    "/admin/shipments/seed-shipment-01/delete",
+    "/admin/shipments/seed-shipment-01/status",
+    "/admin/shipments/bulk-delete?ids=seed-shipment-01",
+    "/admin/shipments/quote?weight=1",
+    "/receipt/seed-shipment-01",
+    "/receipt/seed-shipment-01/label",
+  ];
+
+  it("sends signed-out visitors and customers to the admin sign-in", async () => {
+    for (const path of pages) {
+      for (const cookie of [undefined, customer]) {
+        const response = await get(path, cookie);
+        expect(response.status, path).toBe(302);
+        expect(response.headers.get("Location"), path).toMatch(/^\/admin\/login\?redirectTo=/);
+      }
+    }
+  });
+
+  it("refuses every admin action posted directly by a customer or a visitor, changing nothing", async () => {
+    const before = await shipment("seed-shipment-01");
+    const actions: [string, Record<string, string | string[]>][] = [
+      ["/admin/shipments/new", VALID_SHIPMENT],
+      ["/admin/shipments/seed-shipment-01/edit", { ...VALID_SHIPMENT, version: String(before!.version) }],
+      ["/admin/shipments/seed-shipment-01/status", { status: "delivered" }],
+      ["/admin/shipments/seed-shipment-01/location", { location: "Nowhere" }],
+      ["/admin/shipments/seed-shipment-01/delete", {}],
+      ["/admin/shipments/bulk-delete", { ids: ["seed-shipment-01", "seed-shipment-02"] }],
+    ];
+    const count = async () => (await db.select({ id: shipments.id }).from(shipments)).length;
+    const total = await count();
+    for (const [path, fields] of actions) {
+      for (const cookie of [undefined, customer]) {
+        const response = await post(path, fields, cookie);
+        expect(response.status, path).toBe(302);
+        expect(response.headers.get("Location"), path).toMatch(/^\/admin\/login/);
+      }
+    }
+    expect(await shipment("seed-shipment-01")).toEqual(before);
+    expect(await count()).toBe(total);
+  });
+});
+
+describe("admin dashboard", () => {
+  it("welcomes the admin and shows totals, revenue and the first page", async () => {
+    const page = await html(await get("/admin/dashboard", admin));
+    expect(page).toContain("Welcome back, Alex");
+    expect(page).toMatch(/Total Shipments<\/h2><p[^>]*>40</);
+    expect(page).toMatch(/Revenue<\/h2><p[^>]*>\$[\d,]+\.\d\d</);
+    expect(page).toContain("Recent Shipments");
+    expect(page).toContain("Showing 1 to 10 of 40 results");
+    expect(page).toContain("Page 1 of 4");
+  });
+
+  it("finds a shipment by tracking ID prefix, by customer name and by e-mail", async () => {
+    const target = (await shipment("seed-shipment-05"))!;
+    const byId = await (await get(`/admin/shipments?q=${target.trackingId.slice(0, 10).toLowerCase()}`, admin)).text();
+    expect(byId).toContain(target.trackingId);
+    const byName = await (await get("/admin/dashboard?q=lena", admin)).text();
+    expect(byName).toContain("lena.fischer@example.com");
+    expect(byName).not.toContain("demo@swiftparcel.example");
+    const byEmail = await (await get("/admin/dashboard?q=demo%40swiftparcel", admin)).text();
+    expect(byEmail).toContain("demo@swiftparcel.example");
+    expect(byEmail).not.toContain("lena.fischer@example.com");
+  });
+
+  it("filters by status and time, sorts, and keeps it all in the URL", async () => {
+    const inTransit = await (await get("/admin/shipments?status=in_transit", admin)).text();
+    const rows = [...inTransit.matchAll(/<option value="in_transit" selected="">/g)];
+    expect(rows.length).toBeGreaterThan(1);
+    expect(inTransit).not.toMatch(/<select[^>]*name="status"[^>]*>(?:(?!<\/select>).)*<option value="delivered" selected="">/s);
+    const today = await (await get("/admin/shipments?period=today&sortBy=trackingId&sortOrder=asc", admin)).text();
+    expect(today).toContain('<option value="today" selected="">Today</option>');
+    const nothing = await (await get("/admin/shipments?q=no-such-shipment", admin)).text();
+    expect(nothing).toContain("No shipments found");
+    expect(nothing).toContain("Try adjusting your search criteria");
+  });
+
+  it("pages through the results", async () => {
+    const page = await html(await get("/admin/shipments?page=4", admin));
+    expect(page).toContain("Showing 31 to 40 of 40 results");
+    expect(page).toContain("Page 4 of 4");
+  });
+});
+
+describe("creating a shipment", () => {
+  it("answers an empty form with 400 and 'This field is required' on each required field", async () => {
+    const response = await post("/admin/shipments/new", { intent: "save" }, admin);
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain("Please fix the errors in the form");
+    for (const field of SPEC_REQUIRED_FIELDS) {
+      expect(page, field).toMatch(new RegExp(`id="shipment-form-${field}-error"[^>]*><li[^>]*>This field is required</li>`));
+    }
+  });
+
+  it("keeps what was typed and names each problem", async () => {
+    const response = await post("/admin/shipments/new", { ...VALID_SHIPMENT, senderEmail: "nope", weight: "0", length: "" }, admin);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("Please enter a valid weight");
+    expect(html).toContain("Please enter a valid dimension");
+    expect(html).toContain('value="Ada Sender"');
+  });
+
+  it("refuses a country or currency that is not on the list", async () => {
+    const response = await post("/admin/shipments/new", { ...VALID_SHIPMENT, receiverCountry: "XX", currency: "ABC" }, admin);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please choose a country from the list");
+    expect(html).toContain("Please choose a currency from the list");
+  });
+
+  it("prices what was typed without saving when asked to calculate", async () => {
+    const before = (await db.select({ id: shipments.id }).from(shipments)).length;
+    const response = await post("/admin/shipments/new", { ...VALID_SHIPMENT, intent: "quote" }, admin);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // (12.99 + 1.00) x 2 = 27.98, morning 15.00, insurance 1.50.
+    expect(html).toContain("$44.48");
+    expect(html).not.toContain("This field is required");
+    expect((await db.select({ id: shipments.id }).from(shipments)).length).toBe(before);
+  });
+
+  it("saves a valid form with its price, history, mails and audit record, then opens the receipt", async () => {
+    const response = await post("/admin/shipments/new", VALID_SHIPMENT, admin);
+    expect(response.status).toBe(302);
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(/^\/receipt\/[0-9a-f-]{36}$/);
+    const id = location.split("/").pop()!;
+    const saved = (await shipment(id))!;
+    expect(saved).toMatchObject({
+      status: "pending",
+      senderEmail: "ada@example.com",
+      recipientName: "Bo Receiver",
+      weightKg: 2,
+      declaredValue: 15000,
+      cost: 4448,
+      insurance: true,
+      deliveryOption: "morning",
+      customDeliveryDays: "3",
+      currentLocation: "Processing Center",
+      userId: null,
+    });
+    expect(saved.estimatedDelivery! - saved.createdAt).toBe(3 * 86_400_000);
+    expect(saved.trackingId).toMatch(/^SWP\d{6}[A-Z0-9]{6}$/);
+    expect(await historyOf(id)).toHaveLength(1);
+    expect((await auditOf(id)).map((row) => row.action)).toEqual(["create"]);
+    const mails = await db.select().from(outbox).where(eq(outbox.kind, "shipment-created"));
+    expect(mails.map((mail) => mail.toAddress)).toEqual(expect.arrayContaining(["ada@example.com", "bo@example.com"]));
+
+    const receipt = await follow(response, admin);
+    expect(receipt).toContain("Shipment created successfully");
+    expect(receipt).toContain(saved.trackingId);
+    expect(receipt).toContain("Print / Save PDF");
+    expect(receipt).toContain(`QR code linking to ${BASE}/track/${saved.trackingId}`);
+    expect(receipt).toContain(`Barcode of ${saved.trackingId}`);
+    expect(receipt).toContain("Your package is safe");
+    expect(receipt).toContain("$44.48");
+  });
+});
+
+describe("receipt", () => {
+  it("says so when the shipment does not exist", async () => {
+    const response = await get("/receipt/no-such-shipment", admin);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Unable to load receipt.");
+  });
+
+  it("prints a 4x6 label with the tracking ID as a barcode", async () => {
+    const target = (await shipment("seed-shipment-03"))!;
+    const html = await (await get("/receipt/seed-shipment-03/label?print=1", admin)).text();
+    expect(html).toContain("size: 4in 6in");
+    expect(html).toContain(`Barcode of ${target.trackingId}`);
+    expect(html).toContain(target.recipientName);
+  });
+});
+
+describe("row actions", () => {
+  it("changes the status with a history entry, status mails and an audit record", async () => {
+    const before = (await shipment("seed-shipment-04"))!;
+    const historyBefore = (await historyOf("seed-shipment-04")).length;
+    const response = await post("/admin/shipments/seed-shipment-04/status", { status: "in_transit", redirectTo: "/admin/dashboard?page=2" }, admin);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard?page=2");
+    expect(await follow(response, admin)).toContain("Shipment status updated");
+
+    const after = (await shipment("seed-shipment-04"))!;
+    expect(after.status).toBe("in_transit");
+    expect(after.version).toBe(before.version + 1);
+    const history = await historyOf("seed-shipment-04");
+    expect(history).toHaveLength(historyBefore + 1);
+    expect(history.at(-1)).toMatchObject({ status: "in_transit", description: "Package is in transit to destination", actorUserId: SEED_USER_IDS.admin });
+    const mails = await db.select().from(outbox).where(eq(outbox.kind, "shipment-status"));
+    expect(mails.map((mail) => mail.toAddress)).toEqual(expect.arrayContaining([before.senderEmail, before.recipientEmail]));
+    const audit = await auditOf("seed-shipment-04");
+    expect(audit.at(-1)).toMatchObject({ action: "status", actorEmail: "admin@swiftparcel.example" });
+
+    const tracking = await (await get(`/track/${before.trackingId}`)).text();
+    expect(tracking).toContain("In Transit");
+    expect(tracking).toContain("Package is in transit to destination");
+  });
+
+  it("records the delivery time and location on delivered", async () => {
+    await post("/admin/shipments/seed-shipment-06/status", { status: "delivered" }, admin);
+    const after = (await shipment("seed-shipment-06"))!;
+    expect(after.status).toBe("delivered");
+    expect(after.currentLocation).toBe("Delivered");
+    expect(after.actualDelivery).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("asks where a custom destination is before saving it", async () => {
+    const asked = await post("/admin/shipments/seed-shipment-07/status", { status: "custom_destination", redirectTo: "/admin/shipments" }, admin);
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("Location")).toBe("/admin/shipments/seed-shipment-07/status?redirectTo=%2Fadmin%2Fshipments");
+    const page = await (await get(asked.headers.get("Location")!, admin)).text();
+    expect(page).toContain("Please enter the custom destination");
+    expect((await shipment("seed-shipment-07"))!.status).not.toBe("custom_destination");
+
+    const blank = await post("/admin/shipments/seed-shipment-07/status", { status: "custom_destination", destination: "   " }, admin);
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Please enter a destination");
+
+    const saved = await post("/admin/shipments/seed-shipment-07/status", { status: "custom_destination", destination: " Locker 12, Main Station " }, admin);
+    expect(saved.status).toBe(302);
+    expect(await follow(saved, admin)).toContain("Shipment delivered to: Locker 12, Main Station");
+    expect(await shipment("seed-shipment-07")).toMatchObject({ status: "custom_destination", customDestination: "Locker 12, Main Station" });
+    expect((await historyOf("seed-shipment-07")).at(-1)).toMatchObject({
+      status: "custom_destination",
+      location: "Locker 12, Main Station",
+      description: "Package delivered to custom destination: Locker 12, Main Station",
+    });
+    expect((await auditOf("seed-shipment-07")).at(-1)).toMatchObject({ action: "status", actorEmail: "admin@swiftparcel.example" });
+    const target = (await shipment("seed-shipment-07"))!;
+    const mails = await db.select().from(outbox).where(eq(outbox.kind, "shipment-status"));
+    const toTarget = mails.filter((mail) => [target.senderEmail, target.recipientEmail].includes(mail.toAddress));
+    expect(toTarget.length).toBeGreaterThanOrEqual(2);
+    expect(toTarget.some((mail) => mail.body.includes("Locker 12, Main Station"))).toBe(true);
+  });
+
+  it("says so when the shipment to change is gone", async () => {
+    const status = await post("/admin/shipments/no-such-shipment/status", { status: "delivered", redirectTo: "/admin/shipments" }, admin);
+    expect(status.headers.get("Location")).toBe("/admin/shipments");
+    expect(await follow(status, admin)).toContain("Failed to update shipment status");
+    const location = await post("/admin/shipments/no-such-shipment/location", { location: "Hub" }, admin);
+    expect(await follow(location, admin)).toContain("Failed to update current location");
+    expect(await auditOf("no-such-shipment")).toHaveLength(0);
+  });
+
+  it("refuses an unknown status", async () => {
+    const response = await post("/admin/shipments/seed-shipment-07/status", { status: "teleported" }, admin);
+    expect(response.status).toBe(400);
+  });
+
+  it("sets the current location on its own page, with the replaced value in the audit trail", async () => {
+    const page = await (await get("/admin/shipments/seed-shipment-08/location?redirectTo=/admin/shipments", admin)).text();
+    const before = (await shipment("seed-shipment-08"))!;
+    expect(page).toContain(`value="${before.currentLocation}"`);
+    const response = await post("/admin/shipments/seed-shipment-08/location", { location: " Leipzig Hub ", redirectTo: "/admin/shipments" }, admin);
+    expect(response.headers.get("Location")).toBe("/admin/shipments");
+    expect(await follow(response, admin)).toContain("Current location updated successfully");
+    const after = (await shipment("seed-shipment-08"))!;
+    expect(after.currentLocation).toBe("Leipzig Hub");
+    expect(after.version).toBe(before.version + 1);
+    expect(JSON.parse((await auditOf("seed-shipment-08")).at(-1)!.changes!)).toEqual({
+      currentLocation: { from: before.currentLocation, to: "Leipzig Hub" },
+    });
+  });
+
+  it("keeps redirects on this site", async () => {
+    const response = await post("/admin/shipments/seed-shipment-08/location", { location: "Hub", redirectTo: "https://evil.test/" }, admin);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+  });
+
+  it("confirms, then deletes one shipment and keeps its audit record", async () => {
+    const target = (await shipment("seed-shipment-09"))!;
+    const confirm = await (await get("/admin/shipments/seed-shipment-09/delete", admin)).text();
+    expect(confirm).toContain("Are you sure you want to delete this shipment?");
+    expect(await shipment("seed-shipment-09")).toBeDefined();
+
+    const response = await post("/admin/shipments/seed-shipment-09/delete", { redirectTo: "/admin/shipments/seed-shipment-09/edit" }, admin);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(await follow(response, admin)).toContain("Shipment deleted");
+    expect(await shipment("seed-shipment-09")).toBeUndefined();
+    expect(await historyOf("seed-shipment-09")).toHaveLength(0);
+    const audit = await auditOf("seed-shipment-09");
+    expect(audit.at(-1)).toMatchObject({ action: "delete", actorEmail: "admin@swiftparcel.example" });
+    expect(JSON.parse(audit.at(-1)!.changes!)).toMatchObject({ trackingId: target.trackingId });
+    // A second delete finds nothing to delete.
+    const again = await post("/admin/shipments/seed-shipment-09/delete", {}, admin);
+    expect(await follow(again, admin)).toContain("Failed to delete shipment");
+  });
+
+  it("bulk-deletes after a confirmation that lists the shipments", async () => {
+    const empty = await get("/admin/shipments/bulk-delete?redirectTo=%2Fadmin%2Fshipments", admin);
+    expect(empty.status).toBe(302);
+    expect(empty.headers.get("Location")).toBe("/admin/shipments");
+    expect(await follow(empty, admin)).toContain("Please select shipments first");
+
+    const [a, b] = [(await shipment("seed-shipment-10"))!, (await shipment("seed-shipment-11"))!];
+    const confirm = await (await get("/admin/shipments/bulk-delete?ids=seed-shipment-10&ids=seed-shipment-11", admin)).text();
+    expect(confirm).toContain("Are you sure you want to delete 2 shipments?");
+    expect(confirm).toContain(a.trackingId);
+    expect(confirm).toContain(b.trackingId);
+
+    const response = await post("/admin/shipments/bulk-delete", { ids: ["seed-shipment-10", "seed-shipment-11"], redirectTo: "/admin/shipments" }, admin);
+    expect(await follow(response, admin)).toContain("2 shipments deleted");
+    expect(await shipment("seed-shipment-10")).toBeUndefined();
+    expect(await shipment("seed-shipment-11")).toBeUndefined();
+    expect((await auditOf("seed-shipment-10")).at(-1)?.action).toBe("delete");
+    expect((await auditOf("seed-shipment-11")).at(-1)?.action).toBe("delete");
+
+    const none = await post("/admin/shipments/bulk-delete", { redirectTo: "/admin/shipments" }, admin);
+    expect(await follow(none, admin)).toContain("Please select shipments first");
+  });
+
+  it("confirms 'select all' without JavaScript with the page's shipments", async () => {
+    const html = await (await get("/admin/shipments/bulk-delete?all=page&pageIds=seed-shipment-12&pageIds=seed-shipment-13", admin)).text();
+    expect(html).toContain("Are you sure you want to delete 2 shipments?");
+  });
+});
+
+describe("editing a shipment", () => {
+  async function editForm(id: string) {
+    const page = await html(await get(`/admin/shipments/${id}/edit`, admin));
+    const version = page.match(/name="version"[^>]*value="(\d+)"/)?.[1];
+    return { page, version: version! };
+  }
+
+  it("fills the form, saves the changes and lists each with its previous value", async () => {
+    const before = (await shipment("seed-shipment-14"))!;
+    const { page: form, version } = await editForm("seed-shipment-14");
+    expect(form).toContain(before.trackingId);
+    expect(form).toContain(`value="${before.senderName.replace("'", "&#x27;")}"`);
+    expect(form).toContain("Status &amp; Tracking");
+    expect(version).toBe(String(before.version));
+
+    const response = await post(
+      "/admin/shipments/seed-shipment-14/edit",
+      {
+        ...VALID_SHIPMENT,
+        senderName: "Renamed Sender",
+        senderEmail: before.senderEmail!,
+        senderCountry: before.senderCountry,
+        receiverCountry: before.recipientCountry,
+        currentLocation: "Edited Hub",
+        version,
+      },
+      admin,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(await follow(response, admin)).toContain("Shipment updated successfully");
+    const after = (await shipment("seed-shipment-14"))!;
+    expect(after).toMatchObject({ senderName: "Renamed Sender", currentLocation: "Edited Hub", version: before.version + 1, status: before.status });
+
+    const edit = (await auditOf("seed-shipment-14")).at(-1)!;
+    expect(edit).toMatchObject({ action: "edit", actorEmail: "admin@swiftparcel.example" });
+    const changes = JSON.parse(edit.changes!);
+    expect(changes.senderName).toEqual({ from: before.senderName, to: "Renamed Sender" });
+    expect(changes.currentLocation).toEqual({ from: before.currentLocation, to: "Edited Hub" });
+    expect(changes.senderCountry).toBeUndefined();
+
+    const page = await html(await get("/admin/shipments/seed-shipment-14/edit", admin));
+    expect(page).toContain("Audit trail");
+    expect(page).toContain(`Sender name: ${before.senderName.replace("'", "&#x27;")} → `);
+  });
+
+  it("refuses an edit made from a stale copy instead of overwriting", async () => {
+    const { version } = await editForm("seed-shipment-15");
+    // Another admin changes the status meanwhile.
+    await post("/admin/shipments/seed-shipment-15/status", { status: "exception" }, admin);
+    const current = (await shipment("seed-shipment-15"))!;
+
+    const response = await post(
+      "/admin/shipments/seed-shipment-15/edit",
+      { ...VALID_SHIPMENT, senderName: "Stale Write", version },
+      admin,
+    );
+    expect(response.status).toBe(409);
+    const html = await response.text();
+    expect(html).toContain("Someone else changed this shipment while you were editing it");
+    expect(html).toContain('value="Stale Write"');
+    expect(await shipment("seed-shipment-15")).toEqual(current);
+    expect((await auditOf("seed-shipment-15")).some((row) => row.action === "edit")).toBe(false);
+  });
+
+  it("answers invalid edits with 400 and changes nothing", async () => {
+    const before = await shipment("seed-shipment-16");
+    const { version } = await editForm("seed-shipment-16");
+    const response = await post("/admin/shipments/seed-shipment-16/edit", { ...VALID_SHIPMENT, receiverPhone: "abc", version }, admin);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please enter a valid phone number");
+    expect(await shipment("seed-shipment-16")).toEqual(before);
+  });
+
+  it("sends the admin back to the dashboard when the shipment is gone", async () => {
+    const response = await get("/admin/shipments/no-such-shipment/edit", admin);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(await follow(response, admin)).toContain("Failed to load shipment");
+  });
+});
+
+describe("concurrent status changes", () => {
+  it("keeps all 50 history entries and counts 50 versions", async () => {
+    const before = (await shipment("seed-shipment-20"))!;
+    const historyBefore = (await historyOf("seed-shipment-20")).length;
+    const statuses = ["in_transit", "out_for_delivery", "exception", "confirmed", "picked_up"];
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => post("/admin/shipments/seed-shipment-20/status", { status: statuses[index % statuses.length]! }, admin)),
+    );
+    expect(responses.every((response) => response.status === 302)).toBe(true);
+    expect(await historyOf("seed-shipment-20")).toHaveLength(historyBefore + 50);
+    expect((await shipment("seed-shipment-20"))!.version).toBe(before.version + 50);
+    expect((await auditOf("seed-shipment-20")).filter((row) => row.action === "status")).toHaveLength(50);
+  });
+});
+
+describe("cost summary while typing", () => {
+  it("prices the form with the shared pricing module", async () => {
+    const response = await get("/admin/shipments/quote?weight=2&senderCountry=US&receiverCountry=DE&serviceType=express&packageType=package&currency=USD", admin);
+    const summary = (await response.json()) as { quote: { total: number } | null; estimatedDelivery: number | null };
+    expect(summary.quote?.total).toBe(2798);
+    expect(summary.estimatedDelivery).toBeGreaterThan(Date.now());
+    const incomplete = (await (await get("/admin/shipments/quote?weight=2", admin)).json()) as { quote: unknown };
+    expect(incomplete.quote).toBeNull();
+  });
+});
