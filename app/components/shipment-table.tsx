@@ -8,10 +8,11 @@ import type { ShipmentListRow } from "~/.server/shipment-list";
 import { countryName, formatDateTime, formatMoney } from "~/domain/format";
 import { hasActiveFilters, TIME_PERIOD_LABELS, TIME_PERIODS, type ListFilters } from "~/domain/admin-shipment-filters";
 import type { PageWindow } from "~/domain/pagination";
-import { DEFAULT_SORT, SORT_FIELDS, SORT_LABELS } from "~/domain/shipment-sort";
+import { DEFAULT_SORT } from "~/domain/shipment-sort";
 import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
 import { DialogLink } from "./dialog-link";
 import { Pagination } from "./pagination";
+import { SortFields, StatusFilter } from "./list-filter-fields";
 import { useTimeZone } from "./root-data";
 import {
   BULK_DELETE_ACTION,
@@ -201,19 +202,7 @@ function FilterForm({ filters, withDateRange, action }: { filters: ListFilters; 
           className="input"
         />
       </div>
-      <div>
-        <label htmlFor="list-status" className="label">
-          Status
-        </label>
-        <select id="list-status" name="status" defaultValue={filters.status} className="input">
-          <option value="all">All Status</option>
-          {SHIPMENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusFilter id="list-status" value={filters.status} all={{ value: "all", label: "All Status" }} />
       <div>
         <label htmlFor="list-period" className="label">
           Time period
@@ -232,27 +221,7 @@ function FilterForm({ filters, withDateRange, action }: { filters: ListFilters; 
       <details className="md:col-span-4" open={filters.sortBy !== DEFAULT_SORT.sortBy || filters.sortOrder !== DEFAULT_SORT.sortOrder || Boolean(filters.from || filters.to)}>
         <summary className="inline-flex text-sm font-medium text-brand-700">Filters</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <label htmlFor="list-sort" className="label">
-              Sort by
-            </label>
-            <select id="list-sort" name="sortBy" defaultValue={filters.sortBy} className="input">
-              {SORT_FIELDS.map((field) => (
-                <option key={field} value={field}>
-                  {SORT_LABELS[field]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="list-order" className="label">
-              Order
-            </label>
-            <select id="list-order" name="sortOrder" defaultValue={filters.sortOrder} className="input">
-              <option value="desc">Newest / highest first</option>
-              <option value="asc">Oldest / lowest first</option>
-            </select>
-          </div>
+          <SortFields sortBy={filters.sortBy} sortOrder={filters.sortOrder} idPrefix="list" />
           {withDateRange ? (
             <>
               <div>

@@ -11,10 +11,14 @@ const STYLES: Record<Toast["type"], string> = {
   info: "border-brand-600 bg-brand-50 text-brand-800",
 };
 
+// Until JavaScript takes over (or without it), CSS fades the toast after the same durations
+// (tailwind.css), so a toast never stays over the page.
+const FADE: Record<Toast["type"], string> = { success: "toast-success", error: "toast-error", info: "toast-info" };
+
 /**
  * Flash messages, top right. Server-rendered, so they show without JavaScript; with it they
- * fade after SPEC.md's durations and can be closed. They sit below the sticky header: without
- * JavaScript a toast stays, and it must not cover the account menu.
+ * fade after SPEC.md's durations and can be closed. They sit below the sticky header so they
+ * never cover the account menu, and a CSS animation removes them without JavaScript too.
  */
 export function ToastRegion({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated();
@@ -35,7 +39,7 @@ export function ToastRegion({ toast }: { toast: Toast | null }) {
     >
       {visible ? (
         <div
-          className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 p-4 shadow-lg ${STYLES[visible.type]}`}
+          className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 p-4 shadow-lg ${STYLES[visible.type]} ${hydrated ? "" : FADE[visible.type]}`}
           data-toast-type={visible.type}
         >
           <p className="flex-1 text-sm font-medium">{visible.message}</p>

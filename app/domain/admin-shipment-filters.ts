@@ -1,5 +1,6 @@
 // The admin shipment list's search, filters, sort and page, all carried in the URL so that
 // every view can be linked to and works without JavaScript.
+import { localDate, startOfDay } from "./calendar";
 import { pageParam } from "./pagination";
 import { parseSort, type SortField, type SortOrder } from "./shipment-sort";
 import { normalizeStatus, type ShipmentStatus } from "./shipment-status";
@@ -63,51 +64,10 @@ export function hasActiveFilters(filters: ListFilters): boolean {
   return filters.q !== "" || filters.status !== "all" || filters.period !== "all" || filters.from !== null || filters.to !== null;
 }
 
-type DateParts = { year: number; month: number; day: number; weekday: number };
-
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-function datePartsIn(time: number, timeZone: string): DateParts {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    weekday: "short",
-  }).formatToParts(time);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
-  return { year: Number(get("year")), month: Number(get("month")), day: Number(get("day")), weekday: WEEKDAYS.indexOf(get("weekday")) };
-}
-
-/** How far the zone's wall clock is ahead of UTC at `time`. */
-function zoneOffset(time: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(time);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return wall - Math.floor(time / 1000) * 1000;
-}
-
-/** The instant a calendar day begins in `timeZone` (month and day may overflow, as in Date.UTC). */
-export function startOfDay(year: number, month: number, day: number, timeZone: string): number {
-  const guess = Date.UTC(year, month - 1, day);
-  const first = guess - zoneOffset(guess, timeZone);
-  // Once more, in case a daylight-saving change lies between the guess and the answer.
-  return guess - zoneOffset(first, timeZone);
-}
-
 /** Where a time filter starts: today, this week (from Monday), this month or quarter; null for all time. */
 export function periodStart(period: TimePeriod, now: number, timeZone: string): number | null {
   if (period === "all") return null;
-  const today = datePartsIn(now, timeZone);
+  const today = localDate(now, timeZone);
   switch (period) {
     case "today":
       return startOfDay(today.year, today.month, today.day, timeZone);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startOfMonth } from "./calendar";
+import { localDate, startOfDay, startOfMonth } from "./calendar";
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -20,5 +20,25 @@ describe("startOfMonth", () => {
     expect(iso(startOfMonth(Date.UTC(2026, 10, 20), "America/New_York"))).toBe("2026-11-01T04:00:00.000Z");
     // Berlin: 1 Apr 2026 midnight is summer time (UTC+2).
     expect(iso(startOfMonth(Date.UTC(2026, 3, 15), "Europe/Berlin"))).toBe("2026-03-31T22:00:00.000Z");
+  });
+});
+
+describe("startOfDay", () => {
+  it("handles daylight-saving days", () => {
+    // 2025-03-09 begins at 05:00 UTC in New York (EST); the next day at 04:00 UTC (EDT).
+    expect(startOfDay(2025, 3, 9, "America/New_York")).toBe(Date.UTC(2025, 2, 9, 5));
+    expect(startOfDay(2025, 3, 10, "America/New_York")).toBe(Date.UTC(2025, 2, 10, 4));
+  });
+
+  it("lets the day overflow into the next month, as Date.UTC does", () => {
+    expect(startOfDay(2026, 1, 32, "UTC")).toBe(Date.UTC(2026, 1, 1));
+  });
+});
+
+describe("localDate", () => {
+  it("reads the date and weekday where the reader is", () => {
+    // 2026-11-22 23:30 UTC is already Monday 23 November in Tokyo.
+    expect(localDate(Date.UTC(2026, 10, 22, 23, 30), "Asia/Tokyo")).toEqual({ year: 2026, month: 11, day: 23, weekday: 1 });
+    expect(localDate(Date.UTC(2026, 10, 22, 23, 30), "UTC")).toEqual({ year: 2026, month: 11, day: 22, weekday: 0 });
   });
 });

@@ -1,4 +1,5 @@
-// Calendar boundaries in a reader's time zone, for counts such as "shipments this month".
+// Calendar boundaries in a reader's time zone, for counts such as "shipments this month" and
+// filters such as "this week".
 
 /** The zone's wall-clock time at `time`, read as if it were UTC. */
 function wallClock(time: number, timeZone: string): number {
@@ -24,11 +25,22 @@ function offset(time: number, timeZone: string): number {
   return wallClock(time, timeZone) - Math.floor(time / 1000) * 1000;
 }
 
-/** Midnight at the start of the month that `now` falls in, in `timeZone`. */
-export function startOfMonth(now: number, timeZone: string): number {
-  const local = new Date(wallClock(now, timeZone));
-  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
-  // The offset at midnight may differ from the offset now (a clock change in between).
+/** The calendar date `time` falls on in `timeZone`; month 1-12, weekday 0 (Sunday) to 6. */
+export function localDate(time: number, timeZone: string): { year: number; month: number; day: number; weekday: number } {
+  const local = new Date(wallClock(time, timeZone));
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), weekday: local.getUTCDay() };
+}
+
+/** The instant a calendar day begins in `timeZone` (month and day may overflow, as in Date.UTC). */
+export function startOfDay(year: number, month: number, day: number, timeZone: string): number {
+  const midnight = Date.UTC(year, month - 1, day);
+  // The offset at midnight may differ from the offset at the guess (a clock change in between).
   const guess = midnight - offset(midnight, timeZone);
   return midnight - offset(guess, timeZone);
+}
+
+/** Midnight at the start of the month that `now` falls in, in `timeZone`. */
+export function startOfMonth(now: number, timeZone: string): number {
+  const today = localDate(now, timeZone);
+  return startOfDay(today.year, today.month, 1, timeZone);
 }

@@ -10,9 +10,9 @@ import { useHydrated } from "~/components/use-hydrated";
 import { startOfMonth } from "~/domain/calendar";
 import { countryName, formatDate, formatMoney, isTimeZone } from "~/domain/format";
 import { Pagination } from "~/components/pagination";
+import { SortFields, StatusFilter } from "~/components/list-filter-fields";
 import { filtersQuery, isFiltered, parseShipmentFilters, type ShipmentFilters } from "~/domain/customer-shipment-filters";
-import { SORT_FIELDS, SORT_LABELS } from "~/domain/shipment-sort";
-import { normalizeStatus, SHIPMENT_STATUSES, statusLabel } from "~/domain/shipment-status";
+import { normalizeStatus } from "~/domain/shipment-status";
 import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };
@@ -181,46 +181,14 @@ function ListFilters({ filters }: { filters: ShipmentFilters }) {
           className="input font-mono uppercase placeholder:font-sans placeholder:normal-case"
         />
       </div>
-      <div>
-        <label htmlFor="status" className="label">
-          Status
-        </label>
-        <select id="status" name="status" defaultValue={filters.status ?? ""} className="input">
-          <option value="">All statuses</option>
-          {SHIPMENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusFilter id="status" value={filters.status ?? ""} all={{ value: "", label: "All statuses" }} />
       <button type="submit" className="btn-primary" aria-busy={searching || undefined}>
         {hydrated && searching ? "Searching..." : "Apply"}
       </button>
       <details className="sm:col-span-3" open={filters.sortBy !== "createdAt" || filters.sortOrder !== "desc" ? true : undefined}>
         <summary className="text-sm font-semibold text-brand-700">Filters</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor="sortBy" className="label">
-              Sort by
-            </label>
-            <select id="sortBy" name="sortBy" defaultValue={filters.sortBy} className="input">
-              {SORT_FIELDS.map((field) => (
-                <option key={field} value={field}>
-                  {SORT_LABELS[field]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="sortOrder" className="label">
-              Order
-            </label>
-            <select id="sortOrder" name="sortOrder" defaultValue={filters.sortOrder} className="input">
-              <option value="desc">Descending</option>
-              <option value="asc">Ascending</option>
-            </select>
-          </div>
+          <SortFields sortBy={filters.sortBy} sortOrder={filters.sortOrder} idPrefix="dashboard" />
         </div>
       </details>
     </Form>

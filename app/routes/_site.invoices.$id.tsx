@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { getInvoiceForViewer } from "~/.server/invoices";
 import { requireUser } from "~/.server/session";
+import { PrintControls } from "~/components/print-controls";
 import { useRootData, useTimeZone } from "~/components/root-data";
 import { countryName, formatDate, formatMoney } from "~/domain/format";
 import { formatTaxRate } from "~/domain/invoice";
@@ -12,8 +12,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Invoice ${data?.invoice.number ?? ""} | SwiftParcel` },
   { name: "description", content: "Your SwiftParcel invoice: the shipment's charges, tax and total, ready to print or save as PDF." },
 ];
-
-const AUTO_PRINT_DELAY_MS = 300;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -30,34 +28,11 @@ export default function InvoicePage() {
   const money = (amount: number) => formatMoney(amount, invoice.currency);
   const { billTo, destination } = invoice.shipment;
 
-  useEffect(() => {
-    if (!print) return;
-    const timer = window.setTimeout(() => window.print(), AUTO_PRINT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [print]);
-
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to={isAdmin ? "/admin/dashboard" : "/dashboard"} className="link">
-          Back to dashboard
-        </Link>
-        <a
-          href="?print=1"
-          className="btn-primary"
-          onClick={(event) => {
-            event.preventDefault();
-            window.print();
-          }}
-        >
-          Print / Save PDF
-        </a>
+      <div className="mb-6">
+        <PrintControls printHref="?print=1" autoPrint={print} backTo={isAdmin ? "/admin/dashboard" : "/dashboard"} backLabel="Back to dashboard" />
       </div>
-      {print ? (
-        <p className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden">
-          This is the print view. Use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.
-        </p>
-      ) : null}
 
       <article className="card space-y-8 print:border-0 print:shadow-none" aria-labelledby="invoice-title">
         <header className="flex flex-wrap items-start justify-between gap-4">
