@@ -6,7 +6,8 @@ type Choice = "accepted" | "declined" | "closed";
 /**
  * Cookie consent. A plain form post sets a cookie, so it works without JavaScript; with it
  * the choice is also kept in localStorage under "cookieConsent" (SPEC.md) and the banner
- * closes without leaving the page.
+ * closes without leaving the page. It is sticky, not fixed: it stays in view while the page
+ * scrolls, yet ends the page below the footer, so it never hides the last button of a short page.
  */
 export function CookieBanner({ consent }: { consent: Choice | null }) {
   const fetcher = useFetcher();
@@ -23,7 +24,7 @@ export function CookieBanner({ consent }: { consent: Choice | null }) {
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-2xl print:hidden"
+      className="sticky bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-2xl print:hidden"
     >
       <fetcher.Form
         method="post"

@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import {
   measurePassword,
@@ -97,4 +98,41 @@ function meterColour(score: number): string {
   if (score === 2) return "bg-amber-500";
   if (score === 3) return "bg-brand-600";
   return "bg-green-600";
+}
+
+/**
+ * A new password, its strength meter and its confirmation, as registration, password reset and
+ * the profile's password change ask for them. The meter follows the typing once JavaScript runs.
+ */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  labels,
+  strength,
+}: {
+  password: FieldMetadata<string>;
+  confirmation: FieldMetadata<string>;
+  labels: { password: string; confirmation: string };
+  strength: PasswordStrength | null;
+}) {
+  const [typed, setTyped] = useState("");
+  return (
+    <>
+      <PasswordField
+        label={labels.password}
+        inputProps={{
+          ...getInputProps(password, { type: "password" }),
+          autoComplete: "new-password",
+          onChange: (event) => setTyped(event.currentTarget.value),
+        }}
+        errors={password.errors}
+      />
+      <StrengthMeter password={typed} fromServer={strength} />
+      <PasswordField
+        label={labels.confirmation}
+        inputProps={{ ...getInputProps(confirmation, { type: "password" }), autoComplete: "new-password" }}
+        errors={confirmation.errors}
+      />
+    </>
+  );
 }

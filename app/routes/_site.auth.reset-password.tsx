@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import { homeFor, signInAndRedirect } from "~/.server/auth";
 import { findResetAccount, resetPassword } from "~/.server/password-reset";
 import { FormErrors } from "~/components/forms";
-import { PasswordField, StrengthMeter } from "~/components/password-field";
+import { NewPasswordFields } from "~/components/password-field";
 import { ResetPasswordSchema } from "~/domain/account-forms";
 import { measurePassword } from "~/domain/password-strength";
 import type { SiteHandle } from "./_site";
@@ -68,7 +67,6 @@ export default function ResetPasswordPage() {
 function NewPasswordForm({ token }: { token: string }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [password, setPassword] = useState("");
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.result,
@@ -83,20 +81,11 @@ function NewPasswordForm({ token }: { token: string }) {
       <Form method="post" {...getFormProps(form)} className="card space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="token" value={token} />
-        <PasswordField
-          label="New password"
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "new-password",
-            onChange: (event) => setPassword(event.currentTarget.value),
-          }}
-          errors={fields.password.errors}
-        />
-        <StrengthMeter password={password} fromServer={actionData?.strength ?? null} />
-        <PasswordField
-          label="Confirm new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.confirmPassword}
+          labels={{ password: "New password", confirmation: "Confirm new password" }}
+          strength={actionData?.strength ?? null}
         />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
           Set New Password

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import {
   changePassword,
   getProfile,
@@ -21,7 +21,7 @@ import { requestSessionHash, requireUser } from "~/.server/session";
 import { getSettings } from "~/.server/settings";
 import { redirectWithToast } from "~/.server/toast";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
-import { PasswordField, StrengthMeter } from "~/components/password-field";
+import { NewPasswordFields, PasswordField } from "~/components/password-field";
 import { useTimeZone } from "~/components/root-data";
 import {
   DeletionRequestSchema,
@@ -316,7 +316,6 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
 function PasswordChangeForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [password, setPassword] = useState("");
   const [form, fields] = useForm({
     id: "password-change",
     lastResult: useLastResult("password"),
@@ -335,20 +334,11 @@ function PasswordChangeForm() {
           inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.currentPassword.errors}
         />
-        <PasswordField
-          label="New password"
-          inputProps={{
-            ...getInputProps(fields.newPassword, { type: "password" }),
-            autoComplete: "new-password",
-            onChange: (event) => setPassword(event.currentTarget.value),
-          }}
-          errors={fields.newPassword.errors}
-        />
-        <StrengthMeter password={password} fromServer={strength ?? null} />
-        <PasswordField
-          label="Confirm new password"
-          inputProps={{ ...getInputProps(fields.confirmNewPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmNewPassword.errors}
+        <NewPasswordFields
+          password={fields.newPassword}
+          confirmation={fields.confirmNewPassword}
+          labels={{ password: "New password", confirmation: "Confirm new password" }}
+          strength={strength ?? null}
         />
         <button type="submit" name="intent" value="password" className="btn-primary" disabled={navigation.state === "submitting"}>
           Update Password

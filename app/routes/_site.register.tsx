@@ -9,7 +9,6 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import { createAccount } from "~/.server/accounts";
 import { countAttempt, homeFor, retryAfter, signInAndRedirect } from "~/.server/auth";
 import { isHoneypotFilled } from "~/.server/honeypot";
@@ -17,7 +16,7 @@ import { getSessionUser } from "~/.server/session";
 import { getSettings } from "~/.server/settings";
 import { CheckboxField, Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
-import { PasswordField, StrengthMeter } from "~/components/password-field";
+import { NewPasswordFields } from "~/components/password-field";
 import { RegistrationSchema } from "~/domain/account-forms";
 import { measurePassword } from "~/domain/password-strength";
 import type { SiteHandle } from "./_site";
@@ -74,7 +73,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [password, setPassword] = useState("");
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
@@ -114,20 +112,11 @@ export default function RegisterPage() {
           inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "+1 555 010 0199" }}
           errors={fields.phone.errors}
         />
-        <PasswordField
-          label="Password"
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "new-password",
-            onChange: (event) => setPassword(event.currentTarget.value),
-          }}
-          errors={fields.password.errors}
-        />
-        <StrengthMeter password={password} fromServer={actionData?.strength ?? null} />
-        <PasswordField
-          label="Confirm password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.confirmPassword}
+          labels={{ password: "Password", confirmation: "Confirm password" }}
+          strength={actionData?.strength ?? null}
         />
         <CheckboxField
           label={
