@@ -16,22 +16,20 @@ const appDir = fileURLToPath(new URL("./app", import.meta.url));
 // run inside workerd with the real worker, D1 and Durable Objects.
 export default defineConfig(async () => {
   const resolve = { alias: { "~": appDir } };
+  const remixPlugin = remix({
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_singleFetch: true,
+      v3_lazyRouteDiscovery: true,
+      v3_routeConfig: true,
+    },
+  });
   if (!process.env.VITEST) {
     return {
       resolve,
-      plugins: [
-        tailwindcss(),
-        remix({
-          future: {
-            v3_fetcherPersist: true,
-            v3_relativeSplatPath: true,
-            v3_throwAbortReason: true,
-            v3_singleFetch: true,
-            v3_lazyRouteDiscovery: true,
-            v3_routeConfig: true,
-          },
-        }),
-      ],
+      plugins: [tailwindcss(), remixPlugin],
       ssr: {
         resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
       },
@@ -42,10 +40,16 @@ export default defineConfig(async () => {
   return {
     resolve,
     plugins: [
+      // Compiles the app's routes from source into `virtual:remix/server-build` for tests/worker.ts.
+      remixPlugin,
       cloudflareTest({
-        main: "./app/entry.worker.ts",
+        main: "./tests/worker.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations },
+          // No client build is needed: the tests' static files are the source ones in public/.
+          assets: { directory: "./public", binding: "ASSETS" },
+        },
       }),
     ],
     test: {

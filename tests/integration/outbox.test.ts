@@ -2,7 +2,7 @@ import { createScheduledController, createExecutionContext, env, waitOnExecution
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { outbox, rateLimits, sessions } from "../../drizzle/schema";
-import worker from "~/entry.worker";
+import worker from "../worker";
 import { queueMail, retryDelayMs, sendDueMail } from "~/.server/outbox";
 import { hitRateLimit } from "~/.server/rate-limit";
 import { createUser, db } from "./fixtures";
