@@ -32,7 +32,7 @@ export const users = sqliteTable(
     address: text("address"),
     city: text("city"),
     country: text("country"),
-    zipCode: text("zip_code"),
+    postalCode: text("postal_code"),
     role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
     status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
     emailNotifications: integer("email_notifications", { mode: "boolean" }).notNull().default(true),
@@ -76,7 +76,8 @@ export const passwordResetTokens = sqliteTable(
 );
 
 // SPEC.md reads many fields under two names (receiver*/recipient*, origin*/sender*,
-// zip/postal code, cost/totalCost); each is stored once, under the recipient/sender name.
+// zip/postal code, cost/totalCost); this project says recipient, sender, postal code and cost
+// everywhere: schema, domain, forms, mail and UI.
 export const shipments = sqliteTable(
   "shipments",
   {
@@ -93,7 +94,7 @@ export const shipments = sqliteTable(
     senderCity: text("sender_city").notNull(),
     senderState: text("sender_state"),
     senderCountry: text("sender_country").notNull(),
-    senderZipCode: text("sender_zip_code"),
+    senderPostalCode: text("sender_postal_code"),
 
     recipientName: text("recipient_name").notNull(),
     recipientEmail: text("recipient_email"),
@@ -103,7 +104,7 @@ export const shipments = sqliteTable(
     recipientCity: text("recipient_city").notNull(),
     recipientState: text("recipient_state"),
     recipientCountry: text("recipient_country").notNull(),
-    recipientZipCode: text("recipient_zip_code"),
+    recipientPostalCode: text("recipient_postal_code"),
 
     serviceType: text("service_type").notNull().default("standard"),
     packageType: text("package_type").notNull().default("package"),

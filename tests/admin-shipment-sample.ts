@@ -3,7 +3,7 @@
 
 export const ADMIN_REQUIRED_FIELDS = [
   "senderName", "senderEmail", "senderPhone", "senderAddress", "senderCity", "senderCountry",
-  "receiverName", "receiverEmail", "receiverPhone", "receiverAddress", "receiverCity", "receiverCountry",
+  "recipientName", "recipientEmail", "recipientPhone", "recipientAddress", "recipientCity", "recipientCountry",
   "packageType", "weight", "description", "serviceType",
 ];
 
@@ -14,12 +14,12 @@ export const VALID_ADMIN_FORM: Record<string, string> = {
   senderAddress: "1 Main St",
   senderCity: "Boston",
   senderCountry: "US",
-  receiverName: "Bo Receiver",
-  receiverEmail: "bo@example.com",
-  receiverPhone: "+49 30 1234567",
-  receiverAddress: "Torstraße 1",
-  receiverCity: "Berlin",
-  receiverCountry: "DE",
+  recipientName: "Bo Receiver",
+  recipientEmail: "bo@example.com",
+  recipientPhone: "+49 30 1234567",
+  recipientAddress: "Torstraße 1",
+  recipientCity: "Berlin",
+  recipientCountry: "DE",
   packageType: "package",
   weight: "2",
   length: "30",

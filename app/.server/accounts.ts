@@ -110,7 +110,7 @@ export async function getProfile(db: Db, userId: string) {
       address: users.address,
       city: users.city,
       country: users.country,
-      zipCode: users.zipCode,
+      postalCode: users.postalCode,
       emailNotifications: users.emailNotifications,
       smsNotifications: users.smsNotifications,
       pushNotifications: users.pushNotifications,
@@ -132,7 +132,7 @@ export type ProfileDetails = {
   address: string | null;
   city: string | null;
   country: string | null;
-  zipCode: string | null;
+  postalCode: string | null;
 };
 
 export async function updateProfile(db: Db, userId: string, details: ProfileDetails) {

@@ -33,10 +33,10 @@ export function currencyOptions(): Option[] {
 const CURRENCIES = new Set(currencyOptions().map((option) => option.value));
 
 /** Codes the form's lists did not offer (a hand-made request): errors on those fields. */
-export function listErrors(value: Pick<ShipmentFormValue, "senderCountry" | "receiverCountry" | "currency">): Record<string, string[]> {
+export function listErrors(value: Pick<ShipmentFormValue, "senderCountry" | "recipientCountry" | "currency">): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (!isCountryCode(value.senderCountry)) errors.senderCountry = ["Please choose a country from the list"];
-  if (!isCountryCode(value.receiverCountry)) errors.receiverCountry = ["Please choose a country from the list"];
+  if (!isCountryCode(value.recipientCountry)) errors.recipientCountry = ["Please choose a country from the list"];
   if (!CURRENCIES.has(value.currency)) errors.currency = ["Please choose a currency from the list"];
   return errors;
 }
@@ -62,7 +62,7 @@ function amount(draft: Draft, name: string): number | null {
  */
 export function costSummary(draft: Draft, now: number, previous?: Parameters<typeof formEstimatedDelivery>[2]): CostSummary {
   const from = text(draft, "senderCountry");
-  const to = text(draft, "receiverCountry");
+  const to = text(draft, "recipientCountry");
   const fromCountry = isCountryCode(from) ? from : null;
   const toCountry = isCountryCode(to) ? to : null;
   const serviceType = parseServiceType(text(draft, "serviceType")) ?? "standard";
@@ -132,16 +132,16 @@ export function shipmentColumns(value: ShipmentFormValue, priced: Quote, estimat
     senderCity: value.senderCity,
     senderState: orNull(value.senderState),
     senderCountry: value.senderCountry,
-    senderZipCode: orNull(value.senderZipCode),
-    recipientName: value.receiverName,
-    recipientEmail: value.receiverEmail.toLowerCase(),
-    recipientPhone: value.receiverPhone,
-    recipientCompany: orNull(value.receiverCompany),
-    recipientAddress: value.receiverAddress,
-    recipientCity: value.receiverCity,
-    recipientState: orNull(value.receiverState),
-    recipientCountry: value.receiverCountry,
-    recipientZipCode: orNull(value.receiverZipCode),
+    senderPostalCode: orNull(value.senderPostalCode),
+    recipientName: value.recipientName,
+    recipientEmail: value.recipientEmail.toLowerCase(),
+    recipientPhone: value.recipientPhone,
+    recipientCompany: orNull(value.recipientCompany),
+    recipientAddress: value.recipientAddress,
+    recipientCity: value.recipientCity,
+    recipientState: orNull(value.recipientState),
+    recipientCountry: value.recipientCountry,
+    recipientPostalCode: orNull(value.recipientPostalCode),
     serviceType: value.serviceType,
     packageType: value.packageType,
     deliveryOption: value.deliveryOption,

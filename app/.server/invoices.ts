@@ -23,7 +23,7 @@ export type InvoiceView = {
     serviceType: string;
     description: string | null;
     weightKg: number;
-    billTo: { name: string; email: string | null; address: string | null; city: string; state: string | null; zipCode: string | null; country: string };
+    billTo: { name: string; email: string | null; address: string | null; city: string; state: string | null; postalCode: string | null; country: string };
     destination: { name: string; city: string; country: string };
   };
 };
@@ -72,7 +72,7 @@ export async function getInvoiceForViewer(db: Db, id: string, viewer: SessionUse
         address: shipment.senderAddress,
         city: shipment.senderCity,
         state: shipment.senderState,
-        zipCode: shipment.senderZipCode,
+        postalCode: shipment.senderPostalCode,
         country: shipment.senderCountry,
       },
       destination: { name: shipment.recipientName, city: shipment.recipientCity, country: shipment.recipientCountry },

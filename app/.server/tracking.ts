@@ -43,7 +43,7 @@ type Party = {
   address: string | null;
   city: string;
   state: string | null;
-  zipCode: string | null;
+  postalCode: string | null;
   country: string;
 };
 
@@ -98,7 +98,7 @@ export async function lookUpTracking(
             address: shipment.senderAddress,
             city: shipment.senderCity,
             state: shipment.senderState,
-            zipCode: shipment.senderZipCode,
+            postalCode: shipment.senderPostalCode,
             country: shipment.senderCountry,
           },
           recipient: {
@@ -109,7 +109,7 @@ export async function lookUpTracking(
             address: shipment.recipientAddress,
             city: shipment.recipientCity,
             state: shipment.recipientState,
-            zipCode: shipment.recipientZipCode,
+            postalCode: shipment.recipientPostalCode,
             country: shipment.recipientCountry,
           },
           packageType: shipment.packageType,

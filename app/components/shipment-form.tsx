@@ -33,7 +33,7 @@ import { useHydrated } from "./use-hydrated";
 const QUOTE_DEBOUNCE_MS = 300;
 const QUOTE_FIELDS = [
   "senderCountry",
-  "receiverCountry",
+  "recipientCountry",
   "serviceType",
   "packageType",
   "weight",
@@ -137,19 +137,19 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
         {text(fields.senderCity, "Sender city")}
         {text(fields.senderState, "Sender state or province (optional)")}
         <CountrySelect field={fields.senderCountry} label="Sender country" countries={countries} />
-        {text(fields.senderZipCode, "Sender ZIP or postal code (optional)")}
+        {text(fields.senderPostalCode, "Sender postal code (optional)")}
       </Section>
 
       <Section title="Recipient Information">
-        {text(fields.receiverName, "Recipient name", { autoComplete: "off" })}
-        {text(fields.receiverCompany, "Recipient company (optional)")}
-        {text(fields.receiverEmail, "Recipient email", { type: "email", autoComplete: "off" })}
-        {text(fields.receiverPhone, "Recipient phone", { type: "tel", autoComplete: "off" })}
-        <div className="sm:col-span-2">{text(fields.receiverAddress, "Recipient address")}</div>
-        {text(fields.receiverCity, "Recipient city")}
-        {text(fields.receiverState, "Recipient state or province (optional)")}
-        <CountrySelect field={fields.receiverCountry} label="Recipient country" countries={countries} />
-        {text(fields.receiverZipCode, "Recipient ZIP or postal code (optional)")}
+        {text(fields.recipientName, "Recipient name", { autoComplete: "off" })}
+        {text(fields.recipientCompany, "Recipient company (optional)")}
+        {text(fields.recipientEmail, "Recipient email", { type: "email", autoComplete: "off" })}
+        {text(fields.recipientPhone, "Recipient phone", { type: "tel", autoComplete: "off" })}
+        <div className="sm:col-span-2">{text(fields.recipientAddress, "Recipient address")}</div>
+        {text(fields.recipientCity, "Recipient city")}
+        {text(fields.recipientState, "Recipient state or province (optional)")}
+        <CountrySelect field={fields.recipientCountry} label="Recipient country" countries={countries} />
+        {text(fields.recipientPostalCode, "Recipient postal code (optional)")}
       </Section>
 
       <Section title="Package Information">

@@ -230,7 +230,7 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
               <br />
               {party.address}
               <br />
-              {[party.city, party.state, party.zipCode].filter(Boolean).join(", ")}
+              {[party.city, party.state, party.postalCode].filter(Boolean).join(", ")}
               <br />
               {countryName(party.country)}
               {party.email ? (

@@ -103,7 +103,7 @@ export const ProfileDetailsSchema = z.object({
   address: optionalText("Address"),
   city: optionalText("City"),
   country: z.string().trim().optional(),
-  zipCode: optionalText("Postal code"),
+  postalCode: optionalText("Postal code"),
 });
 
 /** Changing a password: SPEC.md's profile rules (6+ characters, matching) plus registration's strength rule. */

@@ -28,13 +28,13 @@ describe("admin shipment form rules", () => {
     const errors = errorsOf({
       ...VALID_FORM,
       senderEmail: "ada@example",
-      receiverPhone: "0123 456",
+      recipientPhone: "0123 456",
       weight: "0",
       value: "-1",
       basePrice: "abc",
     });
     expect(errors.senderEmail).toEqual(["Please enter a valid email address"]);
-    expect(errors.receiverPhone).toEqual(["Please enter a valid phone number"]);
+    expect(errors.recipientPhone).toEqual(["Please enter a valid phone number"]);
     expect(errors.weight).toEqual(["Please enter a valid weight"]);
     expect(errors.value).toEqual(["Please enter a valid value"]);
     expect(errors.basePrice).toEqual(["Please enter a valid price"]);
@@ -67,9 +67,9 @@ describe("edit form values", () => {
   it("fill the form from a saved shipment, money in major units", () => {
     const values = formValuesFromShipment({
       senderName: "Ada", senderEmail: "ada@example.com", senderPhone: "+1 555", senderCompany: null, senderAddress: "1 Main St",
-      senderCity: "Boston", senderState: "MA", senderCountry: "US", senderZipCode: "02108",
+      senderCity: "Boston", senderState: "MA", senderCountry: "US", senderPostalCode: "02108",
       recipientName: "Bo", recipientEmail: null, recipientPhone: null, recipientCompany: "Bo GmbH", recipientAddress: null,
-      recipientCity: "Berlin", recipientState: null, recipientCountry: "DE", recipientZipCode: null,
+      recipientCity: "Berlin", recipientState: null, recipientCountry: "DE", recipientPostalCode: null,
       packageType: "document", weightKg: 0.4, lengthCm: null, widthCm: null, heightCm: null, declaredValue: 12345,
       description: "Contracts", serviceType: "express", deliveryOption: "morning", insurance: true, signatureRequired: false,
       currency: "JPY", costBreakdown: JSON.stringify({ lines: [{ key: "override", amount: 5000 }] }), cost: 5000,
@@ -77,7 +77,7 @@ describe("edit form values", () => {
       version: 7,
     });
     expect(values).toMatchObject({
-      senderState: "MA", senderCompany: "", receiverCompany: "Bo GmbH", receiverEmail: "", weight: "0.4", length: "",
+      senderState: "MA", senderCompany: "", recipientCompany: "Bo GmbH", recipientEmail: "", weight: "0.4", length: "",
       value: "12345", basePrice: "5000", insurance: "on", signatureRequired: undefined, actualDelivery: "2025-01-02", version: "7",
     });
   });

@@ -40,16 +40,16 @@ const fields = {
   senderCity: city(),
   senderState: optional(100),
   senderCountry: country(),
-  senderZipCode: optional(20),
-  receiverName: name(),
-  receiverEmail: email(),
-  receiverPhone: phone(),
-  receiverCompany: optional(120),
-  receiverAddress: address(),
-  receiverCity: city(),
-  receiverState: optional(100),
-  receiverCountry: country(),
-  receiverZipCode: optional(20),
+  senderPostalCode: optional(20),
+  recipientName: name(),
+  recipientEmail: email(),
+  recipientPhone: phone(),
+  recipientCompany: optional(120),
+  recipientAddress: address(),
+  recipientCity: city(),
+  recipientState: optional(100),
+  recipientCountry: country(),
+  recipientPostalCode: optional(20),
   packageType: choice([...PACKAGE_TYPES]),
   weight: z.number({ required_error: REQUIRED, invalid_type_error: WEIGHT_ERROR }).gt(0, WEIGHT_ERROR).max(100_000, WEIGHT_ERROR),
   length: dimension(),
@@ -99,7 +99,7 @@ export type ShipmentFormSource = {
   senderCity: string;
   senderState: string | null;
   senderCountry: string;
-  senderZipCode: string | null;
+  senderPostalCode: string | null;
   recipientName: string;
   recipientEmail: string | null;
   recipientPhone: string | null;
@@ -108,7 +108,7 @@ export type ShipmentFormSource = {
   recipientCity: string;
   recipientState: string | null;
   recipientCountry: string;
-  recipientZipCode: string | null;
+  recipientPostalCode: string | null;
   packageType: string;
   weightKg: number;
   lengthCm: number | null;
@@ -148,12 +148,9 @@ export function formValuesFromShipment(shipment: ShipmentFormSource): Record<str
   const number = (value: number | null) => (value === null ? "" : String(value));
   const override = storedBasePriceOverride(shipment.costBreakdown);
   const values: Record<string, string | boolean | number | undefined> = {};
-  for (const [prefix, source] of [
-    ["sender", "sender"],
-    ["receiver", "recipient"],
-  ] as const) {
-    for (const field of ["Name", "Email", "Phone", "Company", "Address", "City", "State", "Country", "ZipCode"] as const) {
-      values[`${prefix}${field}`] = text(shipment[`${source}${field}`]);
+  for (const party of ["sender", "recipient"] as const) {
+    for (const field of ["Name", "Email", "Phone", "Company", "Address", "City", "State", "Country", "PostalCode"] as const) {
+      values[`${party}${field}`] = text(shipment[`${party}${field}`]);
     }
   }
   return {

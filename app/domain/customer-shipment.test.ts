@@ -87,7 +87,7 @@ describe("shipmentFromForm", () => {
       recipientPhone: "+49 30 5550 1234",
       senderState: null,
       recipientState: "Berlin",
-      senderZipCode: "94105",
+      senderPostalCode: "94105",
       specialInstructions: null,
       referenceNumber: "PO-7",
       packageType: "package",

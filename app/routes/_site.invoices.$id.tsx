@@ -73,7 +73,7 @@ export default function InvoicePage() {
             <address className="not-italic text-slate-800">
               {billTo.name}
               <span className="block">{billTo.address}</span>
-              <span className="block">{[billTo.city, billTo.state, billTo.zipCode].filter(Boolean).join(", ")}</span>
+              <span className="block">{[billTo.city, billTo.state, billTo.postalCode].filter(Boolean).join(", ")}</span>
               <span className="block">{countryName(billTo.country)}</span>
               {billTo.email ? <span className="block">{billTo.email}</span> : null}
             </address>

@@ -96,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         address: details.address || null,
         city: details.city || null,
         country,
-        zipCode: details.zipCode || null,
+        postalCode: details.postalCode || null,
       });
       return redirectWithToast(env, tabUrl("profile"), { type: "success", message: "Profile updated successfully!" });
     }
@@ -219,7 +219,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
     ["Address", profile.address ?? "-"],
     ["City", profile.city ?? "-"],
     ["Country", profile.country ? countryName(profile.country) : "-"],
-    ["Postal code", profile.zipCode ?? "-"],
+    ["Postal code", profile.postalCode ?? "-"],
     ["Member since", formatDate(profile.createdAt, timeZone)],
   ];
   return (
@@ -252,7 +252,7 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
       address: profile.address ?? "",
       city: profile.city ?? "",
       country: profile.country ?? "",
-      zipCode: profile.zipCode ?? "",
+      postalCode: profile.postalCode ?? "",
     },
     constraint: getZodConstraint(ProfileDetailsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileDetailsSchema }),
@@ -288,8 +288,8 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
           <Field label="City" inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }} errors={fields.city.errors} />
           <Field
             label="Postal code"
-            inputProps={{ ...getInputProps(fields.zipCode, { type: "text" }), autoComplete: "postal-code" }}
-            errors={fields.zipCode.errors}
+            inputProps={{ ...getInputProps(fields.postalCode, { type: "text" }), autoComplete: "postal-code" }}
+            errors={fields.postalCode.errors}
           />
           <SelectField label="Country" selectProps={{ ...getSelectProps(fields.country), autoComplete: "country" }} errors={fields.country.errors}>
             <option value="">Choose a country</option>

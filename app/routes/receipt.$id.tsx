@@ -173,11 +173,11 @@ export default function ReceiptPage() {
   );
 }
 
-type PartyView = { name: string; company: string | null; address: string | null; city: string; state: string | null; zipCode: string | null; country: string; email: string | null; phone: string | null };
+type PartyView = { name: string; company: string | null; address: string | null; city: string; state: string | null; postalCode: string | null; country: string; email: string | null; phone: string | null };
 
 function partyOf(
   shipment: Record<`${"sender" | "recipient"}${"Name" | "City" | "Country"}`, string> &
-    Record<`${"sender" | "recipient"}${"Company" | "Address" | "State" | "ZipCode" | "Email" | "Phone"}`, string | null>,
+    Record<`${"sender" | "recipient"}${"Company" | "Address" | "State" | "PostalCode" | "Email" | "Phone"}`, string | null>,
   who: "sender" | "recipient",
 ): PartyView {
   return {
@@ -186,7 +186,7 @@ function partyOf(
     address: shipment[`${who}Address`],
     city: shipment[`${who}City`],
     state: shipment[`${who}State`],
-    zipCode: shipment[`${who}ZipCode`],
+    postalCode: shipment[`${who}PostalCode`],
     country: shipment[`${who}Country`],
     email: shipment[`${who}Email`],
     phone: shipment[`${who}Phone`],
@@ -203,7 +203,7 @@ function Party({ title, party }: { title: string; party: PartyView }) {
         <br />
         {party.address || "-"}
         <br />
-        {[party.city, party.state, party.zipCode].filter(Boolean).join(", ")}
+        {[party.city, party.state, party.postalCode].filter(Boolean).join(", ")}
         <br />
         {countryName(party.country)}
         <br />

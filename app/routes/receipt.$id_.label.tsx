@@ -54,7 +54,7 @@ export default function ParcelLabelPage() {
           <p>{shipment.senderName}</p>
           <p>{shipment.senderAddress}</p>
           <p>
-            {[shipment.senderCity, shipment.senderState, shipment.senderZipCode].filter(Boolean).join(", ")}, {countryName(shipment.senderCountry)}
+            {[shipment.senderCity, shipment.senderState, shipment.senderPostalCode].filter(Boolean).join(", ")}, {countryName(shipment.senderCountry)}
           </p>
         </section>
         <section className="border-y-2 border-black py-2 text-base leading-snug" aria-label="To">
@@ -62,7 +62,7 @@ export default function ParcelLabelPage() {
           <p className="text-lg font-bold">{shipment.recipientName}</p>
           {shipment.recipientCompany ? <p>{shipment.recipientCompany}</p> : null}
           <p>{shipment.recipientAddress}</p>
-          <p>{[shipment.recipientCity, shipment.recipientState, shipment.recipientZipCode].filter(Boolean).join(", ")}</p>
+          <p>{[shipment.recipientCity, shipment.recipientState, shipment.recipientPostalCode].filter(Boolean).join(", ")}</p>
           <p className="font-bold uppercase">{countryName(shipment.recipientCountry)}</p>
           {shipment.recipientPhone ? <p className="text-sm">{shipment.recipientPhone}</p> : null}
         </section>

@@ -180,7 +180,7 @@ describe("creating a shipment", () => {
   });
 
   it("refuses a country or currency that is not on the list", async () => {
-    const response = await post("/admin/shipments/new", { ...VALID_SHIPMENT, receiverCountry: "XX", currency: "ABC" }, admin);
+    const response = await post("/admin/shipments/new", { ...VALID_SHIPMENT, recipientCountry: "XX", currency: "ABC" }, admin);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Please choose a country from the list");
@@ -418,7 +418,7 @@ describe("editing a shipment", () => {
         senderName: "Renamed Sender",
         senderEmail: before.senderEmail!,
         senderCountry: before.senderCountry,
-        receiverCountry: before.recipientCountry,
+        recipientCountry: before.recipientCountry,
         currentLocation: "Edited Hub",
         version,
       },
@@ -464,7 +464,7 @@ describe("editing a shipment", () => {
   it("answers invalid edits with 400 and changes nothing", async () => {
     const before = await shipment("seed-shipment-16");
     const { version } = await editForm("seed-shipment-16");
-    const response = await post("/admin/shipments/seed-shipment-16/edit", { ...VALID_SHIPMENT, receiverPhone: "abc", version }, admin);
+    const response = await post("/admin/shipments/seed-shipment-16/edit", { ...VALID_SHIPMENT, recipientPhone: "abc", version }, admin);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Please enter a valid phone number");
     expect(await shipment("seed-shipment-16")).toEqual(before);
@@ -494,7 +494,7 @@ describe("concurrent status changes", () => {
 
 describe("cost summary while typing", () => {
   it("prices the form with the shared pricing module", async () => {
-    const response = await get("/admin/shipments/quote?weight=2&senderCountry=US&receiverCountry=DE&serviceType=express&packageType=package&currency=USD", admin);
+    const response = await get("/admin/shipments/quote?weight=2&senderCountry=US&recipientCountry=DE&serviceType=express&packageType=package&currency=USD", admin);
     const summary = (await response.json()) as { quote: { total: number } | null; estimatedDelivery: number | null };
     expect(summary.quote?.total).toBe(2798);
     expect(summary.estimatedDelivery).toBeGreaterThan(Date.now());
