@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getDb, type Db } from "~/.server/db";
+import { findSessionUser, type SessionUser } from "~/.server/session";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -7,9 +8,27 @@ declare module "@remix-run/cloudflare" {
     db: Db;
     /** Per-request nonce that the Content-Security-Policy header allows scripts to carry. */
     cspNonce: string;
+    /** Where this site is served: the base of every absolute link in mail. */
+    origin: string;
+    /**
+     * The signed-in person the request's session cookie names, or null. Read from D1 once per
+     * request, however many loaders and guards ask (and never without a session cookie).
+     */
+    sessionUser: () => Promise<SessionUser | null>;
   }
 }
 
-export function getLoadContext(env: Env, ctx: ExecutionContext, cspNonce: string): AppLoadContext {
-  return { cloudflare: { env, ctx }, db: getDb(env), cspNonce };
+export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string): AppLoadContext {
+  const db = getDb(env);
+  let sessionUser: Promise<SessionUser | null> | undefined;
+  return {
+    cloudflare: { env, ctx },
+    db,
+    cspNonce,
+    origin: new URL(request.url).origin,
+    sessionUser: () => (sessionUser ??= findSessionUser(db, request)),
+  };
 }
+
+/** What a service needs of the request: the database, the bindings, and where the site is served. */
+export type ServiceContext = Pick<AppLoadContext, "db" | "cloudflare" | "origin">;

@@ -20,7 +20,7 @@ import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
 import { useRootData } from "./components/root-data";
 import { ToastRegion } from "./components/toast-region";
-import { getSessionUser, readCookie } from "./.server/session";
+import { readCookie } from "./.server/session";
 import { getSettings } from "./.server/settings";
 import { takeToast } from "./.server/toast";
 import { isTimeZone } from "./domain/format";
@@ -40,7 +40,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [user, settings, { toast, setCookie }] = await Promise.all([
-    getSessionUser(context, request),
+    context.sessionUser(),
     getSettings(context.db),
     takeToast(env, request),
   ]);

@@ -237,11 +237,34 @@ export const settings = sqliteTable("settings", {
   updatedAt: updatedAt(),
 });
 
-// Mail is written here in the same batch as the change that causes it and sent later.
+// What happened, append-only: every write records its events in the same D1 batch as the
+// change itself. The audit trail is read from here, and the outbox's deliveries are built
+// from these rows. `data` is the event's typed payload (app/.server/events.ts) as JSON.
+// No foreign keys: the record outlives what it describes.
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    actorUserId: text("actor_user_id"),
+    actorEmail: text("actor_email"),
+    data: text("data").notNull().default("{}"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_entity").on(t.entityType, t.entityId, t.createdAt), index("events_type_created").on(t.type, t.createdAt)],
+);
+
+// Deliveries of events to channels (mail today), written in the same batch as their event and
+// sent later with retries. A mail's subject and body are composed when it is queued, by the
+// notifications module, so what an admin reads in the mailbox is what is sent.
 export const outbox = sqliteTable(
   "outbox",
   {
     id: text("id").primaryKey(),
+    eventId: text("event_id"),
+    channel: text("channel", { enum: ["mail"] }).notNull().default("mail"),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
@@ -256,24 +279,8 @@ export const outbox = sqliteTable(
   (t) => [
     index("outbox_status_next").on(t.status, t.nextAttemptAt),
     index("outbox_to_created").on(t.toAddress, t.createdAt),
+    index("outbox_event").on(t.eventId),
   ],
-);
-
-// Who changed what and when. No foreign keys: the record outlives what it describes.
-export const auditLog = sqliteTable(
-  "audit_log",
-  {
-    id: text("id").primaryKey(),
-    actorUserId: text("actor_user_id"),
-    actorEmail: text("actor_email"),
-    action: text("action").notNull(),
-    entityType: text("entity_type").notNull(),
-    entityId: text("entity_id").notNull(),
-    // { field: { from, to } } or other details, as JSON.
-    changes: text("changes"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("audit_log_entity").on(t.entityType, t.entityId, t.createdAt)],
 );
 
 // Fixed-window counters: one row per (key, window start).

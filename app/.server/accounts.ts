@@ -1,10 +1,11 @@
 // People's accounts: registration, profile, password change, notification preferences and
-// deletion requests. A write that causes mail or an audit record is one D1 batch with them.
+// deletion requests. A write records its events (and so its mail) in the same D1 batch.
 import { and, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { auditLog, users } from "../../drizzle/schema";
+import { users } from "../../drizzle/schema";
 import { pageOffset, pageWindow } from "~/domain/pagination";
+import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
-import { queueMail } from "./outbox";
+import { actorFor, recordEvents } from "./events";
 import { hashPassword, verifyPassword } from "./password";
 import { endSessionsQuery } from "./session";
 import { containsText } from "./text-search";
@@ -36,24 +37,6 @@ export function findAccountByEmail(db: Db, email: string) {
     .get();
 }
 
-function auditEntry(
-  db: Db,
-  actor: { id: string; email: string },
-  entry: { action: string; entityId: string; changes?: Record<string, unknown> },
-  now: number,
-) {
-  return db.insert(auditLog).values({
-    id: crypto.randomUUID(),
-    actorUserId: actor.id,
-    actorEmail: actor.email,
-    action: entry.action,
-    entityType: "user",
-    entityId: entry.entityId,
-    changes: entry.changes ? JSON.stringify(entry.changes) : null,
-    createdAt: now,
-  });
-}
-
 export type NewAccount = { firstName: string; lastName: string; email: string; phone: string; password: string };
 
 function isEmailTaken(error: unknown): boolean {
@@ -65,11 +48,8 @@ function isEmailTaken(error: unknown): boolean {
  * A customer account (role is always "user") and its welcome mail, or "email-taken" when the
  * address already has an account, including when two registrations race for it.
  */
-export async function createAccount(
-  db: Db,
-  input: NewAccount,
-  { companyName, origin }: { companyName: string; origin: string },
-): Promise<Account | "email-taken"> {
+export async function createAccount(context: ServiceContext, input: NewAccount): Promise<Account | "email-taken"> {
+  const { db } = context;
   if (await findAccountByEmail(db, input.email)) return "email-taken";
   const account: Account = {
     id: crypto.randomUUID(),
@@ -82,18 +62,9 @@ export async function createAccount(
   try {
     await db.batch([
       db.insert(users).values({ ...account, phone: input.phone, passwordHash: await hashPassword(input.password) }),
-      queueMail(db, {
-        to: account.email,
-        kind: "welcome",
-        subject: `Welcome to ${companyName}`,
-        body: [
-          `Hello ${account.firstName},`,
-          `Welcome to ${companyName}! Your account is ready.`,
-          `Send a parcel: ${origin}/dashboard/create-shipment`,
-          `Follow your parcels: ${origin}/dashboard`,
-          `Your profile and notification settings: ${origin}/profile`,
-        ].join("\n\n"),
-      }),
+      ...(await recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
+        { type: "account.registered", entityId: account.id, data: { email: account.email, firstName: account.firstName } },
+      ])),
     ]);
   } catch (error) {
     if (isEmailTaken(error)) return "email-taken";
@@ -155,18 +126,19 @@ export async function updateNotificationPreferences(db: Db, userId: string, pref
  * except `keepSessionHash` (the one making the change).
  */
 export async function changePassword(
-  db: Db,
-  user: { id: string; email: string },
+  context: ServiceContext,
+  user: { id: string; email: string; firstName: string; lastName: string },
   { current, next }: { current: string; next: string },
   keepSessionHash: string | null,
 ): Promise<"changed" | "wrong-current-password"> {
+  const { db } = context;
   const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
   if (!row || !(await verifyPassword(current, row.passwordHash))) return "wrong-current-password";
   const now = Date.now();
   await db.batch([
     db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: now }).where(eq(users.id, user.id)),
     endSessionsQuery(db, user.id, keepSessionHash),
-    auditEntry(db, user, { action: "password-change", entityId: user.id }, now),
+    ...(await recordEvents(context, actorFor(user), [{ type: "account.password_changed", entityId: user.id, data: {} }], now)),
   ]);
   return "changed";
 }
@@ -175,31 +147,19 @@ export async function changePassword(
  * Records that the person wants their account deleted, for an admin to act on, and tells
  * support by mail. Asking again changes nothing and sends nothing.
  */
-export async function requestAccountDeletion(
-  db: Db,
-  user: Account,
-  { supportEmail, origin }: { supportEmail: string; origin: string },
-): Promise<"requested" | "already-requested"> {
+export async function requestAccountDeletion(context: ServiceContext, user: Account): Promise<"requested" | "already-requested"> {
+  const { db } = context;
   const row = await db.select({ at: users.deletionRequestedAt }).from(users).where(eq(users.id, user.id)).get();
   if (row?.at) return "already-requested";
   const now = Date.now();
   await db.batch([
     db.update(users).set({ deletionRequestedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
-    auditEntry(db, user, { action: "deletion-request", entityId: user.id }, now),
-    queueMail(
-      db,
-      {
-        to: supportEmail,
-        kind: "deletion-request",
-        subject: `Account deletion requested: ${user.email}`,
-        body: [
-          `${user.firstName} ${user.lastName} <${user.email}> asked for their account to be deleted.`,
-          `Account id: ${user.id}`,
-          `Accounts with a deletion request: ${origin}/admin/users?deletion=requested`,
-        ].join("\n\n"),
-      },
+    ...(await recordEvents(
+      context,
+      actorFor(user),
+      [{ type: "account.deletion_requested", entityId: user.id, data: { email: user.email, firstName: user.firstName, lastName: user.lastName } }],
       now,
-    ),
+    )),
   ]);
   return "requested";
 }

@@ -1,27 +1,13 @@
-// Outgoing e-mail. Mail is written to the outbox in the same D1 batch as the change that
-// causes it; delivery is a separate step that can fail and be retried without touching
-// the change itself.
+// Delivery of the outbox: mail is queued there by recordEvents (events.ts) in the same D1
+// batch as the change that causes it; sending is a separate step that can fail and be retried
+// without touching the change itself.
 import { and, asc, eq, lte } from "drizzle-orm";
 import { outbox } from "../../drizzle/schema";
 import type { Db } from "./db";
 
-export type Mail = { to: string; subject: string; body: string; kind: string };
-
 const SEND_TIMEOUT_MS = 5000;
 const MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
-
-/** The insert to put in the caller's batch. */
-export function queueMail(db: Db, mail: Mail, now = Date.now()) {
-  return db.insert(outbox).values({
-    id: crypto.randomUUID(),
-    toAddress: mail.to,
-    subject: mail.subject,
-    body: mail.body,
-    kind: mail.kind,
-    nextAttemptAt: now,
-  });
-}
 
 /** Minutes to wait after the n-th failed attempt: 1, 2, 4 ... capped at an hour. */
 export function retryDelayMs(attempts: number): number {

@@ -1,10 +1,11 @@
 // Forgotten passwords: a single-use link that expires, sent through the outbox. Only the
 // token's SHA-256 is stored, so the table alone opens no account.
 import { and, eq, exists, gt, isNull } from "drizzle-orm";
-import { auditLog, passwordResetTokens, users } from "../../drizzle/schema";
+import { passwordResetTokens, users } from "../../drizzle/schema";
+import type { ServiceContext } from "~/load-context";
 import type { Account } from "./accounts";
 import type { Db } from "./db";
-import { queueMail } from "./outbox";
+import { recordEvents } from "./events";
 import { hashPassword } from "./password";
 import { endSessionsQuery, hashToken, randomToken } from "./session";
 
@@ -16,11 +17,11 @@ export function resetLink(origin: string, token: string): string {
 
 /** Stores a new token for the account and queues the mail carrying its link, in one batch. */
 export async function sendPasswordReset(
-  db: Db,
+  context: ServiceContext,
   account: Pick<Account, "id" | "email" | "firstName">,
-  { origin, companyName }: { origin: string; companyName: string },
   now = Date.now(),
 ): Promise<void> {
+  const { db } = context;
   const token = randomToken();
   await db.batch([
     db.insert(passwordResetTokens).values({
@@ -29,21 +30,19 @@ export async function sendPasswordReset(
       expiresAt: now + RESET_LINK_LIFETIME_MS,
       createdAt: now,
     }),
-    queueMail(
-      db,
-      {
-        to: account.email,
-        kind: "password-reset",
-        subject: `Reset your ${companyName} password`,
-        body: [
-          `Hello ${account.firstName},`,
-          `Someone, hopefully you, asked to reset the password of your ${companyName} account. Open this link within one hour to choose a new password:`,
-          resetLink(origin, token),
-          "The link works once. If you did not ask for it, ignore this mail: your password stays as it is.",
-        ].join("\n\n"),
-      },
+    ...(await recordEvents(
+      context,
+      { userId: account.id, email: account.email, label: "customer" },
+      [
+        {
+          type: "password.reset_requested",
+          entityId: account.id,
+          data: { email: account.email, firstName: account.firstName },
+          link: resetLink(context.origin, token),
+        },
+      ],
       now,
-    ),
+    )),
   ]);
 }
 
@@ -70,7 +69,8 @@ export async function findResetAccount(db: Db, token: string, now = Date.now()) 
  * every session, in one batch. The password only changes while the link is still usable, so
  * two submissions of the same link cannot both succeed. Returns the account, or null.
  */
-export async function resetPassword(db: Db, token: string, password: string, now = Date.now()) {
+export async function resetPassword(context: ServiceContext, token: string, password: string, now = Date.now()) {
+  const { db } = context;
   const account = await findResetAccount(db, token, now);
   if (!account) return null;
   const tokenHash = await hashToken(token);
@@ -89,15 +89,9 @@ export async function resetPassword(db: Db, token: string, password: string, now
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt))),
     endSessionsQuery(db, account.id),
-    db.insert(auditLog).values({
-      id: crypto.randomUUID(),
-      actorUserId: account.id,
-      actorEmail: account.email,
-      action: "password-reset",
-      entityType: "user",
-      entityId: account.id,
-      createdAt: now,
-    }),
+    ...(await recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
+      { type: "account.password_reset", entityId: account.id, data: {} },
+    ], now)),
   ]);
   return updated.meta.changes > 0 ? account : null;
 }

@@ -44,10 +44,11 @@ export function randomToken(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export async function getSessionUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
+/** The active account behind the request's session cookie; use `context.sessionUser()`, which reads it once per request. */
+export async function findSessionUser(db: Db, request: Request): Promise<SessionUser | null> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
-  const row = await context.db
+  const row = await db
     .select({
       id: users.id,
       email: users.email,
@@ -127,14 +128,14 @@ function currentPath(request: Request): string {
 
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(context, request);
+  const user = await context.sessionUser();
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
   return user;
 }
 
 /** The signed-in admin, or a redirect to the admin portal's sign-in. */
 export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(context, request);
+  const user = await context.sessionUser();
   if (!user || user.role !== "admin") {
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
   }

@@ -1,42 +1,17 @@
 // The admin's other writes to a shipment: editing it, setting where it is, deleting it.
-// Each is one D1 batch with its audit record. Edits are optimistic: they name the version
-// they were made from, and both the audit insert and the update apply only while the
-// shipment still has that version, so a change made from a stale copy writes nothing.
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { auditLog, shipments } from "../../drizzle/schema";
-import type { Db } from "./db";
-import type { Actor, NewShipment } from "./shipments";
+// Each is one D1 batch with its event. Edits are optimistic: they name the version they were
+// made from, and both the event and the update apply only while the shipment still has that
+// version, so a change made from a stale copy writes nothing.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { events, shipments } from "../../drizzle/schema";
+import type { ServiceContext } from "~/load-context";
+import { recordShipmentEventWhere, type Actor, type EventType, type FieldChanges } from "./events";
+import type { NewShipment } from "./shipments";
 
 export type ShipmentEdit = Partial<Omit<NewShipment, "userId">>;
 
 /** Fields whose change the audit trail does not list (the cost it belongs to is listed). */
 const UNAUDITED: ReadonlySet<string> = new Set(["costBreakdown"]);
-
-/**
- * An audit row written only when `condition` holds for the shipment at that moment of the
- * batch: the insert copies from the shipment row, so it writes nothing when no row matches.
- */
-function auditWhere(
-  db: Db,
-  condition: SQL | undefined,
-  entry: { actor: Actor; action: string; changes: SQL; now: number },
-) {
-  return db.insert(auditLog).select(
-    db
-      .select({
-        id: sql<string>`lower(hex(randomblob(16)))`.as("id"),
-        actorUserId: sql<string | null>`${entry.actor.userId}`.as("actor_user_id"),
-        actorEmail: sql<string | null>`${entry.actor.email}`.as("actor_email"),
-        action: sql<string>`${entry.action}`.as("action"),
-        entityType: sql<string>`'shipment'`.as("entity_type"),
-        entityId: shipments.id,
-        changes: entry.changes.as("changes"),
-        createdAt: sql<number>`${entry.now}`.as("created_at"),
-      })
-      .from(shipments)
-      .where(condition),
-  );
-}
 
 function sameValue(a: unknown, b: unknown): boolean {
   return (a ?? null) === (b ?? null);
@@ -50,7 +25,7 @@ export type EditOutcome = "updated" | "unchanged" | "stale" | "missing";
  * was written and the caller should say so instead of overwriting their change.
  */
 export async function updateShipment(
-  db: Db,
+  context: Pick<ServiceContext, "db">,
   {
     shipmentId,
     expectedVersion,
@@ -59,10 +34,11 @@ export async function updateShipment(
     now = Date.now(),
   }: { shipmentId: string; expectedVersion: number; values: ShipmentEdit; actor: Actor; now?: number },
 ): Promise<EditOutcome> {
+  const { db } = context;
   const current = await db.select().from(shipments).where(eq(shipments.id, shipmentId)).get();
   if (!current) return "missing";
   if (current.version !== expectedVersion) return "stale";
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const changes: FieldChanges = {};
   for (const [field, value] of Object.entries(values)) {
     const before = current[field as keyof typeof current];
     if (!UNAUDITED.has(field) && !sameValue(before, value)) changes[field] = { from: before ?? null, to: value ?? null };
@@ -70,7 +46,7 @@ export async function updateShipment(
   if (Object.keys(changes).length === 0) return "unchanged";
   const atVersion = and(eq(shipments.id, shipmentId), eq(shipments.version, expectedVersion));
   const [, update] = await db.batch([
-    auditWhere(db, atVersion, { actor, action: "edit", changes: sql`${JSON.stringify(changes)}`, now }),
+    recordShipmentEventWhere(context, actor, { type: "shipment.updated", data: sql`${JSON.stringify({ changes })}`, where: atVersion }, now),
     db
       .update(shipments)
       .set({ ...values, version: sql`${shipments.version} + 1`, updatedAt: now })
@@ -87,9 +63,10 @@ const LOCATION_ATTEMPTS = 5;
  * always names the location it replaced.
  */
 export async function setShipmentLocation(
-  db: Db,
+  context: Pick<ServiceContext, "db">,
   { shipmentId, location, actor, now = Date.now() }: { shipmentId: string; location: string; actor: Actor; now?: number },
 ): Promise<boolean> {
+  const { db } = context;
   const next = location.trim() || null;
   for (let attempt = 1; attempt <= LOCATION_ATTEMPTS; attempt += 1) {
     const current = await db
@@ -100,9 +77,9 @@ export async function setShipmentLocation(
     if (!current) return false;
     if (sameValue(current.currentLocation, next)) return true;
     const atVersion = and(eq(shipments.id, shipmentId), eq(shipments.version, current.version));
-    const changes = JSON.stringify({ currentLocation: { from: current.currentLocation, to: next } });
+    const data = JSON.stringify({ from: current.currentLocation, to: next });
     const [, update] = await db.batch([
-      auditWhere(db, atVersion, { actor, action: "location", changes: sql`${changes}`, now }),
+      recordShipmentEventWhere(context, actor, { type: "shipment.location_changed", data: sql`${data}`, where: atVersion }, now),
       db
         .update(shipments)
         .set({ currentLocation: next, version: sql`${shipments.version} + 1`, updatedAt: now })
@@ -117,13 +94,14 @@ export async function setShipmentLocation(
 const DELETE_CHUNK = 50;
 
 /**
- * Deletes shipments (their packages, history and invoice go with them). The audit record
- * of each deletion stays, with what identified the shipment. Returns how many were deleted.
+ * Deletes shipments (their packages, history and invoice go with them). The shipment.deleted
+ * event of each stays, with what identified the shipment. Returns how many were deleted.
  */
 export async function deleteShipments(
-  db: Db,
+  context: Pick<ServiceContext, "db">,
   { ids, actor, now = Date.now() }: { ids: readonly string[]; actor: Actor; now?: number },
 ): Promise<number> {
+  const { db } = context;
   const unique = [...new Set(ids)];
   if (unique.length === 0) return 0;
   const statements = [];
@@ -131,7 +109,7 @@ export async function deleteShipments(
     const chunk = unique.slice(start, start + DELETE_CHUNK);
     const snapshot = sql`json_object('trackingId', ${shipments.trackingId}, 'status', ${shipments.status}, 'senderName', ${shipments.senderName}, 'recipientName', ${shipments.recipientName})`;
     statements.push(
-      auditWhere(db, inArray(shipments.id, chunk), { actor, action: "delete", changes: snapshot, now }),
+      recordShipmentEventWhere(context, actor, { type: "shipment.deleted", data: snapshot, where: inArray(shipments.id, chunk) }, now),
       // D1 counts the cascaded history rows in `changes`: the returned ids count the shipments.
       db.delete(shipments).where(inArray(shipments.id, chunk)).returning({ id: shipments.id }),
     );
@@ -143,32 +121,45 @@ export async function deleteShipments(
 
 export type AuditEntry = {
   id: string;
-  action: string;
+  type: EventType;
   actorEmail: string | null;
+  /** What the trail lists: each changed field with its previous value, or what identified the shipment. */
   changes: Record<string, unknown>;
   createdAt: number;
 };
 
-/** A shipment's audit trail, newest first; it outlives the shipment. */
-export async function listShipmentAudit(db: Db, shipmentId: string): Promise<AuditEntry[]> {
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      actorEmail: auditLog.actorEmail,
-      changes: auditLog.changes,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, "shipment"), eq(auditLog.entityId, shipmentId)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
-  return rows.map((row) => ({ ...row, changes: parseChanges(row.changes) }));
+/** An event's payload as the audit trail lists it. */
+function auditChanges(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  switch (type) {
+    case "shipment.created":
+      return { trackingId: data.trackingId };
+    case "shipment.updated":
+      return (data.changes as Record<string, unknown> | undefined) ?? {};
+    case "shipment.status_changed":
+      return {
+        status: { from: data.from, to: data.to },
+        ...(data.customDestination ? { customDestination: { to: data.customDestination } } : {}),
+      };
+    case "shipment.location_changed":
+      return { currentLocation: { from: data.from, to: data.to } };
+    default:
+      return data;
+  }
 }
 
-function parseChanges(changes: string | null): Record<string, unknown> {
-  if (!changes) return {};
+/** A shipment's audit trail (its events), newest first; it outlives the shipment. */
+export async function listShipmentAudit(context: Pick<ServiceContext, "db">, shipmentId: string): Promise<AuditEntry[]> {
+  const rows = await context.db
+    .select({ id: events.id, type: events.type, actorEmail: events.actorEmail, data: events.data, createdAt: events.createdAt })
+    .from(events)
+    .where(and(eq(events.entityType, "shipment"), eq(events.entityId, shipmentId)))
+    .orderBy(desc(events.createdAt), desc(events.id));
+  return rows.map(({ data, type, ...row }) => ({ ...row, type: type as EventType, changes: auditChanges(type, parseData(data)) }));
+}
+
+function parseData(data: string): Record<string, unknown> {
   try {
-    const parsed: unknown = JSON.parse(changes);
+    const parsed: unknown = JSON.parse(data);
     return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};

@@ -2,27 +2,13 @@
 // admin row actions). Each is one D1 batch, so the shipment, its history entry, its mail
 // and its audit record are written together or not at all.
 import { eq, sql } from "drizzle-orm";
-import { auditLog, invoices, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
+import { invoices, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
 import { invoiceAmounts, invoiceNumber } from "~/domain/invoice";
-import {
-  defaultStatusDescription,
-  isDelivered,
-  statusLabel,
-  type ShipmentStatus,
-} from "~/domain/shipment-status";
+import { defaultStatusDescription, isDelivered, type ShipmentStatus } from "~/domain/shipment-status";
 import { generateTrackingId } from "~/domain/tracking-id";
-import type { Db } from "./db";
-import { queueMail, type Mail } from "./outbox";
+import type { ServiceContext } from "~/load-context";
+import { recordEvents, type Actor } from "./events";
 import { getSettings } from "./settings";
-
-/** Who made a change: a signed-in person, or the system. */
-export type Actor = { userId: string | null; email: string | null; label: string };
-
-export const SYSTEM_ACTOR: Actor = { userId: null, email: null, label: "system" };
-
-export function actorFor(user: { id: string; email: string; firstName: string; lastName: string }): Actor {
-  return { userId: user.id, email: user.email, label: `${user.firstName} ${user.lastName}` };
-}
 
 export type NewShipment = Omit<typeof shipments.$inferInsert, "id" | "trackingId" | "status" | "version" | "createdAt" | "updatedAt">;
 export type NewPackage = Omit<typeof shipmentPackages.$inferInsert, "shipmentId" | "position">;
@@ -35,64 +21,18 @@ function isUniqueViolation(error: unknown): boolean {
   return message.includes("UNIQUE constraint failed: shipments.tracking_id");
 }
 
-function trackingUrl(origin: string, trackingId: string): string {
-  return `${origin}/track/${encodeURIComponent(trackingId)}`;
-}
-
-/**
- * SPEC.md: confirmation mail goes to both parties only when both e-mails, both names and the
- * tracking ID are present; otherwise it is skipped silently.
- */
-function confirmationMails(shipment: typeof shipments.$inferInsert, origin: string, companyName: string): Mail[] {
-  const { trackingId, senderEmail, recipientEmail, senderName, recipientName } = shipment;
-  if (!trackingId || !senderEmail || !recipientEmail || !senderName || !recipientName) return [];
-  const link = trackingUrl(origin, trackingId);
-  return [
-    {
-      to: senderEmail,
-      kind: "shipment-created",
-      subject: `Your shipment ${trackingId} has been created`,
-      body: `Hello ${senderName},\n\nYour shipment to ${recipientName} in ${shipment.recipientCity} has been created with ${companyName}.\nTracking ID: ${trackingId}\nFollow it at ${link}\n`,
-    },
-    {
-      to: recipientEmail,
-      kind: "shipment-created",
-      subject: `A parcel from ${senderName} is on its way`,
-      body: `Hello ${recipientName},\n\n${senderName} has sent you a parcel with ${companyName}.\nTracking ID: ${trackingId}\nFollow it at ${link}\n`,
-    },
-  ];
-}
-
 /**
  * Stores a new shipment with a server-generated tracking ID (drawn again on the rare
  * collision), its packages, the first history entry at the Processing Center, its invoice
- * (billed from the stored cost), the confirmation mail and the audit record.
+ * (billed from the stored cost) and its shipment.created event (which brings the confirmation mail).
  */
 export async function createShipment(
-  db: Db,
-  {
-    shipment,
-    packages = [],
-    actor,
-    trackingPrefix,
-    origin,
-    companyName,
-    taxRateBasisPoints,
-    now = Date.now(),
-  }: {
-    shipment: NewShipment;
-    packages?: NewPackage[];
-    actor: Actor;
-    trackingPrefix: string;
-    origin: string;
-    companyName: string;
-    /** From the settings; read from them when not given. */
-    taxRateBasisPoints?: number;
-    now?: number;
-  },
+  context: ServiceContext,
+  { shipment, packages = [], actor, now = Date.now() }: { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; now?: number },
 ): Promise<{ id: string; trackingId: string; invoiceId: string }> {
-  const taxRate = taxRateBasisPoints ?? (await getSettings(db)).taxRateBasisPoints;
-  const invoice = invoiceAmounts({ cost: shipment.cost ?? 0, costBreakdown: shipment.costBreakdown ?? null, taxRateBasisPoints: taxRate });
+  const { db } = context;
+  const { trackingPrefix, taxRateBasisPoints } = await getSettings(db);
+  const invoice = invoiceAmounts({ cost: shipment.cost ?? 0, costBreakdown: shipment.costBreakdown ?? null, taxRateBasisPoints });
   for (let attempt = 1; ; attempt += 1) {
     const id = crypto.randomUUID();
     const invoiceId = crypto.randomUUID();
@@ -133,17 +73,22 @@ export async function createShipment(
           status: "unpaid",
           issuedAt: now,
         }),
-        ...confirmationMails(row, origin, companyName).map((mail) => queueMail(db, mail, now)),
-        db.insert(auditLog).values({
-          id: crypto.randomUUID(),
-          actorUserId: actor.userId,
-          actorEmail: actor.email,
-          action: "create",
-          entityType: "shipment",
-          entityId: id,
-          changes: JSON.stringify({ trackingId: row.trackingId }),
-          createdAt: now,
-        }),
+        ...(await recordEvents(
+          context,
+          actor,
+          [
+            {
+              type: "shipment.created",
+              entityId: id,
+              data: {
+                trackingId: row.trackingId,
+                sender: { name: row.senderName, email: row.senderEmail ?? null },
+                recipient: { name: row.recipientName, email: row.recipientEmail ?? null, city: row.recipientCity },
+              },
+            },
+          ],
+          now,
+        )),
       ]);
       return { id, trackingId: row.trackingId, invoiceId };
     } catch (error) {
@@ -158,7 +103,7 @@ export async function createShipment(
  * one per change so that edits made from an older copy can be refused.
  */
 export async function changeShipmentStatus(
-  db: Db,
+  context: ServiceContext,
   {
     shipmentId,
     status,
@@ -166,7 +111,6 @@ export async function changeShipmentStatus(
     location,
     description,
     customDestination,
-    origin,
     now = Date.now(),
   }: {
     shipmentId: string;
@@ -175,10 +119,10 @@ export async function changeShipmentStatus(
     location?: string | null;
     description?: string | null;
     customDestination?: string | null;
-    origin: string;
     now?: number;
   },
 ): Promise<boolean> {
+  const { db } = context;
   const current = await db
     .select({
       trackingId: shipments.trackingId,
@@ -196,18 +140,7 @@ export async function changeShipmentStatus(
 
   const delivered = isDelivered(status);
   const eventLocation = status === "delivered" ? "Delivered" : (location ?? customDestination ?? current.currentLocation);
-  const link = trackingUrl(origin, current.trackingId);
-  const mails: Mail[] = [
-    [current.senderEmail, current.senderName],
-    [current.recipientEmail, current.recipientName],
-  ]
-    .filter((party): party is [string, string] => Boolean(party[0]))
-    .map(([to, name]) => ({
-      to,
-      kind: "shipment-status",
-      subject: `Shipment ${current.trackingId}: ${statusLabel(status)}`,
-      body: `Hello ${name},\n\nYour shipment ${current.trackingId} is now ${statusLabel(status)}.\n${description ?? defaultStatusDescription(status)}\nFollow it at ${link}\n`,
-    }));
+  const entryDescription = description ?? defaultStatusDescription(status);
 
   await db.batch([
     db
@@ -226,22 +159,32 @@ export async function changeShipmentStatus(
       shipmentId,
       status,
       location: eventLocation,
-      description: description ?? defaultStatusDescription(status),
+      description: entryDescription,
       occurredAt: now,
       actorUserId: actor.userId,
       actorLabel: actor.label,
     }),
-    ...mails.map((mail) => queueMail(db, mail, now)),
-    db.insert(auditLog).values({
-      id: crypto.randomUUID(),
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      action: "status",
-      entityType: "shipment",
-      entityId: shipmentId,
-      changes: JSON.stringify({ status: { from: current.status, to: status }, ...(customDestination ? { customDestination: { to: customDestination } } : {}) }),
-      createdAt: now,
-    }),
+    ...(await recordEvents(
+      context,
+      actor,
+      [
+        {
+          type: "shipment.status_changed",
+          entityId: shipmentId,
+          data: {
+            trackingId: current.trackingId,
+            from: current.status,
+            to: status,
+            location: eventLocation,
+            description: entryDescription,
+            customDestination: customDestination ?? null,
+            sender: { name: current.senderName, email: current.senderEmail },
+            recipient: { name: current.recipientName, email: current.recipientEmail },
+          },
+        },
+      ],
+      now,
+    )),
   ]);
   return true;
 }

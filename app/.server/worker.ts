@@ -18,7 +18,7 @@ export function createWorker(build: ServerBuild): Worker {
       if (isCrossSiteWrite(request)) {
         return withSecurityHeaders(new Response("Cross-site request refused", { status: 403 }), { nonce, signedIn });
       }
-      const response = await handleRemixRequest(request, getLoadContext(env, ctx, nonce));
+      const response = await handleRemixRequest(request, getLoadContext(request, env, ctx, nonce));
       return withSecurityHeaders(response, { nonce, signedIn });
     },
 

@@ -3,12 +3,12 @@ import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/domain/f
 import { normalizeStatus, statusLabel } from "~/domain/shipment-status";
 import { useTimeZone } from "./root-data";
 
-const ACTIONS: Record<string, string> = {
-  create: "Created",
-  edit: "Edited",
-  status: "Status changed",
-  location: "Location set",
-  delete: "Deleted",
+const ACTIONS: Partial<Record<AuditEntry["type"], string>> = {
+  "shipment.created": "Created",
+  "shipment.updated": "Edited",
+  "shipment.status_changed": "Status changed",
+  "shipment.location_changed": "Location set",
+  "shipment.deleted": "Deleted",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -88,7 +88,7 @@ export function AuditTrail({ entries, currency }: { entries: AuditEntry[]; curre
           {entries.map((entry) => (
             <li key={entry.id} className="border-l-2 border-brand-600 pl-4">
               <p>
-                <span className="font-semibold">{ACTIONS[entry.action] ?? entry.action}</span> by {entry.actorEmail ?? "the system"} on{" "}
+                <span className="font-semibold">{ACTIONS[entry.type] ?? entry.type}</span> by {entry.actorEmail ?? "the system"} on{" "}
                 <time dateTime={isoDateTime(entry.createdAt)}>{formatDateTime(entry.createdAt, timeZone)}</time>
               </p>
               <ul className="mt-1 space-y-0.5 text-sm text-slate-700">

@@ -4,7 +4,7 @@ import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
 import { deleteShipments } from "~/.server/shipment-changes";
 import { rowActionPage } from "~/.server/shipment-list";
-import { actorFor } from "~/.server/shipments";
+import { actorFor } from "~/.server/events";
 import { redirectWithToast } from "~/.server/toast";
 import { DeleteShipmentForm } from "~/components/shipment-actions";
 import { StatusBadge } from "~/components/status-badge";
@@ -31,7 +31,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const shipmentId = params.id ?? "";
   const form = await request.formData();
   const redirectTo = afterDelete(safeRedirect(form.get("redirectTo"), DASHBOARD), shipmentId);
-  const deleted = await deleteShipments(context.db, { ids: [shipmentId], actor: actorFor(admin) });
+  const deleted = await deleteShipments(context, { ids: [shipmentId], actor: actorFor(admin) });
   return redirectWithToast(
     context.cloudflare.env,
     redirectTo,

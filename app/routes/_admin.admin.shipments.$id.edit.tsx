@@ -4,7 +4,7 @@ import { costSummary, countryOptions, currencyOptions, readShipmentForm, savedEs
 import { requireAdmin } from "~/.server/session";
 import { listShipmentAudit, updateShipment } from "~/.server/shipment-changes";
 import { getShipmentForEdit } from "~/.server/shipment-list";
-import { actorFor } from "~/.server/shipments";
+import { actorFor } from "~/.server/events";
 import { redirectWithToast } from "~/.server/toast";
 import { AuditTrail } from "~/components/audit-trail";
 import { useTimeZone } from "~/components/root-data";
@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       currency: shipment.currency,
     },
     history,
-    audit: await listShipmentAudit(context.db, shipment.id),
+    audit: await listShipmentAudit(context, shipment.id),
     countries: countryOptions(),
     currencies: currencyOptions(),
     defaultValue,
@@ -55,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const checked = readShipmentForm(formData, EditShipmentFormSchema, now, savedEstimate(shipment));
   if ("answer" in checked) return data(checked.answer, { status: checked.status });
   const { value } = checked;
-  const outcome = await updateShipment(context.db, {
+  const outcome = await updateShipment(context, {
     shipmentId: shipment.id,
     expectedVersion: value.version,
     values: {

@@ -4,7 +4,7 @@ import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
 import { setShipmentLocation } from "~/.server/shipment-changes";
 import { rowActionPage } from "~/.server/shipment-list";
-import { actorFor } from "~/.server/shipments";
+import { actorFor } from "~/.server/events";
 import { redirectWithToast } from "~/.server/toast";
 import { LocationForm } from "~/components/shipment-actions";
 
@@ -25,7 +25,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"), DASHBOARD);
   const location = String(form.get("location") ?? "").slice(0, 120);
-  const saved = await setShipmentLocation(context.db, { shipmentId: params.id ?? "", location, actor: actorFor(admin) });
+  const saved = await setShipmentLocation(context, { shipmentId: params.id ?? "", location, actor: actorFor(admin) });
   return redirectWithToast(
     context.cloudflare.env,
     redirectTo,

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
 import { rowActionPage } from "~/.server/shipment-list";
-import { actorFor, changeShipmentStatus } from "~/.server/shipments";
+import { actorFor } from "~/.server/events";
+import { changeShipmentStatus } from "~/.server/shipments";
 import { redirectWithToast } from "~/.server/toast";
 import { Field } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
@@ -41,13 +42,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!destination) return data({ error: "Please enter a destination" }, { status: 400 });
   }
 
-  const changed = await changeShipmentStatus(context.db, {
+  const changed = await changeShipmentStatus(context, {
     shipmentId,
     status,
     actor: actorFor(admin),
     customDestination: destination,
     description: destination ? `Package delivered to custom destination: ${destination}` : undefined,
-    origin: new URL(request.url).origin,
   });
   const env = context.cloudflare.env;
   if (!changed) return redirectWithToast(env, redirectTo, { type: "error", message: "Failed to update shipment status" });

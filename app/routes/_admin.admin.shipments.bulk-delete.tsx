@@ -4,7 +4,7 @@ import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
 import { deleteShipments } from "~/.server/shipment-changes";
 import { getShipmentsByIds } from "~/.server/shipment-list";
-import { actorFor } from "~/.server/shipments";
+import { actorFor } from "~/.server/events";
 import { redirectWithToast } from "~/.server/toast";
 import { BulkDeleteForm, bulkDeleteQuestion } from "~/components/shipment-actions";
 
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ids = strings(form.getAll("ids"));
   const env = context.cloudflare.env;
   if (ids.length === 0) return redirectWithToast(env, redirectTo, NOTHING_SELECTED);
-  const deleted = await deleteShipments(context.db, { ids, actor: actorFor(admin) });
+  const deleted = await deleteShipments(context, { ids, actor: actorFor(admin) });
   if (deleted === 0) return redirectWithToast(env, redirectTo, { type: "error", message: "Failed to delete shipments" });
   return redirectWithToast(env, redirectTo, {
     type: "success",

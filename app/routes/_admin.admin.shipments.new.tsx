@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { costSummary, countryOptions, currencyOptions, readShipmentForm, shipmentColumns } from "~/.server/admin-shipment-form";
 import { requireAdmin } from "~/.server/session";
 import { getSettings } from "~/.server/settings";
-import { actorFor, createShipment } from "~/.server/shipments";
+import { actorFor } from "~/.server/events";
+import { createShipment } from "~/.server/shipments";
 import { redirectWithToast } from "~/.server/toast";
 import { ShipmentForm } from "~/components/shipment-form";
 import { ShipmentFormSchema } from "~/domain/admin-shipment-form";
@@ -31,13 +32,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const now = Date.now();
   const checked = readShipmentForm(formData, ShipmentFormSchema, now);
   if ("answer" in checked) return data(checked.answer, { status: checked.status });
-  const settings = await getSettings(context.db);
-  const { id } = await createShipment(context.db, {
+  const { id } = await createShipment(context, {
     shipment: shipmentColumns(checked.value, checked.quote, checked.estimatedDelivery),
     actor: actorFor(admin),
-    trackingPrefix: settings.trackingPrefix,
-    origin: new URL(request.url).origin,
-    companyName: settings.companyName,
     now,
   });
   return redirectWithToast(context.cloudflare.env, `/receipt/${encodeURIComponent(id)}`, {

@@ -18,7 +18,7 @@ import {
 } from "~/.server/auth";
 import { isHoneypotFilled } from "~/.server/honeypot";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { getSessionUser } from "~/.server/session";
+
 import { DemoSignIn, SignInForm } from "~/components/sign-in-form";
 import { SignInSchema } from "~/domain/account-forms";
 import type { SiteHandle } from "./_site";
@@ -37,7 +37,7 @@ const ADMIN_HOME = "/admin";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  const user = await getSessionUser(context, request);
+  const user = await context.sessionUser();
   if (user?.role === "admin") throw redirect(safeRedirect(redirectTo, ADMIN_HOME));
   return {
     redirectTo: redirectTo === null ? null : safeRedirect(redirectTo, ADMIN_HOME),

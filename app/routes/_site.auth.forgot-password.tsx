@@ -13,7 +13,6 @@ import { findAccountByEmail } from "~/.server/accounts";
 import { countAttempt, retryAfter } from "~/.server/auth";
 import { isHoneypotFilled } from "~/.server/honeypot";
 import { sendPasswordReset } from "~/.server/password-reset";
-import { getSettings } from "~/.server/settings";
 import { redirectWithToast } from "~/.server/toast";
 import { Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
@@ -51,8 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const account = await findAccountByEmail(context.db, email);
   // The same answer whether or not the address has an account: no link for unknown or suspended ones.
   if (account?.status === "active") {
-    const { companyName } = await getSettings(context.db);
-    await sendPasswordReset(context.db, account, { origin: new URL(request.url).origin, companyName });
+    await sendPasswordReset(context, account);
   }
   return redirectWithToast(context.cloudflare.env, SENT_PAGE, { type: "success", message: "Password reset email sent!" });
 }

@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), strength, expired: false }, { status: 400 });
   }
-  const account = await resetPassword(context.db, submission.value.token, submission.value.password);
+  const account = await resetPassword(context, submission.value.token, submission.value.password);
   if (!account) return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), strength, expired: true }, { status: 400 });
   return signInAndRedirect(context, request, account, {
     remember: false,

@@ -31,7 +31,8 @@ import {
 } from "~/.server/shipment-drafts";
 import { requireUser } from "~/.server/session";
 import { getSettings } from "~/.server/settings";
-import { actorFor, createShipment } from "~/.server/shipments";
+import { actorFor } from "~/.server/events";
+import { createShipment } from "~/.server/shipments";
 import { redirectWithToast } from "~/.server/toast";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { useTimeZone } from "~/components/root-data";
@@ -205,7 +206,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(stepUrl(next));
     }
     case "create":
-      return createFromDraft({ request, context, user, settings, fallback, values, now });
+      return createFromDraft({ context, user, fallback, values, now });
     default: {
       // remove-package-N: at least one package always remains.
       const index = Number(intent.data.slice("remove-package-".length));
@@ -218,18 +219,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** 'Create Shipment': every step is checked again, then the draft becomes the shipment. */
 async function createFromDraft({
-  request,
   context,
   user,
-  settings,
   fallback,
   values,
   now,
 }: {
-  request: Request;
   context: ActionFunctionArgs["context"];
   user: Awaited<ReturnType<typeof requireUser>>;
-  settings: Awaited<ReturnType<typeof getSettings>>;
   fallback: ShipmentDraft;
   values: Partial<ShipmentDraft>;
   now: number;
@@ -253,16 +250,7 @@ async function createFromDraft({
 
   try {
     const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now });
-    const created = await createShipment(db, {
-      shipment,
-      packages,
-      actor: actorFor(user),
-      trackingPrefix: settings.trackingPrefix,
-      origin: new URL(request.url).origin,
-      companyName: settings.companyName,
-      taxRateBasisPoints: settings.taxRateBasisPoints,
-      now,
-    });
+    const created = await createShipment(context, { shipment, packages, actor: actorFor(user), now });
     return redirectWithToast(env, `/track/${created.trackingId}`, { type: "success", message: "Shipment created successfully!" });
   } catch (error) {
     console.error("Creating a shipment failed", error);

@@ -19,7 +19,7 @@ import {
 } from "~/.server/auth";
 import { isHoneypotFilled } from "~/.server/honeypot";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { getSessionUser } from "~/.server/session";
+
 import { DemoSignIn, SignInForm } from "~/components/sign-in-form";
 import { SignInSchema } from "~/domain/account-forms";
 import type { SiteHandle } from "./_site";
@@ -36,7 +36,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  const user = await getSessionUser(context, request);
+  const user = await context.sessionUser();
   if (user) throw redirect(safeRedirect(redirectTo, homeFor(user.role)));
   return {
     redirectTo: redirectTo === null ? null : safeRedirect(redirectTo, "/dashboard"),

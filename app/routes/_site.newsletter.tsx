@@ -1,11 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
-import { eq } from "drizzle-orm";
-import { newsletterSubscribers } from "../../drizzle/schema";
 import { isHoneypotFilled } from "~/.server/honeypot";
-import { queueMail } from "~/.server/outbox";
+import { subscribeToNewsletter } from "~/.server/newsletter";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { getSettings } from "~/.server/settings";
 import { redirectWithToast } from "~/.server/toast";
 import { Honeypot } from "~/components/honeypot";
 import { isEmail, normalizeEmail } from "~/domain/contact-details";
@@ -20,21 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isEmail(email)) {
     return data({ email, error: "Please enter a valid email address", redirectTo }, { status: 400 });
   }
-  const db = context.db;
-  const settings = await getSettings(db);
-  const known = await db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
-  // Subscribing again changes nothing and sends nothing, so the form cannot be used to flood an inbox.
-  if (!known) {
-    await db.batch([
-      db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing(),
-      queueMail(db, {
-        to: email,
-        kind: "newsletter-welcome",
-        subject: `You're subscribed to ${settings.companyName} news`,
-        body: `Thanks for subscribing to the ${settings.companyName} newsletter. We write about once a month with shipping tips and service news.\n\nIf you did not ask for this, reply to ${settings.supportEmail} and we will remove you.`,
-      }),
-    ]);
-  }
+  await subscribeToNewsletter(context, email);
   return redirectWithToast(context.cloudflare.env, redirectTo, {
     type: "success",
     message: "Thanks for subscribing! Check your inbox for a confirmation.",

@@ -18,7 +18,6 @@ import {
 } from "~/.server/accounts";
 import { countAttempt, retryAfter } from "~/.server/auth";
 import { requestSessionHash, requireUser } from "~/.server/session";
-import { getSettings } from "~/.server/settings";
 import { redirectWithToast } from "~/.server/toast";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
 import { NewPasswordFields, PasswordField } from "~/components/password-field";
@@ -110,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const limit = await countAttempt(context, request, "password-change", user.id);
       if (!limit.allowed) return refuse(429, { formErrors: ["Too many attempts. Please try again later."] }, retryAfter(limit));
       const outcome = await changePassword(
-        db,
+        context,
         user,
         { current: submission.value.currentPassword, next: submission.value.newPassword },
         await requestSessionHash(request),
@@ -135,9 +134,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "request-deletion": {
       const submission = parseWithZod(form, { schema: DeletionRequestSchema });
       if (submission.status !== "success") return data({ intent: "request-deletion" as const, result: submission.reply() }, { status: 400 });
-      const { supportEmail } = await getSettings(db);
       const profile = await getProfile(db, user.id);
-      const outcome = await requestAccountDeletion(db, profile, { supportEmail, origin: new URL(request.url).origin });
+      const outcome = await requestAccountDeletion(context, profile);
       return redirectWithToast(env, tabUrl("privacy"), {
         type: outcome === "requested" ? "success" : "info",
         message:

@@ -12,7 +12,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { createAccount } from "~/.server/accounts";
 import { countAttempt, homeFor, retryAfter, signInAndRedirect } from "~/.server/auth";
 import { isHoneypotFilled } from "~/.server/honeypot";
-import { getSessionUser } from "~/.server/session";
+
 import { getSettings } from "~/.server/settings";
 import { CheckboxField, Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
@@ -30,8 +30,8 @@ export const meta: MetaFunction = () => [
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getSessionUser(context, request);
+export async function loader({ context }: LoaderFunctionArgs) {
+  const user = await context.sessionUser();
   if (user) throw redirect(homeFor(user.role));
   return null;
 }
@@ -55,14 +55,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 429, headers: retryAfter(limit) },
     );
   }
-  const { companyName } = await getSettings(context.db);
-  const account = await createAccount(context.db, submission.value, { companyName, origin: new URL(request.url).origin });
+  const account = await createAccount(context, submission.value);
   if (account === "email-taken") {
     return data(
       { result: submission.reply({ fieldErrors: { email: ["An account with this email already exists"] }, hideFields: HIDDEN_FIELDS }), strength },
       { status: 409 },
     );
   }
+  const { companyName } = await getSettings(context.db);
   return signInAndRedirect(context, request, account, {
     remember: false,
     redirectTo: "/dashboard",

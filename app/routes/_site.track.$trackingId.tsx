@@ -1,7 +1,7 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientAddress, hitRateLimit, limitFromVar } from "~/.server/rate-limit";
-import { getSessionUser } from "~/.server/session";
+
 import { lookUpTracking } from "~/.server/tracking";
 import { TrackingForm } from "~/components/tracking-form";
 import { TrackingResult } from "~/components/tracking-result";
@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 
   try {
-    const viewer = await getSessionUser(context, request);
+    const viewer = await context.sessionUser();
     const view = await lookUpTracking(context.db, trackingId, viewer);
     if (!view) return data({ state: "not-found" as const, trackingId }, { status: 404 });
     return { state: "found" as const, trackingId, view, signedIn: viewer !== null, print: url.searchParams.get("print") === "1" };

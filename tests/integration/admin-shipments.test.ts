@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, outbox, shipments, trackingEvents } from "../../drizzle/schema";
+import { events, outbox, shipments, trackingEvents } from "../../drizzle/schema";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { db, seedDemoData, signedInCookie } from "./fixtures";
 import { ADMIN_REQUIRED_FIELDS, VALID_ADMIN_FORM } from "../admin-shipment-sample";
@@ -51,7 +51,7 @@ function historyOf(id: string) {
 }
 
 function auditOf(id: string) {
-  return db.select().from(auditLog).where(and(eq(auditLog.entityType, "shipment"), eq(auditLog.entityId, id))).orderBy(asc(auditLog.createdAt));
+  return db.select().from(events).where(and(eq(events.entityType, "shipment"), eq(events.entityId, id))).orderBy(asc(events.createdAt));
 }
 
 // SPEC.md section 5: the admin form's required fields.
@@ -221,7 +221,7 @@ describe("creating a shipment", () => {
     expect(saved.estimatedDelivery! - saved.createdAt).toBe(3 * 86_400_000);
     expect(saved.trackingId).toMatch(/^SWP\d{6}[A-Z0-9]{6}$/);
     expect(await historyOf(id)).toHaveLength(1);
-    expect((await auditOf(id)).map((row) => row.action)).toEqual(["create"]);
+    expect((await auditOf(id)).map((row) => row.type)).toEqual(["shipment.created"]);
     const mails = await db.select().from(outbox).where(eq(outbox.kind, "shipment-created"));
     expect(mails.map((mail) => mail.toAddress)).toEqual(expect.arrayContaining(["ada@example.com", "bo@example.com"]));
 
@@ -270,7 +270,7 @@ describe("row actions", () => {
     const mails = await db.select().from(outbox).where(eq(outbox.kind, "shipment-status"));
     expect(mails.map((mail) => mail.toAddress)).toEqual(expect.arrayContaining([before.senderEmail, before.recipientEmail]));
     const audit = await auditOf("seed-shipment-04");
-    expect(audit.at(-1)).toMatchObject({ action: "status", actorEmail: "admin@swiftparcel.example" });
+    expect(audit.at(-1)).toMatchObject({ type: "shipment.status_changed", actorEmail: "admin@swiftparcel.example" });
 
     const tracking = await (await get(`/track/${before.trackingId}`)).text();
     expect(tracking).toContain("In Transit");
@@ -306,7 +306,7 @@ describe("row actions", () => {
       location: "Locker 12, Main Station",
       description: "Package delivered to custom destination: Locker 12, Main Station",
     });
-    expect((await auditOf("seed-shipment-07")).at(-1)).toMatchObject({ action: "status", actorEmail: "admin@swiftparcel.example" });
+    expect((await auditOf("seed-shipment-07")).at(-1)).toMatchObject({ type: "shipment.status_changed", actorEmail: "admin@swiftparcel.example" });
     const target = (await shipment("seed-shipment-07"))!;
     const mails = await db.select().from(outbox).where(eq(outbox.kind, "shipment-status"));
     const toTarget = mails.filter((mail) => [target.senderEmail, target.recipientEmail].includes(mail.toAddress));
@@ -338,9 +338,7 @@ describe("row actions", () => {
     const after = (await shipment("seed-shipment-08"))!;
     expect(after.currentLocation).toBe("Leipzig Hub");
     expect(after.version).toBe(before.version + 1);
-    expect(JSON.parse((await auditOf("seed-shipment-08")).at(-1)!.changes!)).toEqual({
-      currentLocation: { from: before.currentLocation, to: "Leipzig Hub" },
-    });
+    expect(JSON.parse((await auditOf("seed-shipment-08")).at(-1)!.data)).toEqual({ from: before.currentLocation, to: "Leipzig Hub" });
   });
 
   it("keeps redirects on this site", async () => {
@@ -360,8 +358,8 @@ describe("row actions", () => {
     expect(await shipment("seed-shipment-09")).toBeUndefined();
     expect(await historyOf("seed-shipment-09")).toHaveLength(0);
     const audit = await auditOf("seed-shipment-09");
-    expect(audit.at(-1)).toMatchObject({ action: "delete", actorEmail: "admin@swiftparcel.example" });
-    expect(JSON.parse(audit.at(-1)!.changes!)).toMatchObject({ trackingId: target.trackingId });
+    expect(audit.at(-1)).toMatchObject({ type: "shipment.deleted", actorEmail: "admin@swiftparcel.example" });
+    expect(JSON.parse(audit.at(-1)!.data)).toMatchObject({ trackingId: target.trackingId });
     // A second delete finds nothing to delete.
     const again = await post("/admin/shipments/seed-shipment-09/delete", {}, admin);
     expect(await follow(again, admin)).toContain("Failed to delete shipment");
@@ -383,8 +381,8 @@ describe("row actions", () => {
     expect(await follow(response, admin)).toContain("2 shipments deleted");
     expect(await shipment("seed-shipment-10")).toBeUndefined();
     expect(await shipment("seed-shipment-11")).toBeUndefined();
-    expect((await auditOf("seed-shipment-10")).at(-1)?.action).toBe("delete");
-    expect((await auditOf("seed-shipment-11")).at(-1)?.action).toBe("delete");
+    expect((await auditOf("seed-shipment-10")).at(-1)?.type).toBe("shipment.deleted");
+    expect((await auditOf("seed-shipment-11")).at(-1)?.type).toBe("shipment.deleted");
 
     const none = await post("/admin/shipments/bulk-delete", { redirectTo: "/admin/shipments" }, admin);
     expect(await follow(none, admin)).toContain("Please select shipments first");
@@ -431,8 +429,8 @@ describe("editing a shipment", () => {
     expect(after).toMatchObject({ senderName: "Renamed Sender", currentLocation: "Edited Hub", version: before.version + 1, status: before.status });
 
     const edit = (await auditOf("seed-shipment-14")).at(-1)!;
-    expect(edit).toMatchObject({ action: "edit", actorEmail: "admin@swiftparcel.example" });
-    const changes = JSON.parse(edit.changes!);
+    expect(edit).toMatchObject({ type: "shipment.updated", actorEmail: "admin@swiftparcel.example" });
+    const { changes } = JSON.parse(edit.data);
     expect(changes.senderName).toEqual({ from: before.senderName, to: "Renamed Sender" });
     expect(changes.currentLocation).toEqual({ from: before.currentLocation, to: "Edited Hub" });
     expect(changes.senderCountry).toBeUndefined();
@@ -458,7 +456,7 @@ describe("editing a shipment", () => {
     expect(html).toContain("Someone else changed this shipment while you were editing it");
     expect(html).toContain('value="Stale Write"');
     expect(await shipment("seed-shipment-15")).toEqual(current);
-    expect((await auditOf("seed-shipment-15")).some((row) => row.action === "edit")).toBe(false);
+    expect((await auditOf("seed-shipment-15")).some((row) => row.type === "shipment.updated")).toBe(false);
   });
 
   it("answers invalid edits with 400 and changes nothing", async () => {
@@ -488,7 +486,7 @@ describe("concurrent status changes", () => {
     expect(responses.every((response) => response.status === 302)).toBe(true);
     expect(await historyOf("seed-shipment-20")).toHaveLength(historyBefore + 50);
     expect((await shipment("seed-shipment-20"))!.version).toBe(before.version + 50);
-    expect((await auditOf("seed-shipment-20")).filter((row) => row.action === "status")).toHaveLength(50);
+    expect((await auditOf("seed-shipment-20")).filter((row) => row.type === "shipment.status_changed")).toHaveLength(50);
   });
 });
 

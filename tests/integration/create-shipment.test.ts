@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, invoices, outbox, shipmentDrafts, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
+import { events, invoices, outbox, shipmentDrafts, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
 import { createUser, db, signedInCookie } from "./fixtures";
 
 const BASE = "https://parcel.test";
@@ -218,19 +218,21 @@ describe("the four steps", () => {
     });
     expect(shipment.estimatedDelivery).toBeGreaterThan(shipment.createdAt);
 
-    const [events, packages, invoice, mails, audit] = await Promise.all([
+    const [history, packages, invoice, mails, created] = await Promise.all([
       db.select().from(trackingEvents).where(eq(trackingEvents.shipmentId, shipment.id)),
       db.select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, shipment.id)),
       db.select().from(invoices).where(eq(invoices.shipmentId, shipment.id)).get(),
       db.select().from(outbox).where(eq(outbox.kind, "shipment-created")),
-      db.select().from(auditLog).where(and(eq(auditLog.entityId, shipment.id), eq(auditLog.action, "create"))),
+      db.select().from(events).where(and(eq(events.entityId, shipment.id), eq(events.type, "shipment.created"))),
     ]);
-    expect(events).toEqual([expect.objectContaining({ status: "pending", location: "Processing Center", actorUserId: customer.id })]);
+    expect(history).toEqual([expect.objectContaining({ status: "pending", location: "Processing Center", actorUserId: customer.id })]);
     expect(packages).toEqual([expect.objectContaining({ description: "Books", weightKg: 2, value: 4000, quantity: 1 })]);
     expect(invoice).toMatchObject({ number: `INV-${trackingId}`, userId: customer.id, currency: "EUR", subtotal: 5338, tax: 0, total: 5338, status: "unpaid" });
     expect(JSON.parse(invoice!.lineItems).map((line: { label: string }) => line.label)).toContain("Saturday");
     expect(mails.map((mail) => mail.toAddress).sort()).toEqual(["avery@example.com", "lena@example.com"]);
-    expect(audit).toHaveLength(1);
+    expect(created).toHaveLength(1);
+    // The mail was built from the event, in the same batch.
+    expect(mails.map((mail) => mail.eventId)).toEqual([created[0]!.id, created[0]!.id]);
     // The draft has become the shipment.
     expect(await storedDraft()).toBeNull();
 

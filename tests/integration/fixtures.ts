@@ -1,10 +1,12 @@
 // Test fixtures: rows written straight into the test D1, and sessions made without a sign-in form.
-import { env } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { buildSeed } from "../../drizzle/seed-data";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../drizzle/schema";
 import { getDb } from "~/.server/db";
 import { hashPassword } from "~/.server/password";
 import { createSession } from "~/.server/session";
+import type { ServiceContext } from "~/load-context";
+import { BASE } from "./requests";
 
 export const db = getDb(env);
 
@@ -44,4 +46,9 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> =
 export async function signedInCookie(userId: string): Promise<string> {
   const setCookie = await createSession(db, userId, { remember: false });
   return setCookie.split(";")[0]!;
+}
+
+/** What a route hands a service: the test D1, the bindings, and the tests' site address. */
+export function serviceContext(): ServiceContext {
+  return { db, cloudflare: { env, ctx: createExecutionContext() }, origin: BASE };
 }

@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, outbox, settings } from "../../drizzle/schema";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
-import { createShipment, SYSTEM_ACTOR } from "~/.server/shipments";
+import { SYSTEM_ACTOR } from "~/.server/events";
+import { createShipment } from "~/.server/shipments";
 import { quote } from "~/domain/pricing";
-import { createUser, db, seedDemoData, signedInCookie } from "./fixtures";
+import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 
 const BASE = "https://parcel.test";
 
@@ -78,12 +79,12 @@ describe("createShipment's invoice", () => {
     recipientCountry: "ES",
     currency: "EUR",
   };
-  const options = { actor: SYSTEM_ACTOR, trackingPrefix: "SWP", origin: BASE, companyName: "SwiftParcel" };
+  const options = { actor: SYSTEM_ACTOR };
 
   it("bills the quote's lines, taxed at the settings' rate", async () => {
     await db.update(settings).set({ taxRateBasisPoints: 2000 }).where(eq(settings.id, 1));
     const priced = quote({ serviceType: "express", packageType: "box", weightKg: 3, fromCountry: "FR", toCountry: "ES", currency: "EUR", deliveryOption: "evening", insurance: false, declaredValue: 0 });
-    const created = await createShipment(db, { ...options, shipment: { ...base, cost: priced.total, costBreakdown: JSON.stringify(priced) } });
+    const created = await createShipment(serviceContext(), { ...options, shipment: { ...base, cost: priced.total, costBreakdown: JSON.stringify(priced) } });
     const invoice = (await db.select().from(invoices).where(eq(invoices.id, created.invoiceId)).get())!;
     expect(invoice).toMatchObject({ number: `INV-${created.trackingId}`, userId: null, subtotal: priced.total, taxRateBasisPoints: 2000, tax: Math.round(priced.total * 0.2), status: "unpaid" });
     expect(invoice.total).toBe(invoice.subtotal + invoice.tax);
@@ -93,7 +94,7 @@ describe("createShipment's invoice", () => {
 
   it("bills one line for a cost set by hand, and sends no confirmation without both e-mails", async () => {
     const before = await db.$count(outbox);
-    const created = await createShipment(db, { ...options, taxRateBasisPoints: 0, shipment: { ...base, senderEmail: "sam@example.com", cost: 4200 } });
+    const created = await createShipment(serviceContext(), { ...options, shipment: { ...base, senderEmail: "sam@example.com", cost: 4200 } });
     const invoice = (await db.select().from(invoices).where(eq(invoices.id, created.invoiceId)).get())!;
     expect(JSON.parse(invoice.lineItems)).toEqual([{ label: "Shipping charge", amount: 4200 }]);
     expect(invoice.total).toBe(4200);

@@ -3,17 +3,20 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { outbox, rateLimits, sessions } from "../../drizzle/schema";
 import worker from "../worker";
-import { queueMail, retryDelayMs, sendDueMail } from "~/.server/outbox";
+import { retryDelayMs, sendDueMail } from "~/.server/outbox";
 import { hitRateLimit } from "~/.server/rate-limit";
 import { createUser, db } from "./fixtures";
 
 afterEach(() => vi.restoreAllMocks());
 
-const mail = { to: "someone@example.com", subject: "Hello", body: "Body", kind: "test" };
+/** A mail as recordEvents queues it. */
+function queueMail(now = Date.now()) {
+  return db.insert(outbox).values({ id: crypto.randomUUID(), toAddress: "someone@example.com", subject: "Hello", body: "Body", kind: "test", nextAttemptAt: now });
+}
 
 describe("outbox", () => {
   it("keeps mail in the outbox when no endpoint is configured", async () => {
-    await queueMail(db, mail);
+    await queueMail();
     expect(await sendDueMail(db, { MAIL_ENDPOINT: "" })).toBe(0);
     const [row] = await db.select().from(outbox).where(eq(outbox.kind, "test"));
     expect(row!.status).toBe("pending");
@@ -22,7 +25,7 @@ describe("outbox", () => {
 
   it("posts due mail to the endpoint and marks it sent", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
-    await queueMail(db, mail);
+    await queueMail();
     expect(await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" })).toBe(1);
     expect(fetchSpy).toHaveBeenCalledOnce();
     const [url, init] = fetchSpy.mock.calls[0]!;
@@ -36,7 +39,7 @@ describe("outbox", () => {
   it("backs off after a failure and gives up after eight attempts", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("nope", { status: 503 }));
     const now = Date.now();
-    await queueMail(db, mail, now);
+    await queueMail(now);
     await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" }, now);
     let [row] = await db.select().from(outbox);
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "HTTP 503", nextAttemptAt: now + 60_000 });

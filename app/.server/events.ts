@@ -1,0 +1,144 @@
+// Domain events: the typed record of what happened. A service describes its change as events
+// and puts `recordEvents(...)` into the same db.batch as the change, so the change, its event
+// rows and the deliveries built from them (mail today; webhooks and live updates later) are
+// written together or not at all. Nothing is sent from inside a write.
+import type { BatchItem } from "drizzle-orm/batch";
+import { sql, type SQL } from "drizzle-orm";
+import { events, outbox, shipments } from "../../drizzle/schema";
+import type { ShipmentStatus } from "~/domain/shipment-status";
+import type { ServiceContext } from "~/load-context";
+import { composeMail } from "./notifications";
+
+/** Who made a change: a signed-in person, or the system. */
+export type Actor = { userId: string | null; email: string | null; label: string };
+
+export const SYSTEM_ACTOR: Actor = { userId: null, email: null, label: "system" };
+
+export function actorFor(user: { id: string; email: string; firstName: string; lastName: string }): Actor {
+  return { userId: user.id, email: user.email, label: `${user.firstName} ${user.lastName}` };
+}
+
+export type Party = { name: string; email: string | null };
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+type Event<Type extends string, Data> = { type: Type; entityId: string; data: Data };
+
+export type ShipmentCreated = Event<"shipment.created", { trackingId: string; sender: Party; recipient: Party & { city: string } }>;
+export type ShipmentUpdated = Event<"shipment.updated", { changes: FieldChanges }>;
+export type ShipmentStatusChanged = Event<
+  "shipment.status_changed",
+  {
+    trackingId: string;
+    from: string;
+    to: ShipmentStatus;
+    location: string | null;
+    description: string;
+    customDestination: string | null;
+    sender: Party;
+    recipient: Party;
+  }
+>;
+export type ShipmentLocationChanged = Event<"shipment.location_changed", { from: string | null; to: string | null }>;
+export type ShipmentDeleted = Event<"shipment.deleted", { trackingId: string; status: string; senderName: string; recipientName: string }>;
+export type AccountRegistered = Event<"account.registered", { email: string; firstName: string }>;
+export type AccountPasswordChanged = Event<"account.password_changed", Record<string, never>>;
+export type AccountPasswordReset = Event<"account.password_reset", Record<string, never>>;
+export type AccountDeletionRequested = Event<"account.deletion_requested", { email: string; firstName: string; lastName: string }>;
+/** `link` carries the one-time token: it goes into the mail and is never stored with the event. */
+export type PasswordResetRequested = Event<"password.reset_requested", { email: string; firstName: string }> & { link: string };
+export type NewsletterSubscribed = Event<"newsletter.subscribed", { email: string }>;
+
+export type DomainEvent =
+  | ShipmentCreated
+  | ShipmentUpdated
+  | ShipmentStatusChanged
+  | ShipmentLocationChanged
+  | ShipmentDeleted
+  | AccountRegistered
+  | AccountPasswordChanged
+  | AccountPasswordReset
+  | AccountDeletionRequested
+  | PasswordResetRequested
+  | NewsletterSubscribed;
+
+export type EventType = DomainEvent["type"];
+
+const ENTITY_TYPES = { shipment: "shipment", account: "user", password: "user", newsletter: "newsletter" } as const;
+
+function entityTypeOf(type: EventType): string {
+  return ENTITY_TYPES[type.slice(0, type.indexOf(".")) as keyof typeof ENTITY_TYPES];
+}
+
+/** A recorded event: the event with the id its row has. */
+export type StoredEvent = DomainEvent & { id: string };
+
+/**
+ * The statements that record `list` and queue the mail composed from it. Spread them into the
+ * batch of the change they describe.
+ */
+export async function recordEvents(
+  context: ServiceContext,
+  actor: Actor,
+  list: readonly DomainEvent[],
+  now = Date.now(),
+): Promise<BatchItem<"sqlite">[]> {
+  const { db } = context;
+  const stored: StoredEvent[] = list.map((event) => ({ ...event, id: crypto.randomUUID() }));
+  const mails = await composeMail(context, stored);
+  return [
+    ...stored.map((event) =>
+      db.insert(events).values({
+        id: event.id,
+        type: event.type,
+        entityType: entityTypeOf(event.type),
+        entityId: event.entityId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        data: JSON.stringify(event.data),
+        createdAt: now,
+      }),
+    ),
+    ...mails.map((mail) =>
+      db.insert(outbox).values({
+        id: crypto.randomUUID(),
+        eventId: mail.eventId,
+        channel: "mail",
+        toAddress: mail.to,
+        subject: mail.subject,
+        body: mail.body,
+        kind: mail.kind,
+        nextAttemptAt: now,
+        createdAt: now,
+      }),
+    ),
+  ];
+}
+
+/**
+ * A shipment event recorded only for the shipments `where` matches at that moment of the batch
+ * (an edit made from the current version, the rows a delete removes). Its data is SQL read from
+ * the row. Events recorded this way have no deliveries.
+ */
+export function recordShipmentEventWhere(
+  context: Pick<ServiceContext, "db">,
+  actor: Actor,
+  { type, data, where }: { type: ShipmentUpdated["type"] | ShipmentLocationChanged["type"] | ShipmentDeleted["type"]; data: SQL; where: SQL | undefined },
+  now = Date.now(),
+) {
+  const { db } = context;
+  return db.insert(events).select(
+    db
+      .select({
+        id: sql<string>`lower(hex(randomblob(16)))`.as("id"),
+        type: sql<string>`${type}`.as("type"),
+        entityType: sql<string>`'shipment'`.as("entity_type"),
+        entityId: shipments.id,
+        actorUserId: sql<string | null>`${actor.userId}`.as("actor_user_id"),
+        actorEmail: sql<string | null>`${actor.email}`.as("actor_email"),
+        data: data.as("data"),
+        createdAt: sql<number>`${now}`.as("created_at"),
+      })
+      .from(shipments)
+      .where(where),
+  );
+}

@@ -1,0 +1,79 @@
+// Events and the mail built from them: written in the batch of the change, one template module,
+// each recipient's preferences honoured.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { events, outbox, users } from "../../drizzle/schema";
+import { SYSTEM_ACTOR } from "~/.server/events";
+import { sendPasswordReset } from "~/.server/password-reset";
+import { changeShipmentStatus, createShipment } from "~/.server/shipments";
+import { createUser, db, serviceContext } from "./fixtures";
+
+const base = {
+  senderName: "Sam Sender",
+  senderCity: "Lyon",
+  senderCountry: "FR",
+  recipientName: "Ria Recipient",
+  recipientCity: "Madrid",
+  recipientCountry: "ES",
+};
+
+function mailTo(address: string) {
+  return db.select().from(outbox).where(eq(outbox.toAddress, address));
+}
+
+describe("events and notifications", () => {
+  let muted: Awaited<ReturnType<typeof createUser>>;
+  let shipmentId: string;
+
+  beforeAll(async () => {
+    muted = await createUser({ emailNotifications: false });
+    ({ id: shipmentId } = await createShipment(serviceContext(), {
+      actor: SYSTEM_ACTOR,
+      shipment: { ...base, senderEmail: muted.email, recipientEmail: "ria@example.com" },
+    }));
+  });
+
+  it("records the creation as an event and mails only the party who wants parcel mail", async () => {
+    const [created] = await db.select().from(events).where(eq(events.entityId, shipmentId));
+    expect(created).toMatchObject({ type: "shipment.created", entityType: "shipment" });
+    expect(await mailTo(muted.email)).toEqual([]);
+    expect(await mailTo("ria@example.com")).toEqual([expect.objectContaining({ kind: "shipment-created", eventId: created!.id })]);
+  });
+
+  it("skips status mail to a recipient whose preferences turn it off, and sends it once they are back on", async () => {
+    await changeShipmentStatus(serviceContext(), { shipmentId, status: "in_transit", actor: SYSTEM_ACTOR });
+    expect((await mailTo(muted.email)).filter((mail) => mail.kind === "shipment-status")).toEqual([]);
+    const toRia = (await mailTo("ria@example.com")).filter((mail) => mail.kind === "shipment-status");
+    expect(toRia).toHaveLength(1);
+    expect(toRia[0]!.subject).toContain("In Transit");
+
+    await db.update(users).set({ emailNotifications: true }).where(eq(users.id, muted.id));
+    await changeShipmentStatus(serviceContext(), { shipmentId, status: "delivered", actor: SYSTEM_ACTOR });
+    const toSender = (await mailTo(muted.email)).filter((mail) => mail.kind === "shipment-status");
+    expect(toSender.map((mail) => mail.subject)).toEqual([expect.stringContaining("Delivered")]);
+    const [changed] = await db.select().from(events).where(eq(events.id, toSender[0]!.eventId!));
+    expect(changed).toMatchObject({ type: "shipment.status_changed", entityId: shipmentId });
+    expect(JSON.parse(changed!.data)).toMatchObject({ from: "in_transit", to: "delivered", location: "Delivered" });
+  });
+
+  it("always sends mail about the account itself, preferences or not", async () => {
+    const quiet = await createUser({ emailNotifications: false });
+    await sendPasswordReset(serviceContext(), quiet);
+    const [mail] = await mailTo(quiet.email);
+    expect(mail).toMatchObject({ kind: "password-reset" });
+    const [requested] = await db.select().from(events).where(eq(events.id, mail!.eventId!));
+    // The link's token goes into the mail only, never into the stored event.
+    expect(requested!.type).toBe("password.reset_requested");
+    expect(requested!.data).not.toContain("token");
+    expect(mail!.body).toContain("/auth/reset-password?token=");
+  });
+
+  it("writes nothing, neither event nor mail, when the change itself fails", async () => {
+    const before = { events: await db.$count(events), outbox: await db.$count(outbox) };
+    // A shipment without a sender name breaks a NOT NULL rule: the whole batch is refused.
+    const broken = { ...base, senderName: null as unknown as string, senderEmail: "sam@example.com", recipientEmail: "ria@example.com" };
+    await expect(createShipment(serviceContext(), { actor: SYSTEM_ACTOR, shipment: broken })).rejects.toThrow();
+    expect(await changeShipmentStatus(serviceContext(), { shipmentId: "no-such-id", status: "delivered", actor: SYSTEM_ACTOR })).toBe(false);
+    expect({ events: await db.$count(events), outbox: await db.$count(outbox) }).toEqual(before);
+  });
+});
