@@ -7,6 +7,7 @@ import { dateRange, periodStart, PAGE_SIZE, type ListFilters } from "~/domain/ad
 import { pageOffset, pageWindow, type PageWindow } from "~/domain/pagination";
 import type { Db } from "./db";
 import { safeRedirect } from "./safe-redirect";
+import { invariantResponse } from "./invariant";
 
 export type ShipmentListRow = {
   id: string;
@@ -176,6 +177,6 @@ export async function getShipmentForEdit(db: Db, id: string) {
 /** A row action's own page (the form without JavaScript): its shipment, or 404, and where to go back to. */
 export async function rowActionPage(db: Db, request: Request, id: string, fallback: string) {
   const shipment = await getShipmentSummary(db, id);
-  if (!shipment) throw new Response("Shipment not found", { status: 404 });
+  invariantResponse(shipment, "Shipment not found", { status: 404 });
   return { shipment, redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), fallback) };
 }

@@ -5,13 +5,14 @@ import { getMail } from "~/.server/mailbox";
 import { requireAdmin } from "~/.server/session";
 import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
+import { invariantResponse } from "~/.server/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.mail.subject ?? "Mail"} | SwiftParcel Admin` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const mail = await getMail(context.db, params.id ?? "");
-  if (!mail) throw new Response("Mail not found", { status: 404 });
+  invariantResponse(mail, "Mail not found", { status: 404 });
   return { mail };
 }
 

@@ -7,6 +7,7 @@ import { useRootData, useTimeZone } from "~/components/root-data";
 import { countryName, formatDate, formatMoney } from "~/domain/format";
 import { formatTaxRate } from "~/domain/invoice";
 import { serviceLabel } from "~/domain/shipping-options";
+import { invariantResponse } from "~/.server/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Invoice ${data?.invoice.number ?? ""} | SwiftParcel` },
@@ -17,7 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   // Someone else's invoice is not found, the same as one that does not exist.
   const invoice = await getInvoiceForViewer(context.db, params.id ?? "", user);
-  if (!invoice) throw new Response("Invoice not found", { status: 404 });
+  invariantResponse(invoice, "Invoice not found", { status: 404 });
   return { invoice, isAdmin: user.role === "admin", print: new URL(request.url).searchParams.get("print") === "1" };
 }
 

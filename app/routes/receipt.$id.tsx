@@ -10,6 +10,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { Fact } from "~/components/tracking-result";
 import { countryName, formatDate, formatDateTime, formatMoney } from "~/domain/format";
 import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/domain/shipping-options";
+import { invariantResponse } from "~/.server/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Receipt ${data.receipt.shipment.trackingId} | SwiftParcel` : "Receipt | SwiftParcel" },
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const [receipt, settings] = await Promise.all([getReceipt(context.db, params.id ?? "", url.origin), getSettings(context.db)]);
-  if (!receipt) throw new Response("Unable to load receipt.", { status: 404 });
+  invariantResponse(receipt, "Unable to load receipt.", { status: 404 });
   return {
     receipt,
     company: { name: settings.companyName, email: settings.supportEmail, phone: settings.supportPhone, address: settings.supportAddress },

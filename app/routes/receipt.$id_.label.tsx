@@ -8,6 +8,7 @@ import { PrintControls } from "~/components/print-controls";
 import { useTimeZone } from "~/components/root-data";
 import { countryName, formatDate } from "~/domain/format";
 import { packageLabel, serviceLabel } from "~/domain/shipping-options";
+import { invariantResponse } from "~/.server/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Label ${data.receipt.shipment.trackingId} | SwiftParcel` : "Label | SwiftParcel" },
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const [receipt, settings] = await Promise.all([getReceipt(context.db, params.id ?? "", url.origin), getSettings(context.db)]);
-  if (!receipt) throw new Response("Unable to load receipt.", { status: 404 });
+  invariantResponse(receipt, "Unable to load receipt.", { status: 404 });
   return { receipt, companyName: settings.companyName, print: url.searchParams.get("print") === "1" };
 }
 
