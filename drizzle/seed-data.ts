@@ -1,6 +1,7 @@
 // Demo data: two demo accounts, one more customer and 40 shipments across every status,
 // service and region, each with its history and invoice. Deterministic for a given `now`, with fixed
 // ids, so seeding twice changes nothing.
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../app/.server/demo-accounts";
 import { estimateDelivery } from "../app/domain/delivery-dates";
 import { invoiceAmounts, invoiceNumber } from "../app/domain/invoice";
 import { quote } from "../app/domain/pricing";
@@ -12,20 +13,6 @@ import {
 import { SERVICE_TYPES, type PackageType, type ServiceType } from "../app/domain/shipping-options";
 import { generateTrackingId } from "../app/domain/tracking-id";
 import type { invoices, shipmentPackages, shipments, trackingEvents, users } from "./schema";
-
-export const DEMO_CUSTOMER = {
-  email: "demo@swiftparcel.example",
-  password: "Demo123!",
-  firstName: "Jordan",
-  lastName: "Lee",
-};
-
-export const DEMO_ADMIN = {
-  email: "admin@swiftparcel.example",
-  password: "Admin123!",
-  firstName: "Alex",
-  lastName: "Morgan",
-};
 
 /** Tracking IDs anyone can try at once (listed in the README). */
 export const DEMO_TRACKING_IDS: { trackingId: string; status: ShipmentStatus }[] = [

@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { getDb } from "../app/.server/db";
 import { hashPassword } from "../app/.server/password";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../app/.server/demo-accounts";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "./schema";
-import { buildSeed, DEMO_ADMIN, DEMO_CUSTOMER } from "./seed-data";
+import { buildSeed } from "./seed-data";
 
 const persistTo = process.env.PERSIST_TO;
 const proxy = await getPlatformProxy<Env>({

@@ -4,9 +4,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../drizzle/seed-data";
 import { normalizeEmail } from "~/domain/contact-details";
 import { findAccountByEmail, type Account } from "./accounts";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "./demo-accounts";
 import { verifyAgainstNothing, verifyPassword } from "./password";
 import { clientAddress, hitRateLimit, limitFromVar, type RateLimitResult } from "./rate-limit";
 import { createSession } from "./session";

@@ -1,11 +1,7 @@
 import { useId } from "react";
+import { HONEYPOT_FIELD } from "~/domain/honeypot";
 
-/**
- * A field people never see or fill, so a submission that fills it came from a bot.
- * The server checks it with `isHoneypotFilled`.
- */
-export const HONEYPOT_FIELD = "website";
-
+/** The honeypot field (app/domain/honeypot.ts): hidden from people and from assistive technology. */
 export function Honeypot() {
   const id = useId();
   return (

@@ -11,7 +11,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findAccountByEmail } from "~/.server/accounts";
 import { countAttempt, retryAfter } from "~/.server/auth";
-import { isHoneypotFilled } from "~/.server/honeypot";
+import { isHoneypotFilled } from "~/domain/honeypot";
 import { sendPasswordReset } from "~/.server/password-reset";
 import { redirectWithToast } from "~/.server/toast";
 import { Field, FormErrors } from "~/components/forms";

@@ -17,7 +17,7 @@ import {
   retryAfter,
   signInAndRedirect,
 } from "~/.server/auth";
-import { isHoneypotFilled } from "~/.server/honeypot";
+import { isHoneypotFilled } from "~/domain/honeypot";
 import { safeRedirect } from "~/.server/safe-redirect";
 
 import { DemoSignIn, SignInForm } from "~/components/sign-in-form";

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
-import { isHoneypotFilled } from "~/.server/honeypot";
+import { isHoneypotFilled } from "~/domain/honeypot";
 import { subscribeToNewsletter } from "~/.server/newsletter";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { redirectWithToast } from "~/.server/toast";

@@ -11,7 +11,7 @@ import {
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { createAccount } from "~/.server/accounts";
 import { countAttempt, homeFor, retryAfter, signInAndRedirect } from "~/.server/auth";
-import { isHoneypotFilled } from "~/.server/honeypot";
+import { isHoneypotFilled } from "~/domain/honeypot";
 
 import { getSettings } from "~/.server/settings";
 import { CheckboxField, Field, FormErrors } from "~/components/forms";
