@@ -11,12 +11,6 @@ startTransition(() => {
   );
 });
 
-// Tell the server the reader's time zone so later pages show local times (app/root.tsx reads it).
-const timeZone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
-if (!document.cookie.split("; ").includes(`tz=${timeZone}`)) {
-  document.cookie = `tz=${timeZone}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
-}
-
 // Offline copies of the shell and the last tracking pages (public/sw.js). This module may run
 // after the load event, so register at once when the page has already loaded.
 function registerServiceWorker() {

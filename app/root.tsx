@@ -4,27 +4,18 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "./tailwind.css?url";
+import { ClientHintCheck } from "./components/client-hint-check";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
-import { NotFound } from "./components/not-found";
 import { useRootData } from "./components/root-data";
 import { ToastRegion } from "./components/toast-region";
-import { readCookie } from "./.server/session";
-import { getSettings } from "./.server/settings";
-import { takeToast } from "./.server/toast";
-import { isTimeZone } from "./domain/format";
 import { readConsent } from "./.server/consent";
+import { getSettings } from "./.server/settings";
+import { requestTimeZone } from "./.server/time-zone";
+import { takeToast } from "./.server/toast";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,18 +30,18 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const [user, settings, { toast, setCookie }] = await Promise.all([
+  const [user, settings, { toast, setCookie }, cookieConsent] = await Promise.all([
     context.sessionUser(),
     getSettings(context.db),
     takeToast(env, request),
+    readConsent(request),
   ]);
-  const zone = readCookie(request, "tz");
   return data(
     {
       user,
       toast,
-      cookieConsent: readConsent(request),
-      timeZone: zone && isTimeZone(zone) ? zone : "UTC",
+      cookieConsent,
+      timeZone: requestTimeZone(request),
       demoMode: env.DEMO_MODE === "true",
       site: {
         companyName: settings.companyName,
@@ -71,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ClientHintCheck nonce={nonce} />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
@@ -95,22 +87,7 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Errors of pages outside the two layouts, and of the root loader itself, without header or footer. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFound />;
-  }
-  console.error(error);
-  return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-slate-700">
-        We&apos;re sorry, but something unexpected happened. Please try refreshing the page.
-      </p>
-      <a className="btn-primary" href={location.pathname + location.search}>
-        Refresh Page
-      </a>
-    </main>
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,6 @@
 // Sessions: a random token in an HttpOnly cookie, its SHA-256 in D1. The user's role and
 // status are read from the database on every request, never trusted from the cookie.
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { sessions, users } from "../../drizzle/schema";
 import type { Db } from "./db";
@@ -19,18 +19,18 @@ export type SessionUser = {
   role: "user" | "admin";
 };
 
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
-  }
-  return null;
+// Unsigned: the token is 32 random bytes and only its hash is stored, so a forged value finds
+// no session. The options hold no secret, so one definition serves every request.
+const sessionTokenCookie = createCookie(SESSION_COOKIE, { path: "/", httpOnly: true, secure: true, sameSite: "lax" });
+
+/** The session token the request carries; a cookie that does not decode counts as none. */
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const value: unknown = await sessionTokenCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value !== "" ? value : null;
 }
 
-export function hasSessionCookie(request: Request): boolean {
-  return readCookie(request, SESSION_COOKIE) !== null;
+export async function hasSessionCookie(request: Request): Promise<boolean> {
+  return (await readSessionToken(request)) !== null;
 }
 
 export async function hashToken(token: string): Promise<string> {
@@ -46,7 +46,7 @@ export function randomToken(): string {
 
 /** The active account behind the request's session cookie; use `context.sessionUser()`, which reads it once per request. */
 export async function findSessionUser(db: Db, request: Request): Promise<SessionUser | null> {
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = await readSessionToken(request);
   if (!token) return null;
   const row = await db
     .select({
@@ -65,13 +65,13 @@ export async function findSessionUser(db: Db, request: Request): Promise<Session
   return row ?? null;
 }
 
-export function sessionCookie(token: string, maxAgeMs: number | null): string {
-  const maxAge = maxAgeMs === null ? "" : `; Max-Age=${Math.floor(maxAgeMs / 1000)}`;
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax${maxAge}`;
+/** The Set-Cookie value handing out `token`; without a lifetime it ends with the browser. */
+export function sessionCookie(token: string, maxAgeMs: number | null): Promise<string> {
+  return sessionTokenCookie.serialize(token, maxAgeMs === null ? {} : { maxAge: Math.floor(maxAgeMs / 1000) });
 }
 
-export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+export function clearedSessionCookie(): Promise<string> {
+  return sessionTokenCookie.serialize("", { maxAge: 0 });
 }
 
 /**
@@ -100,7 +100,7 @@ export async function createSession(
 
 /** The stored hash of the session the request carries, if it carries one. */
 export async function requestSessionHash(request: Request): Promise<string | null> {
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = await readSessionToken(request);
   return token ? hashToken(token) : null;
 }
 

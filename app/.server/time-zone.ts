@@ -1,8 +1,9 @@
-// The reader's time zone, which the browser reports in the `tz` cookie (UTC until it has).
+// The reader's time zone, from the client-hint cookie (UTC until the browser has sent it).
+import { clientHints } from "~/client-hints";
 import { isTimeZone } from "~/domain/format";
-import { readCookie } from "./session";
 
 export function requestTimeZone(request: Request): string {
-  const zone = readCookie(request, "tz");
-  return zone && isTimeZone(zone) ? zone : "UTC";
+  // getHints ignores a value that does not decode; a decoded one must still name a zone.
+  const { timeZone } = clientHints.getHints(request);
+  return isTimeZone(timeZone) ? timeZone : "UTC";
 }

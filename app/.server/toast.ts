@@ -40,9 +40,16 @@ export async function takeToast(
   env: Pick<Env, "SESSION_SECRET">,
   request: Request,
 ): Promise<{ toast: Toast | null; setCookie: string | null }> {
-  if (!request.headers.get("Cookie")?.includes("__Host-toast=")) return { toast: null, setCookie: null };
   const storage = toastStorage(env);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  let session;
+  try {
+    // Without a toast cookie, or with one whose signature does not match, this is an empty session.
+    session = await storage.getSession(request.headers.get("Cookie"));
+  } catch {
+    // A signature that is not even base64 makes Remix's unsign throw: clear the garbled cookie.
+    return { toast: null, setCookie: await storage.destroySession(await storage.getSession()) };
+  }
   const toast = session.get("toast") ?? null;
+  if (!toast) return { toast: null, setCookie: null };
   return { toast, setCookie: await storage.destroySession(session) };
 }

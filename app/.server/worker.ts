@@ -14,7 +14,7 @@ export function createWorker(build: ServerBuild): Worker {
   return {
     async fetch(request, env, ctx) {
       const nonce = createNonce();
-      const signedIn = hasSessionCookie(request);
+      const signedIn = await hasSessionCookie(request);
       if (isCrossSiteWrite(request)) {
         return withSecurityHeaders(new Response("Cross-site request refused", { status: 403 }), { nonce, signedIn });
       }

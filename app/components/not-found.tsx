@@ -1,8 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useHydrated } from "./use-hydrated";
 
-/** 'Page Not Found'. Go Back is a link to the referring page when known, else (with JS) history. */
-export function NotFound({ backHref }: { backHref?: string | null }) {
+/**
+ * 'Page Not Found'. `message` says what is missing when a record page was asked for one that
+ * does not exist ('Unable to load receipt.'). Go Back is a link to the referring page when
+ * known, else (with JS) history.
+ */
+export function NotFound({ backHref, message }: { backHref?: string | null; message?: string | null }) {
   const hydrated = useHydrated();
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
@@ -10,7 +14,7 @@ export function NotFound({ backHref }: { backHref?: string | null }) {
         404
       </p>
       <h1 className="text-3xl font-bold">Page Not Found</h1>
-      <p className="text-slate-700">The page you are looking for does not exist or has been moved.</p>
+      <p className="text-slate-700">{message ?? "The page you are looking for does not exist or has been moved."}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn-primary">
           Go Home

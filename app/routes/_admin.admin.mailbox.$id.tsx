@@ -69,3 +69,5 @@ function LinkedText({ text }: { text: string }) {
     </>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

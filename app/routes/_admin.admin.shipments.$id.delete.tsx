@@ -58,3 +58,5 @@ export default function DeleteShipmentPage() {
     </main>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -127,3 +127,5 @@ export default function EditShipmentPage() {
     </main>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

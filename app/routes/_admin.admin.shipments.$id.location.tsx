@@ -46,3 +46,5 @@ export default function CurrentLocationPage() {
     </main>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -93,3 +93,5 @@ export default function CustomDestinationPage() {
     </main>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

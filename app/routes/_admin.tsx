@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { requireAdmin } from "~/.server/session";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { requireAdmin, type SessionUser } from "~/.server/session";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RouteProgress } from "~/components/route-progress";
 
 const ADMIN_NAV = [
@@ -37,6 +39,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AdminLayout() {
   const { admin } = useLoaderData<typeof loader>();
+  return (
+    <AdminFrame admin={admin}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+function AdminFrame({ admin, children }: { admin: Pick<SessionUser, "firstName" | "lastName">; children: ReactNode }) {
   const location = useLocation();
   return (
     <div id="top" className="min-h-screen bg-slate-100 lg:grid lg:grid-cols-[15rem_1fr]">
@@ -93,7 +103,7 @@ export default function AdminLayout() {
             </div>
           </details>
         </header>
-        <Outlet />
+        {children}
       </div>
     </div>
   );
@@ -118,5 +128,17 @@ function AdminNav() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** A page that fails keeps the sidebar and header around the 404 or error message. */
+export function ErrorBoundary() {
+  // Absent when this layout's own loader failed: then there is no admin to show the frame for.
+  const layout = useRouteLoaderData<typeof loader>("routes/_admin");
+  if (!layout) return <GeneralErrorBoundary />;
+  return (
+    <AdminFrame admin={layout.admin}>
+      <GeneralErrorBoundary />
+    </AdminFrame>
   );
 }

@@ -2,13 +2,14 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getOwnShipments } from "~/.server/customer-shipments";
-import { readCookie, requireUser } from "~/.server/session";
+import { requireUser } from "~/.server/session";
+import { requestTimeZone } from "~/.server/time-zone";
 import { redirectWithToast } from "~/.server/toast";
 import { useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/components/status-badge";
 import { useHydrated } from "~/components/use-hydrated";
 import { startOfMonth } from "~/domain/calendar";
-import { countryName, formatDate, formatMoney, isTimeZone } from "~/domain/format";
+import { countryName, formatDate, formatMoney } from "~/domain/format";
 import { Pagination } from "~/components/pagination";
 import { SortFields, StatusFilter } from "~/components/list-filter-fields";
 import { filtersQuery, isFiltered, parseShipmentFilters, type ShipmentFilters } from "~/domain/customer-shipment-filters";
@@ -34,8 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = parseShipmentFilters(url.searchParams);
   // The GET form sends every field, defaults and all: the address is tidied to what matters.
   if (url.search !== filtersQuery(filters)) throw redirect(`/dashboard${filtersQuery(filters)}`);
-  const zone = readCookie(request, "tz");
-  const timeZone = zone && isTimeZone(zone) ? zone : "UTC";
+  const timeZone = requestTimeZone(request);
   try {
     const result = await getOwnShipments(context.db, user.id, filters, startOfMonth(Date.now(), timeZone));
     return { state: "ok" as const, firstName: user.firstName, filters, ...result };

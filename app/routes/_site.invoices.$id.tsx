@@ -150,3 +150,5 @@ function Fact({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

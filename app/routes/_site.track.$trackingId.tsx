@@ -92,3 +92,5 @@ export default function TrackingPage() {
     </main>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { consentCookie, parseConsent } from "~/.server/consent";
+import { consentSetCookie, parseConsent } from "~/.server/consent";
+import { invariantResponse } from "~/.server/invariant";
 import { safeRedirect } from "~/.server/safe-redirect";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const choice = parseConsent(form.get("choice"));
-  if (!choice) return new Response("Choose accepted, declined or closed.", { status: 400 });
-  return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": consentCookie(choice) } });
+  invariantResponse(choice, "Choose accepted, declined or closed.");
+  return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": await consentSetCookie(choice) } });
 }
 
 export function loader() {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { getReceipt } from "~/.server/receipt";
 import { requireAdmin } from "~/.server/session";
 import { getSettings } from "~/.server/settings";
@@ -214,16 +214,4 @@ function Party({ title, party }: { title: string; party: PartyView }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main id="main" className="mx-auto max-w-xl space-y-4 px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold">Unable to load receipt.</h1>
-      <p className="text-slate-700">{missing ? "There is no shipment with this address; it may have been deleted." : "Please try again in a moment."}</p>
-      <Link to="/admin/dashboard" className="btn-primary">
-        Back to Dashboard
-      </Link>
-    </main>
-  );
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

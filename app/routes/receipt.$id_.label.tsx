@@ -88,3 +88,5 @@ export default function ParcelLabelPage() {
     </main>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInAsDemoAdmin, signInAsDemoCustomer } from "./sign-in";
 
 const ROUTE_TABLE = [
   "/", "/about", "/services", "/contact", "/faq", "/pricing", "/track", "/login", "/auth/login", "/register",
@@ -25,6 +26,27 @@ test("an unknown path shows the 404 page", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Track Package" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Create Account" })).toBeVisible();
+});
+
+test("a missing record shows the 404 page inside the site layout", async ({ page }) => {
+  await signInAsDemoCustomer(page);
+  const response = await page.goto("/invoices/no-such-invoice");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Invoice not found")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await page.getByRole("link", { name: "Track Package" }).click();
+  await expect(page).toHaveURL("/track");
+});
+
+test("a missing record shows the 404 page inside the admin layout", async ({ page }) => {
+  await signInAsDemoAdmin(page);
+  const response = await page.goto("/admin/shipments/no-such-shipment/status");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Shipment not found")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" }).first()).toBeAttached();
+  await expect(page.getByRole("link", { name: "SwiftParcel Admin" })).toBeVisible();
 });
 
 test("the header and footer carry every link", async ({ page }) => {

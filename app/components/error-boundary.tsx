@@ -1,0 +1,61 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { NotFound } from "./not-found";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * What a route shows when its loader, action or render fails, inside whatever layout holds it:
+ * the 404 design for a missing page or record, a refusal's own message for other 4xx answers
+ * (the text `invariantResponse` threw), and 'Something went wrong' for anything else, which
+ * never shows the error itself.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    // Our refusals carry a plain-text message. Remix's own (a POST to a page without an action,
+    // an unknown route) are marked internal and carry its diagnostic text: never shown.
+    const internal = (error as { internal?: boolean }).internal === true;
+    const message = !internal && typeof error.data === "string" && error.data.trim() !== "" ? error.data : null;
+    if (error.status === 404) return <NotFound message={message} />;
+    return <Refusal status={error.status} message={message ?? (error.statusText || "This request could not be completed.")} />;
+  }
+  return <SomethingWentWrong error={error} />;
+}
+
+function Refusal({ status, message }: { status: number; message: string }) {
+  const hydrated = useHydrated();
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
+      <p className="text-6xl font-bold text-brand-700" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="text-3xl font-bold">{message}</h1>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-primary">
+          Go Home
+        </Link>
+        {hydrated ? (
+          <button type="button" className="btn-secondary" onClick={() => window.history.back()}>
+            Go Back
+          </button>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+/** SPEC.md's render-crash page. Refresh Page is a link to this address, so it works without JavaScript. */
+function SomethingWentWrong({ error }: { error: unknown }) {
+  const location = useLocation();
+  // The server logs its errors itself; in the browser they are logged here (SPEC.md: global errors reach the console).
+  useEffect(() => console.error(error), [error]);
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="text-slate-700">We&apos;re sorry, but something unexpected happened. Please try refreshing the page.</p>
+      <a className="btn-primary" href={location.pathname + location.search}>
+        Refresh Page
+      </a>
+    </main>
+  );
+}
