@@ -2,7 +2,7 @@
 // deletion requests. A write records its events (and so its mail) in the same D1 batch.
 import { and, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { users } from "../../drizzle/schema";
-import { pageOffset, pageWindow } from "~/domain/pagination";
+import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
 import { actorFor, recordEvents } from "./events";
@@ -164,27 +164,25 @@ export async function requestAccountDeletion(context: ServiceContext, user: Acco
   return "requested";
 }
 
-const ACCOUNTS_PAGE_SIZE = 10;
-
 /**
  * Accounts newest first, for the admin list: search by name or e-mail, or only deletion requests.
- * A page past the end shows the last page.
+ * SPEC.md's 10 a page; a page past the end shows the last page.
  */
-export async function listAccounts(db: Db, { query, deletionRequested, page }: { query: string; deletionRequested: boolean; page: number }) {
+export async function listAccounts(db: Db, { search, deletionRequested, page }: { search: string; deletionRequested: boolean; page: number }) {
   const conditions: SQL[] = [];
-  if (query) {
-    conditions.push(or(containsText(users.email, query), containsText(sql`${users.firstName} || ' ' || ${users.lastName}`, query))!);
+  if (search) {
+    conditions.push(or(containsText(users.email, search), containsText(sql`${users.firstName} || ' ' || ${users.lastName}`, search))!);
   }
   if (deletionRequested) conditions.push(isNotNull(users.deletionRequestedAt));
   const where = conditions.length ? and(...conditions) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
-  const window = pageWindow(total, page, ACCOUNTS_PAGE_SIZE);
+  const pagination = paginate(total, page);
   const rows = await db
     .select({ ...ACCOUNT_COLUMNS, createdAt: users.createdAt, deletionRequestedAt: users.deletionRequestedAt })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), users.id)
-    .limit(ACCOUNTS_PAGE_SIZE)
-    .offset(pageOffset(window, ACCOUNTS_PAGE_SIZE));
-  return { rows, window };
+    .limit(pagination.pageSize)
+    .offset(pageOffset(pagination));
+  return { rows, pagination };
 }

@@ -1,92 +1,70 @@
 // A customer's own shipments for the dashboard. Every query filters by owner in the SQL.
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, eq, gte, sql, type SQL } from "drizzle-orm";
 import { invoices, shipments } from "../../drizzle/schema";
-import { PAGE_SIZE, type ShipmentFilters } from "~/domain/customer-shipment-filters";
-import { pageOffset, pageWindow, type PageWindow } from "~/domain/pagination";
-import type { SortField } from "~/domain/shipment-sort";
+import { pageOffset, paginate } from "~/domain/pagination";
+import type { ShipmentFilters } from "~/domain/shipment-filters";
 import type { Db } from "./db";
+import {
+  SHIPMENT_ROW_COLUMNS,
+  shipmentCountColumns,
+  shipmentOrder,
+  statusCondition,
+  toShipmentRow,
+  trackingIdStartsWith,
+  type ShipmentCounts,
+  type ShipmentPage,
+  type ShipmentRow,
+} from "./shipment-list";
 
-export type ShipmentStats = { total: number; inTransit: number; delivered: number; thisMonth: number };
-
-export type ShipmentListRow = {
-  id: string;
-  trackingId: string;
-  status: string;
+/** A row of the customer's list: to whom, when it should arrive, and its invoice. */
+export type CustomerShipmentRow = ShipmentRow & {
   recipientName: string;
-  destinationCity: string;
-  destinationCountry: string;
-  createdAt: number;
-  totalCost: number;
-  currency: string;
   estimatedDelivery: number | null;
   invoiceUrl: string | null;
 };
 
-const SORT_COLUMNS: Record<SortField, SQLiteColumn> = {
-  createdAt: shipments.createdAt,
-  updatedAt: shipments.updatedAt,
-  trackingId: shipments.trackingId,
-  status: shipments.status,
-  totalCost: shipments.cost,
-};
+/** The customer dashboard's tiles. */
+export type CustomerShipmentStats = ShipmentCounts & { thisMonth: number };
 
 function listConditions(userId: string, filters: ShipmentFilters): SQL {
-  const conditions = [eq(shipments.userId, userId)];
-  // A prefix match that needs no escaping of LIKE's wildcards.
-  if (filters.search) conditions.push(sql`substr(${shipments.trackingId}, 1, ${filters.search.length}) = ${filters.search}`);
-  if (filters.status) conditions.push(eq(shipments.status, filters.status));
-  return and(...conditions)!;
+  return and(eq(shipments.userId, userId), filters.search ? trackingIdStartsWith(filters.search) : undefined, statusCondition(filters))!;
 }
 
 /**
  * One page of the customer's shipments, with the tiles' counts, in one round trip. The tiles
  * count the exact statuses the filter offers, so a tile and its filtered list agree.
  */
-export async function getOwnShipments(
+export async function listOwnShipments(
   db: Db,
   userId: string,
   filters: ShipmentFilters,
   monthStart: number,
-): Promise<{ rows: ShipmentListRow[]; pagination: PageWindow; stats: ShipmentStats }> {
+): Promise<ShipmentPage<CustomerShipmentRow> & { stats: CustomerShipmentStats }> {
   const where = listConditions(userId, filters);
   const [[counted], [stats]] = await db.batch([
     db.select({ total: sql<number>`count(*)` }).from(shipments).where(where),
     db
-      .select({
-        total: sql<number>`count(*)`,
-        inTransit: sql<number>`coalesce(sum(${shipments.status} = 'in_transit'), 0)`,
-        delivered: sql<number>`coalesce(sum(${shipments.status} = 'delivered'), 0)`,
-        thisMonth: sql<number>`coalesce(sum(${shipments.createdAt} >= ${monthStart}), 0)`,
-      })
+      .select({ ...shipmentCountColumns(["delivered"]), thisMonth: sql<number>`coalesce(sum(${gte(shipments.createdAt, monthStart)}), 0)` })
       .from(shipments)
       .where(eq(shipments.userId, userId)),
   ]);
-  const pagination = pageWindow(counted?.total ?? 0, filters.page, PAGE_SIZE);
-  const order = filters.sortOrder === "asc" ? asc : desc;
+  const pagination = paginate(counted?.total ?? 0, filters.page);
   const rows = await db
     .select({
-      id: shipments.id,
-      trackingId: shipments.trackingId,
-      status: shipments.status,
+      ...SHIPMENT_ROW_COLUMNS,
       recipientName: shipments.recipientName,
-      destinationCity: shipments.recipientCity,
-      destinationCountry: shipments.recipientCountry,
-      createdAt: shipments.createdAt,
-      totalCost: shipments.cost,
-      currency: shipments.currency,
       estimatedDelivery: shipments.estimatedDelivery,
       invoiceId: invoices.id,
     })
     .from(shipments)
     .leftJoin(invoices, eq(invoices.shipmentId, shipments.id))
     .where(where)
-    .orderBy(order(SORT_COLUMNS[filters.sortBy]), desc(shipments.createdAt), asc(shipments.id))
-    .limit(PAGE_SIZE)
-    .offset(pageOffset(pagination, PAGE_SIZE));
+    .orderBy(...shipmentOrder(filters))
+    .limit(pagination.pageSize)
+    .offset(pageOffset(pagination));
   return {
-    rows: rows.map(({ invoiceId, ...row }) => ({ ...row, invoiceUrl: invoiceId ? `/invoices/${invoiceId}` : null })),
+    rows: rows.map(({ invoiceId, ...row }) => ({ ...toShipmentRow(row), invoiceUrl: invoiceId ? `/invoices/${invoiceId}` : null })),
     pagination,
-    stats: stats ?? { total: 0, inTransit: 0, delivered: 0, thisMonth: 0 },
+    stats: stats ? { total: stats.total, inTransit: Number(stats.inTransit), delivered: Number(stats.delivered), thisMonth: Number(stats.thisMonth) } : { total: 0, inTransit: 0, delivered: 0, thisMonth: 0 },
   };
 }

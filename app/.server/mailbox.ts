@@ -2,17 +2,17 @@
 // sent, and this is where it is read, password-reset links included.
 import { count, desc, eq } from "drizzle-orm";
 import { outbox } from "../../drizzle/schema";
-import { pageOffset, pageWindow } from "~/domain/pagination";
+import { pageOffset, paginate } from "~/domain/pagination";
 import type { Db } from "./db";
 import { containsText } from "./text-search";
 
 const MAILBOX_PAGE_SIZE = 20;
 
-/** Mail newest first, optionally only to addresses containing `to`; a page past the end shows the last page. */
-export async function listMail(db: Db, { to, page }: { to: string; page: number }) {
-  const where = to ? containsText(outbox.toAddress, to) : undefined;
+/** Mail newest first, optionally only to addresses containing `search`; a page past the end shows the last page. */
+export async function listMail(db: Db, { search, page }: { search: string; page: number }) {
+  const where = search ? containsText(outbox.toAddress, search) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(outbox).where(where);
-  const window = pageWindow(total, page, MAILBOX_PAGE_SIZE);
+  const pagination = paginate(total, page, MAILBOX_PAGE_SIZE);
   const rows = await db
     .select({
       id: outbox.id,
@@ -25,9 +25,9 @@ export async function listMail(db: Db, { to, page }: { to: string; page: number 
     .from(outbox)
     .where(where)
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(MAILBOX_PAGE_SIZE)
-    .offset(pageOffset(window, MAILBOX_PAGE_SIZE));
-  return { rows, window };
+    .limit(pagination.pageSize)
+    .offset(pageOffset(pagination));
+  return { rows, pagination };
 }
 
 export function getMail(db: Db, id: string) {

@@ -1,122 +1,154 @@
-// The admin's view of all shipments: the filtered, sorted, paged list and the dashboard's
-// totals, computed in SQL.
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, sum, type Column, type SQL } from "drizzle-orm";
+// The shipment lists: the admin's view of all shipments and the customer's of their own
+// (customer-shipments.ts), each filtered, sorted and paged in SQL, and the totals their tiles show.
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, sum, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { shipments, trackingEvents } from "../../drizzle/schema";
 import { normalizeStatus, type ShipmentStatus } from "~/domain/shipment-status";
-import { dateRange, periodStart, PAGE_SIZE, type ListFilters } from "~/domain/admin-shipment-filters";
-import { pageOffset, pageWindow, type PageWindow } from "~/domain/pagination";
+import { dateRange, periodStart, type AdminShipmentFilters, type ShipmentFilters } from "~/domain/shipment-filters";
+import { pageOffset, paginate, type Pagination } from "~/domain/pagination";
+import type { SortField } from "~/domain/shipment-sort";
 import type { Db } from "./db";
 import { safeRedirect } from "./safe-redirect";
 import { invariantResponse } from "./invariant";
+import { containsText, startsWithText } from "./text-search";
 
-export type ShipmentListRow = {
+/** What every shipment list shows of a shipment. */
+export type ShipmentRow = {
   id: string;
   trackingId: string;
+  status: ShipmentStatus;
+  destinationCity: string;
+  destinationCountry: string;
+  createdAt: number;
+  /** The price charged, in minor units of `currency`. */
+  cost: number;
+  currency: string;
+};
+
+/** A row of the admin's list: who sends it, from where, its declared value and where it is now. */
+export type AdminShipmentRow = ShipmentRow & {
   senderName: string;
   senderEmail: string | null;
   originCity: string;
   originCountry: string;
-  destinationCity: string;
-  destinationCountry: string;
-  status: ShipmentStatus;
-  createdAt: number;
   declaredValue: number;
-  cost: number;
-  currency: string;
   currentLocation: string | null;
 };
 
-/** `term` inside a LIKE pattern, its wildcards taken literally. SQLite's LIKE ignores ASCII case. */
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** A page of a shipment list. */
+export type ShipmentPage<Row extends ShipmentRow> = { rows: Row[]; pagination: Pagination };
+
+/** The select columns of a ShipmentRow; a list adds its own. */
+export const SHIPMENT_ROW_COLUMNS = {
+  id: shipments.id,
+  trackingId: shipments.trackingId,
+  status: shipments.status,
+  destinationCity: shipments.recipientCity,
+  destinationCountry: shipments.recipientCountry,
+  createdAt: shipments.createdAt,
+  cost: shipments.cost,
+  currency: shipments.currency,
+};
+
+/** A selected row with its stored status read as a ShipmentStatus. */
+export function toShipmentRow<Row extends { status: string }>(row: Row): Row & { status: ShipmentStatus } {
+  return { ...row, status: normalizeStatus(row.status) ?? "pending" };
 }
 
-function filterConditions(filters: ListFilters, now: number, timeZone: string): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (filters.q) {
-    const term = escapeLike(filters.q);
-    const like = (column: Column, pattern: string) =>
-      sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-    conditions.push(
-      or(
-        // SPEC.md: the tracking ID search is a prefix match.
-        like(shipments.trackingId, `${term}%`),
-        like(shipments.senderName, `%${term}%`),
-        like(shipments.senderEmail, `%${term}%`),
-        like(shipments.recipientName, `%${term}%`),
-        like(shipments.recipientEmail, `%${term}%`),
-      ),
-    );
-  }
-  if (filters.status !== "all") conditions.push(eq(shipments.status, filters.status));
-  const since = periodStart(filters.period, now, timeZone);
-  if (since !== null) conditions.push(gte(shipments.createdAt, since));
-  const range = dateRange(filters.from, filters.to, timeZone);
-  if (range.start !== null) conditions.push(gte(shipments.createdAt, range.start));
-  if (range.end !== null) conditions.push(lt(shipments.createdAt, range.end));
-  return and(...conditions);
-}
-
-const SORT_COLUMNS = {
+const SORT_COLUMNS: Record<SortField, SQLiteColumn> = {
   createdAt: shipments.createdAt,
   updatedAt: shipments.updatedAt,
   trackingId: shipments.trackingId,
   status: shipments.status,
   totalCost: shipments.cost,
-} as const;
+};
 
+/** The list's order; ties go newest first, then by id, so that paging never shows a row twice or skips one. */
+export function shipmentOrder(filters: ShipmentFilters): SQL[] {
+  const direction = filters.sortOrder === "asc" ? asc : desc;
+  return [direction(SORT_COLUMNS[filters.sortBy]), desc(shipments.createdAt), asc(shipments.id)];
+}
+
+/** The status filter every list has; undefined for every status. */
+export function statusCondition(filters: ShipmentFilters): SQL | undefined {
+  return filters.status ? eq(shipments.status, filters.status) : undefined;
+}
+
+/** SPEC.md: the tracking ID search is a prefix match. */
+export function trackingIdStartsWith(search: string): SQL {
+  return startsWithText(shipments.trackingId, search);
+}
+
+function adminConditions(filters: AdminShipmentFilters, now: number, timeZone: string): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [statusCondition(filters)];
+  if (filters.search) {
+    conditions.push(
+      or(
+        trackingIdStartsWith(filters.search),
+        containsText(shipments.senderName, filters.search),
+        containsText(shipments.senderEmail, filters.search),
+        containsText(shipments.recipientName, filters.search),
+        containsText(shipments.recipientEmail, filters.search),
+      ),
+    );
+  }
+  const since = periodStart(filters.period, now, timeZone);
+  if (since !== null) conditions.push(gte(shipments.createdAt, since));
+  const range = dateRange(filters.dateFrom, filters.dateTo, timeZone);
+  if (range.start !== null) conditions.push(gte(shipments.createdAt, range.start));
+  if (range.end !== null) conditions.push(lt(shipments.createdAt, range.end));
+  return and(...conditions);
+}
+
+/** One page of every shipment, as the admin searched, filtered and sorted it. */
 export async function listShipments(
   db: Db,
-  filters: ListFilters,
+  filters: AdminShipmentFilters,
   { now = Date.now(), timeZone = "UTC" }: { now?: number; timeZone?: string } = {},
-): Promise<{ rows: ShipmentListRow[]; window: PageWindow }> {
-  const where = filterConditions(filters, now, timeZone);
+): Promise<ShipmentPage<AdminShipmentRow>> {
+  const where = adminConditions(filters, now, timeZone);
   const total = (await db.select({ total: count() }).from(shipments).where(where).get())?.total ?? 0;
-  const window = pageWindow(total, filters.page, PAGE_SIZE);
-  const direction = filters.sortOrder === "asc" ? asc : desc;
+  const pagination = paginate(total, filters.page);
   const rows = await db
     .select({
-      id: shipments.id,
-      trackingId: shipments.trackingId,
+      ...SHIPMENT_ROW_COLUMNS,
       senderName: shipments.senderName,
       senderEmail: shipments.senderEmail,
       originCity: shipments.senderCity,
       originCountry: shipments.senderCountry,
-      destinationCity: shipments.recipientCity,
-      destinationCountry: shipments.recipientCountry,
-      status: shipments.status,
-      createdAt: shipments.createdAt,
       declaredValue: shipments.declaredValue,
-      cost: shipments.cost,
-      currency: shipments.currency,
       currentLocation: shipments.currentLocation,
     })
     .from(shipments)
     .where(where)
-    // The id breaks ties so that paging never shows a row twice or skips one.
-    .orderBy(direction(SORT_COLUMNS[filters.sortBy]), direction(shipments.id))
-    .limit(PAGE_SIZE)
-    .offset(pageOffset(window, PAGE_SIZE));
-  return { rows: rows.map((row) => ({ ...row, status: normalizeStatus(row.status) ?? "pending" })), window };
+    .orderBy(...shipmentOrder(filters))
+    .limit(pagination.pageSize)
+    .offset(pageOffset(pagination));
+  return { rows: rows.map(toShipmentRow), pagination };
 }
 
-export type ShipmentStats = {
-  total: number;
-  delivered: number;
-  inTransit: number;
+/** What the admin's and the customer's tiles both count. */
+export type ShipmentCounts = { total: number; inTransit: number; delivered: number };
+
+/** The counts as select columns; `delivered` names the statuses that count as delivered. */
+export function shipmentCountColumns(delivered: readonly ShipmentStatus[]) {
+  return {
+    total: count(),
+    inTransit: sql<number>`coalesce(sum(${eq(shipments.status, "in_transit")}), 0)`,
+    delivered: sql<number>`coalesce(sum(${inArray(shipments.status, [...delivered])}), 0)`,
+  };
+}
+
+/** The admin dashboard's tiles: counts over every shipment and the revenue. */
+export type AdminShipmentStats = ShipmentCounts & {
   /** Sum of stored costs, one entry per currency, largest first. */
   revenue: { currency: string; amount: number }[];
 };
 
-export async function shipmentStats(db: Db): Promise<ShipmentStats> {
+export async function shipmentStats(db: Db): Promise<AdminShipmentStats> {
   const [totals, revenue] = await db.batch([
-    db
-      .select({
-        total: count(),
-        delivered: sql<number>`coalesce(sum(${inArray(shipments.status, ["delivered", "custom_destination"])}), 0)`,
-        inTransit: sql<number>`coalesce(sum(${eq(shipments.status, "in_transit")}), 0)`,
-      })
-      .from(shipments),
+    // A shipment handed over at a custom destination is delivered too.
+    db.select(shipmentCountColumns(["delivered", "custom_destination"])).from(shipments),
     db
       .select({ currency: shipments.currency, amount: sum(shipments.cost).mapWith(Number) })
       .from(shipments)

@@ -1,7 +1,32 @@
+// Every list's search becomes SQL here, and only here: the text is LIKE-escaped and the pattern
+// kept within D1's limit, which refuses LIKE patterns over 50 bytes ("LIKE or GLOB pattern too
+// complex") and would fail the page. SQLite's LIKE ignores case for ASCII letters.
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
-/** `column` contains `text`, ignoring case; "%" and "_" in the text match only themselves. */
+/** D1's SQLITE_LIMIT_LIKE_PATTERN_LENGTH, counted in UTF-8 bytes, escapes and wildcards included. */
+export const MAX_LIKE_PATTERN_BYTES = 50;
+
+const encoder = new TextEncoder();
+
+/**
+ * `text` as a LIKE pattern in which "%", "_" and "\" match only themselves. A pattern over the
+ * limit loses characters from the end until it fits, so a long search finds more, never fails.
+ */
+export function likePattern(text: string, match: "prefix" | "contains"): string {
+  const characters = [...text].map((character) => (/[\\%_]/.test(character) ? `\\${character}` : character));
+  for (let kept = characters.length; ; kept -= 1) {
+    const escaped = characters.slice(0, kept).join("");
+    const pattern = match === "prefix" ? `${escaped}%` : `%${escaped}%`;
+    if (encoder.encode(pattern).length <= MAX_LIKE_PATTERN_BYTES) return pattern;
+  }
+}
+
+/** `column` starts with `text`. */
+export function startsWithText(column: SQLWrapper, text: string): SQL {
+  return sql`${column} LIKE ${likePattern(text, "prefix")} ESCAPE '\\'`;
+}
+
+/** `column` contains `text`. */
 export function containsText(column: SQLWrapper, text: string): SQL {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  return sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+  return sql`${column} LIKE ${likePattern(text, "contains")} ESCAPE '\\'`;
 }

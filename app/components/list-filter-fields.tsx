@@ -1,15 +1,15 @@
 import { SORT_FIELDS, SORT_LABELS, type SortField, type SortOrder } from "~/domain/shipment-sort";
-import { SHIPMENT_STATUSES, statusLabel } from "~/domain/shipment-status";
+import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
 
-/** A shipment list's status filter: every status, after an "all" choice whose value and label the list picks. */
-export function StatusFilter({ id, value, all }: { id: string; value: string; all: { value: string; label: string } }) {
+/** A shipment list's status filter: "every status" (the empty value, labelled as the list likes), then each status. */
+export function StatusFilter({ id, value, allLabel }: { id: string; value: ShipmentStatus | null; allLabel: string }) {
   return (
     <div>
       <label htmlFor={id} className="label">
         Status
       </label>
-      <select id={id} name="status" defaultValue={value} className="input">
-        <option value={all.value}>{all.label}</option>
+      <select id={id} name="status" defaultValue={value ?? ""} className="input">
+        <option value="">{allLabel}</option>
         {SHIPMENT_STATUSES.map((status) => (
           <option key={status} value={status}>
             {statusLabel(status)}
@@ -20,7 +20,7 @@ export function StatusFilter({ id, value, all }: { id: string; value: string; al
   );
 }
 
-/** The sort field and order selects of a shipment list's GET form, customer's and admin's alike. */
+/** The sort field and order selects of a shipment list's filter bar, customer's and admin's alike. */
 export function SortFields({ sortBy, sortOrder, idPrefix }: { sortBy: SortField; sortOrder: SortOrder; idPrefix: string }) {
   return (
     <>

@@ -1,17 +1,18 @@
-// The admin's shipment list: search and filters (a GET form, so every view has its own
-// address), the table with a status form and actions on each row, selection for bulk
-// delete, and pagination. Works as plain HTML; JavaScript adds live selection counts,
-// dialogs, a status change on select and a debounced search.
-import { Form, Link, useFetcher, useSubmit } from "@remix-run/react";
+// The shipment lists' tables. The admin's: search and filters (a GET form, so every view has
+// its own address), a status form and actions on each row, selection for bulk delete, and
+// pagination; plain HTML first, JavaScript adds live selection counts, dialogs and a status
+// change on select. The customer's: their own shipments with Track and Invoice links.
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { ShipmentListRow } from "~/.server/shipment-list";
-import { countryName, formatDateTime, formatMoney } from "~/domain/format";
-import { hasActiveFilters, TIME_PERIOD_LABELS, TIME_PERIODS, type ListFilters } from "~/domain/admin-shipment-filters";
-import type { PageWindow } from "~/domain/pagination";
+import type { CustomerShipmentRow } from "~/.server/customer-shipments";
+import type { AdminShipmentRow } from "~/.server/shipment-list";
+import { countryName, formatDate, formatDateTime, formatMoney } from "~/domain/format";
+import type { Pagination } from "~/domain/pagination";
+import { isFiltered, TIME_PERIOD_LABELS, TIME_PERIODS, type AdminShipmentFilters } from "~/domain/shipment-filters";
 import { DEFAULT_SORT } from "~/domain/shipment-sort";
 import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
 import { DialogLink } from "./dialog-link";
-import { Pagination } from "./pagination";
+import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "./list";
 import { SortFields, StatusFilter } from "./list-filter-fields";
 import { useTimeZone } from "./root-data";
 import {
@@ -23,28 +24,29 @@ import {
   locationAction,
   LocationForm,
 } from "./shipment-actions";
+import { StatusBadge } from "./status-badge";
 import { useHydrated } from "./use-hydrated";
 
-const SEARCH_DEBOUNCE_MS = 300;
 const BULK_FORM_ID = "bulk-delete";
 
-export function ShipmentTable({
+export function AdminShipmentTable({
   title,
   rows,
-  window,
+  pagination,
   filters,
   here,
   withDateRange = false,
 }: {
   title: string;
-  rows: ShipmentListRow[];
-  window: PageWindow;
-  filters: ListFilters;
+  rows: AdminShipmentRow[];
+  pagination: Pagination;
+  filters: AdminShipmentFilters;
   /** The list's own address (path and query), where row actions come back to. */
   here: string;
   withDateRange?: boolean;
 }) {
   const hydrated = useHydrated();
+  const timeZone = useTimeZone();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [noneSelected, setNoneSelected] = useState(false);
   const pageIds = rows.map((row) => row.id);
@@ -63,6 +65,113 @@ export function ShipmentTable({
       return next;
     });
   };
+  const withReturn = (path: string) => `${path}?${new URLSearchParams({ redirectTo: here })}`;
+
+  const columns: Column<AdminShipmentRow>[] = [
+    {
+      label: "Select",
+      header: (
+        <SelectAll
+          hydrated={hydrated}
+          count={selectedIds.length}
+          total={pageIds.length}
+          onChange={(on) => {
+            setNoneSelected(false);
+            setSelected(on ? new Set(pageIds) : new Set());
+          }}
+        />
+      ),
+      cell: (row) => (
+        <input
+          id={`select-${row.id}`}
+          type="checkbox"
+          form={BULK_FORM_ID}
+          name="ids"
+          value={row.id}
+          className="h-4 w-4"
+          {...(hydrated ? { checked: selected.has(row.id), onChange: (event) => toggle(row.id, event.currentTarget.checked) } : {})}
+        />
+      ),
+    },
+    {
+      label: "Tracking ID",
+      rowHeader: true,
+      // The tracking ID labels the row's checkbox.
+      cell: (row) => (
+        <label htmlFor={`select-${row.id}`} className="font-mono">
+          <span className="sr-only">Select </span>
+          {row.trackingId}
+        </label>
+      ),
+    },
+    {
+      label: "Customer",
+      cell: (row) => (
+        <div>
+          <div className="font-medium">{row.senderName}</div>
+          <div className="break-all text-slate-600">{row.senderEmail ?? "-"}</div>
+        </div>
+      ),
+    },
+    {
+      label: "Route",
+      cell: (row) => (
+        <div>
+          <div>
+            {row.originCity} → {row.destinationCity}
+          </div>
+          <div className="text-slate-600">
+            {countryName(row.originCountry)} → {countryName(row.destinationCountry)}
+          </div>
+        </div>
+      ),
+    },
+    { label: "Status", cell: (row) => <StatusForm shipmentId={row.id} trackingId={row.trackingId} status={row.status} here={here} /> },
+    { label: "Created", cell: (row) => formatDateTime(row.createdAt, timeZone) },
+    { label: "Value", className: "whitespace-nowrap", cell: (row) => formatMoney(row.declaredValue, row.currency) },
+    {
+      label: "Actions",
+      cell: (row) => (
+        <ul className="flex flex-col gap-1">
+          <li>
+            <Link to={`/track/${encodeURIComponent(row.trackingId)}`} className="link">
+              View<span className="sr-only"> details of {row.trackingId}</span>
+            </Link>
+          </li>
+          <li>
+            <DialogLink
+              to={withReturn(locationAction(row.id))}
+              action={locationAction(row.id)}
+              title={`Current location of ${row.trackingId}`}
+              className="link"
+              content={(close) => (
+                <LocationForm shipmentId={row.id} currentLocation={row.currentLocation} redirectTo={here} onCancel={close} idPrefix={`dialog-${row.id}`} />
+              )}
+            >
+              Location<span className="sr-only"> of {row.trackingId}</span>
+            </DialogLink>
+          </li>
+          <li>
+            <Link to={`/admin/shipments/${encodeURIComponent(row.id)}/edit`} className="link">
+              Edit<span className="sr-only"> {row.trackingId}</span>
+            </Link>
+          </li>
+          <li>
+            <DialogLink
+              to={withReturn(deleteAction(row.id))}
+              action={deleteAction(row.id)}
+              title={`Delete ${row.trackingId}`}
+              description="Are you sure you want to delete this shipment?"
+              className="font-medium text-red-700 underline underline-offset-2 hover:text-red-800"
+              content={(close) => <DeleteShipmentForm shipmentId={row.id} redirectTo={here} onCancel={close} />}
+            >
+              Delete<span className="sr-only"> {row.trackingId}</span>
+            </DialogLink>
+          </li>
+        </ul>
+      ),
+    },
+  ];
 
   return (
     <section aria-labelledby="shipments-title" className="card p-0">
@@ -70,7 +179,7 @@ export function ShipmentTable({
         <h2 id="shipments-title" className="mb-4 text-lg font-semibold">
           {title}
         </h2>
-        <FilterForm filters={filters} withDateRange={withDateRange} action={here.split("?")[0]!} />
+        <AdminShipmentFilterBar filters={filters} withDateRange={withDateRange} />
       </div>
 
       <form id={BULK_FORM_ID} method="get" action={BULK_DELETE_ACTION} onReset={() => setSelected(new Set())}>
@@ -119,95 +228,61 @@ export function ShipmentTable({
       </div>
 
       {rows.length === 0 ? (
-        <EmptyState filtered={hasActiveFilters(filters)} />
+        isFiltered(filters) ? (
+          <EmptyState title="No shipments found" hint="Try adjusting your search criteria" />
+        ) : (
+          <EmptyState
+            title="No shipments found"
+            hint="Get started by creating a new shipment"
+            action={{ to: "/admin/shipments/new", label: "Create New Shipment" }}
+          />
+        )
       ) : (
-        // Relative, so that visually hidden labels in scrolled-away cells stay inside the scroller.
-        <div className="relative overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-3">
-                  <SelectAll
-                    hydrated={hydrated}
-                    count={selectedIds.length}
-                    total={pageIds.length}
-                    onChange={(on) => {
-                      setNoneSelected(false);
-                      setSelected(on ? new Set(pageIds) : new Set());
-                    }}
-                  />
-                </th>
-                <th scope="col" className="px-3 py-3">Tracking ID</th>
-                <th scope="col" className="px-3 py-3">Customer</th>
-                <th scope="col" className="px-3 py-3">Route</th>
-                <th scope="col" className="px-3 py-3">Status</th>
-                <th scope="col" className="px-3 py-3">Created</th>
-                <th scope="col" className="px-3 py-3">Value</th>
-                <th scope="col" className="px-3 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => (
-                <ShipmentRow
-                  key={row.id}
-                  row={row}
-                  here={here}
-                  checked={hydrated ? selected.has(row.id) : undefined}
-                  onCheck={(on) => toggle(row.id, on)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={title} columns={columns} rows={rows} rowKey={(row) => row.id} />
       )}
-      {window.pageCount > 1 ? (
-        <div className="border-t border-slate-200 px-6 pb-4">
-          <Pagination window={window} label="Shipment pages" />
-        </div>
-      ) : null}
+      <PaginationNav pagination={pagination} label="Shipment pages" />
     </section>
   );
 }
 
-function FilterForm({ filters, withDateRange, action }: { filters: ListFilters; withDateRange: boolean; action: string }) {
-  const submit = useSubmit();
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const send = (form: HTMLFormElement, delay: number) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), delay);
-  };
+function AdminShipmentFilterBar({ filters, withDateRange }: { filters: AdminShipmentFilters; withDateRange: boolean }) {
+  const sorted = filters.sortBy !== DEFAULT_SORT.sortBy || filters.sortOrder !== DEFAULT_SORT.sortOrder;
   return (
-    <Form
-      method="get"
-      action={action}
-      role="search"
-      aria-label="Filter shipments"
-      className="grid items-end gap-3 md:grid-cols-[1fr_auto_auto_auto]"
-      onChange={(event) => {
-        const target = event.target as HTMLInputElement;
-        send(event.currentTarget, target.type === "search" ? SEARCH_DEBOUNCE_MS : 0);
+    <FilterBar
+      id="shipments"
+      label="Filter shipments"
+      search={{ label: "Search shipments", value: filters.search, placeholder: "Search by tracking ID, customer name, or email..." }}
+      more={{
+        open: sorted || Boolean(filters.dateFrom || filters.dateTo),
+        content: (
+          <>
+            <SortFields sortBy={filters.sortBy} sortOrder={filters.sortOrder} idPrefix="shipments" />
+            {withDateRange ? (
+              <>
+                <div>
+                  <label htmlFor="shipments-date-from" className="label">
+                    Created from
+                  </label>
+                  <input id="shipments-date-from" type="date" name="dateFrom" defaultValue={filters.dateFrom ?? ""} className="input" />
+                </div>
+                <div>
+                  <label htmlFor="shipments-date-to" className="label">
+                    Created to
+                  </label>
+                  <input id="shipments-date-to" type="date" name="dateTo" defaultValue={filters.dateTo ?? ""} className="input" />
+                </div>
+              </>
+            ) : null}
+          </>
+        ),
       }}
     >
+      <StatusFilter id="shipments-status" value={filters.status} allLabel="All Status" />
       <div>
-        <label htmlFor="list-search" className="label">
-          Search shipments
-        </label>
-        <input
-          id="list-search"
-          type="search"
-          name="q"
-          defaultValue={filters.q}
-          placeholder="Search by tracking ID, customer name, or email..."
-          className="input"
-        />
-      </div>
-      <StatusFilter id="list-status" value={filters.status} all={{ value: "all", label: "All Status" }} />
-      <div>
-        <label htmlFor="list-period" className="label">
+        <label htmlFor="shipments-period" className="label">
           Time period
         </label>
-        <select id="list-period" name="period" defaultValue={filters.period} className="input">
+        <select id="shipments-period" name="period" defaultValue={filters.period} className="input">
           {TIME_PERIODS.map((period) => (
             <option key={period} value={period}>
               {TIME_PERIOD_LABELS[period]}
@@ -215,33 +290,39 @@ function FilterForm({ filters, withDateRange, action }: { filters: ListFilters; 
           ))}
         </select>
       </div>
-      <button type="submit" className="btn-primary">
-        Search
-      </button>
-      <details className="md:col-span-4" open={filters.sortBy !== DEFAULT_SORT.sortBy || filters.sortOrder !== DEFAULT_SORT.sortOrder || Boolean(filters.from || filters.to)}>
-        <summary className="inline-flex text-sm font-medium text-brand-700">Filters</summary>
-        <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <SortFields sortBy={filters.sortBy} sortOrder={filters.sortOrder} idPrefix="list" />
-          {withDateRange ? (
-            <>
-              <div>
-                <label htmlFor="list-from" className="label">
-                  Created from
-                </label>
-                <input id="list-from" type="date" name="from" defaultValue={filters.from ?? ""} className="input" />
-              </div>
-              <div>
-                <label htmlFor="list-to" className="label">
-                  Created to
-                </label>
-                <input id="list-to" type="date" name="to" defaultValue={filters.to ?? ""} className="input" />
-              </div>
-            </>
+    </FilterBar>
+  );
+}
+
+/** The customer's own shipments: each with its status, where it goes, its cost and links. */
+export function CustomerShipmentTable({ rows }: { rows: CustomerShipmentRow[] }) {
+  const timeZone = useTimeZone();
+  const columns: Column<CustomerShipmentRow>[] = [
+    { label: "Tracking ID", rowHeader: true, cell: (row) => <span className="font-mono">{row.trackingId}</span> },
+    { label: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+    { label: "Recipient", cell: (row) => row.recipientName },
+    { label: "Destination", cell: (row) => `${row.destinationCity}, ${countryName(row.destinationCountry)}` },
+    { label: "Created", className: "whitespace-nowrap", cell: (row) => formatDate(row.createdAt, timeZone) },
+    { label: "Est. delivery", className: "whitespace-nowrap", cell: (row) => formatDate(row.estimatedDelivery, timeZone) },
+    { label: "Total", className: "whitespace-nowrap text-right", cell: (row) => formatMoney(row.cost, row.currency) },
+    {
+      label: "Actions",
+      header: <span className="sr-only">Actions</span>,
+      cell: (row) => (
+        <div className="flex gap-3 whitespace-nowrap">
+          <Link to={`/track/${row.trackingId}`} className="link">
+            Track<span className="sr-only"> {row.trackingId}</span>
+          </Link>
+          {row.invoiceUrl ? (
+            <Link to={row.invoiceUrl} className="link">
+              Invoice<span className="sr-only"> for {row.trackingId}</span>
+            </Link>
           ) : null}
         </div>
-      </details>
-    </Form>
-  );
+      ),
+    },
+  ];
+  return <DataTable caption="Your shipments" columns={columns} rows={rows} rowKey={(row) => row.id} />;
 }
 
 function SelectAll({
@@ -275,100 +356,6 @@ function SelectAll({
         {...(hydrated ? { checked: total > 0 && count === total, onChange: (event) => onChange(event.currentTarget.checked) } : {})}
       />
     </span>
-  );
-}
-
-function ShipmentRow({
-  row,
-  here,
-  checked,
-  onCheck,
-}: {
-  row: ShipmentListRow;
-  here: string;
-  checked: boolean | undefined;
-  onCheck: (on: boolean) => void;
-}) {
-  const timeZone = useTimeZone();
-  const boxId = `select-${row.id}`;
-  const withReturn = (path: string) => `${path}?${new URLSearchParams({ redirectTo: here })}`;
-  return (
-    <tr className="align-top hover:bg-slate-50">
-      <td className="px-3 py-3">
-        <input
-          id={boxId}
-          type="checkbox"
-          form={BULK_FORM_ID}
-          name="ids"
-          value={row.id}
-          className="h-4 w-4"
-          {...(checked === undefined ? {} : { checked, onChange: (event) => onCheck(event.currentTarget.checked) })}
-        />
-      </td>
-      <td className="px-3 py-3 font-mono font-semibold">
-        {/* The tracking ID labels the row's checkbox. */}
-        <label htmlFor={boxId}>
-          <span className="sr-only">Select </span>
-          {row.trackingId}
-        </label>
-      </td>
-      <td className="px-3 py-3">
-        <div className="font-medium">{row.senderName}</div>
-        <div className="break-all text-slate-600">{row.senderEmail ?? "-"}</div>
-      </td>
-      <td className="px-3 py-3">
-        <div>
-          {row.originCity} → {row.destinationCity}
-        </div>
-        <div className="text-slate-600">
-          {countryName(row.originCountry)} → {countryName(row.destinationCountry)}
-        </div>
-      </td>
-      <td className="px-3 py-3">
-        <StatusForm shipmentId={row.id} trackingId={row.trackingId} status={row.status} here={here} />
-      </td>
-      <td className="px-3 py-3">{formatDateTime(row.createdAt, timeZone)}</td>
-      <td className="px-3 py-3 whitespace-nowrap">{formatMoney(row.declaredValue, row.currency)}</td>
-      <td className="px-3 py-3">
-        <ul className="flex flex-col gap-1">
-          <li>
-            <Link to={`/track/${encodeURIComponent(row.trackingId)}`} className="link">
-              View<span className="sr-only"> details of {row.trackingId}</span>
-            </Link>
-          </li>
-          <li>
-            <DialogLink
-              to={withReturn(locationAction(row.id))}
-              action={locationAction(row.id)}
-              title={`Current location of ${row.trackingId}`}
-              className="link"
-              content={(close) => (
-                <LocationForm shipmentId={row.id} currentLocation={row.currentLocation} redirectTo={here} onCancel={close} idPrefix={`dialog-${row.id}`} />
-              )}
-            >
-              Location<span className="sr-only"> of {row.trackingId}</span>
-            </DialogLink>
-          </li>
-          <li>
-            <Link to={`/admin/shipments/${encodeURIComponent(row.id)}/edit`} className="link">
-              Edit<span className="sr-only"> {row.trackingId}</span>
-            </Link>
-          </li>
-          <li>
-            <DialogLink
-              to={withReturn(deleteAction(row.id))}
-              action={deleteAction(row.id)}
-              title={`Delete ${row.trackingId}`}
-              description="Are you sure you want to delete this shipment?"
-              className="font-medium text-red-700 underline underline-offset-2 hover:text-red-800"
-              content={(close) => <DeleteShipmentForm shipmentId={row.id} redirectTo={here} onCancel={close} />}
-            >
-              Delete<span className="sr-only"> {row.trackingId}</span>
-            </DialogLink>
-          </li>
-        </ul>
-      </td>
-    </tr>
   );
 }
 
@@ -445,20 +432,3 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
   );
 }
 
-function EmptyState({ filtered }: { filtered: boolean }) {
-  return (
-    <div className="px-6 py-12 text-center">
-      <h3 className="mb-1 text-lg font-semibold">No shipments found</h3>
-      {filtered ? (
-        <p className="text-slate-700">Try adjusting your search criteria</p>
-      ) : (
-        <>
-          <p className="mb-4 text-slate-700">Get started by creating a new shipment</p>
-          <Link to="/admin/shipments/new" className="btn-primary">
-            Create New Shipment
-          </Link>
-        </>
-      )}
-    </div>
-  );
-}

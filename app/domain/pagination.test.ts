@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOffset, pageParam, pageWindow } from "./pagination";
+import { pageOffset, pageParam, paginate } from "./pagination";
 
 describe("pageParam", () => {
   it("reads whole page numbers from 1 and treats anything else as page 1", () => {
@@ -10,19 +10,25 @@ describe("pageParam", () => {
   });
 });
 
-describe("pageWindow", () => {
+describe("paginate", () => {
   it("says which items a page shows", () => {
-    expect(pageWindow(23, 2, 10)).toEqual({ page: 2, pageCount: 3, first: 11, last: 20, total: 23, hasPrev: true, hasNext: true });
-    expect(pageWindow(23, 3, 10)).toMatchObject({ first: 21, last: 23, hasNext: false });
+    expect(paginate(23, 2, 10)).toEqual({ page: 2, pageSize: 10, pageCount: 3, first: 11, last: 20, total: 23, hasPrev: true, hasNext: true });
+    expect(paginate(23, 3, 10)).toMatchObject({ first: 21, last: 23, hasNext: false });
+    expect(paginate(45, 2, 20)).toMatchObject({ first: 21, last: 40, pageCount: 3 });
+  });
+
+  it("pages by SPEC.md's 10 unless told otherwise", () => {
+    expect(paginate(23, 1)).toMatchObject({ pageSize: 10, pageCount: 3, last: 10 });
   });
 
   it("shows the last page for a page past the end", () => {
-    const window = pageWindow(23, 9, 10);
-    expect(window.page).toBe(3);
-    expect(pageOffset(window, 10)).toBe(20);
+    const pagination = paginate(23, 9, 10);
+    expect(pagination.page).toBe(3);
+    expect(pageOffset(pagination)).toBe(20);
   });
 
   it("has one empty page when there is nothing", () => {
-    expect(pageWindow(0, 1, 10)).toEqual({ page: 1, pageCount: 1, first: 0, last: 0, total: 0, hasPrev: false, hasNext: false });
+    expect(paginate(0, 1, 10)).toEqual({ page: 1, pageSize: 10, pageCount: 1, first: 0, last: 0, total: 0, hasPrev: false, hasNext: false });
+    expect(pageOffset(paginate(0, 5, 10))).toBe(0);
   });
 });

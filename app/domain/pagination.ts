@@ -1,14 +1,18 @@
 // SPEC.md's list pagination ('Showing X to Y of Z results', 'Page N of M'), shared by every
 // list: the customer's shipments, the admin's shipments, users and the mailbox.
 
+/** SPEC.md: page size 10, unless a list says otherwise. */
+export const PAGE_SIZE = 10;
+
 /** The `page` query parameter as a whole number from 1; anything else is page 1. */
 export function pageParam(params: URLSearchParams): number {
   const page = Number(params.get("page"));
   return Number.isSafeInteger(page) && page > 1 ? page : 1;
 }
 
-export type PageWindow = {
+export type Pagination = {
   page: number;
+  pageSize: number;
   pageCount: number;
   /** 1-based positions of the first and last item shown; 0 when there are none. */
   first: number;
@@ -18,16 +22,16 @@ export type PageWindow = {
   hasNext: boolean;
 };
 
-/** The window of `total` items that page `requestedPage` shows; a page past the end shows the last one. */
-export function pageWindow(total: number, requestedPage: number, pageSize: number): PageWindow {
+/** The part of `total` items that page `requestedPage` shows; a page past the end shows the last one. */
+export function paginate(total: number, requestedPage: number, pageSize = PAGE_SIZE): Pagination {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, requestedPage), pageCount);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
-  return { page, pageCount, first, last, total, hasPrev: page > 1, hasNext: page < pageCount };
+  return { page, pageSize, pageCount, first, last, total, hasPrev: page > 1, hasNext: page < pageCount };
 }
 
-/** The SQL offset of a window's first row. */
-export function pageOffset(window: PageWindow, pageSize: number): number {
-  return (window.page - 1) * pageSize;
+/** The SQL offset of the page's first row. */
+export function pageOffset(pagination: Pagination): number {
+  return (pagination.page - 1) * pagination.pageSize;
 }

@@ -3,9 +3,9 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin } from "~/.server/session";
 import { listShipments, shipmentStats } from "~/.server/shipment-list";
 import { requestTimeZone } from "~/.server/time-zone";
-import { ShipmentTable } from "~/components/shipment-table";
+import { AdminShipmentTable } from "~/components/shipment-table";
 import { formatMoney } from "~/domain/format";
-import { parseListFilters } from "~/domain/admin-shipment-filters";
+import { parseAdminShipmentFilters } from "~/domain/shipment-filters";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Dashboard | SwiftParcel" },
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const filters = parseListFilters(new URL(request.url).searchParams);
+  const filters = parseAdminShipmentFilters(new URL(request.url).searchParams);
   const [list, stats] = await Promise.all([
     listShipments(context.db, filters, { timeZone: requestTimeZone(request) }),
     shipmentStats(context.db),
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AdminDashboardPage() {
-  const { adminName, filters, rows, window, stats } = useLoaderData<typeof loader>();
+  const { adminName, filters, rows, pagination, stats } = useLoaderData<typeof loader>();
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -53,7 +53,7 @@ export default function AdminDashboardPage() {
         />
       </section>
 
-      <ShipmentTable title="Recent Shipments" rows={rows} window={window} filters={filters} here={here} />
+      <AdminShipmentTable title="Recent Shipments" rows={rows} pagination={pagination} filters={filters} here={here} />
     </main>
   );
 }

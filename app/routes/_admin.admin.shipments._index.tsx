@@ -3,8 +3,8 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin } from "~/.server/session";
 import { listShipments } from "~/.server/shipment-list";
 import { requestTimeZone } from "~/.server/time-zone";
-import { ShipmentTable } from "~/components/shipment-table";
-import { parseListFilters } from "~/domain/admin-shipment-filters";
+import { AdminShipmentTable } from "~/components/shipment-table";
+import { parseAdminShipmentFilters } from "~/domain/shipment-filters";
 
 export const meta: MetaFunction = () => [
   { title: "Shipments | SwiftParcel Admin" },
@@ -13,13 +13,13 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const filters = parseListFilters(new URL(request.url).searchParams);
+  const filters = parseAdminShipmentFilters(new URL(request.url).searchParams);
   const list = await listShipments(context.db, filters, { timeZone: requestTimeZone(request) });
   return { filters, ...list };
 }
 
 export default function AdminShipmentsPage() {
-  const { filters, rows, window } = useLoaderData<typeof loader>();
+  const { filters, rows, pagination } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <main id="main" className="space-y-6 p-6">
@@ -29,10 +29,10 @@ export default function AdminShipmentsPage() {
           New Shipment
         </Link>
       </div>
-      <ShipmentTable
+      <AdminShipmentTable
         title="All shipments"
         rows={rows}
-        window={window}
+        pagination={pagination}
         filters={filters}
         here={location.pathname + location.search}
         withDateRange

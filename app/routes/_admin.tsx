@@ -74,7 +74,7 @@ function AdminFrame({ admin, children }: { admin: Pick<SessionUser, "firstName" 
             <label htmlFor="admin-search" className="shrink-0 text-sm font-medium text-slate-700">
               Find a shipment
             </label>
-            <input id="admin-search" name="q" type="search" placeholder="Tracking ID, name or e-mail" className="input min-w-0 flex-1 py-1.5 text-sm sm:w-64 sm:flex-none" />
+            <input id="admin-search" name="search" type="search" placeholder="Tracking ID, name or e-mail" className="input min-w-0 flex-1 py-1.5 text-sm sm:w-64 sm:flex-none" />
             <button type="submit" className="btn-secondary py-1.5">
               Search
             </button>

@@ -60,7 +60,7 @@ test("a new customer registers, signs out, signs back in where they wanted, chan
   await page.goto("/admin/login");
   await page.getByRole("button", { name: "Demo Admin Login" }).click();
   await expect(page).toHaveURL("/admin/dashboard");
-  await page.goto(`/admin/mailbox?to=${encodeURIComponent(email)}`);
+  await page.goto(`/admin/mailbox?search=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: /Reset your .* password/ }).click();
   await page.getByRole("link", { name: /\/auth\/reset-password\?token=/ }).click();
 

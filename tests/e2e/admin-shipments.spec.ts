@@ -46,7 +46,7 @@ async function search(page: Page, term: string) {
   const filters = page.getByRole("search", { name: "Filter shipments" });
   await filters.getByLabel("Search shipments").fill(term);
   await filters.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(term).replaceAll("%20", "(\\+|%20)")}`));
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${encodeURIComponent(term).replaceAll("%20", "(\\+|%20)")}`));
 }
 
 test("the demo admin finds a shipment, moves it along, edits it and opens its receipt", async ({
@@ -89,7 +89,7 @@ test("the demo admin finds a shipment, moves it along, edits it and opens its re
   await locationForm.getByLabel("Current location").fill("Leipzig Hub");
   await locationForm.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").getByText("Current location updated successfully")).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/dashboard\?q=/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\?search=/);
 
   // Edit it; the audit trail names the change and its previous value.
   await page.getByRole("link", { name: `Edit ${trackingId}` }).click();

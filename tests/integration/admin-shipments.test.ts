@@ -129,12 +129,12 @@ describe("admin dashboard", () => {
 
   it("finds a shipment by tracking ID prefix, by customer name and by e-mail", async () => {
     const target = (await shipment("seed-shipment-05"))!;
-    const byId = await (await get(`/admin/shipments?q=${target.trackingId.slice(0, 10).toLowerCase()}`, admin)).text();
+    const byId = await (await get(`/admin/shipments?search=${target.trackingId.slice(0, 10).toLowerCase()}`, admin)).text();
     expect(byId).toContain(target.trackingId);
-    const byName = await (await get("/admin/dashboard?q=lena", admin)).text();
+    const byName = await (await get("/admin/dashboard?search=lena", admin)).text();
     expect(byName).toContain("lena.fischer@example.com");
     expect(byName).not.toContain("demo@swiftparcel.example");
-    const byEmail = await (await get("/admin/dashboard?q=demo%40swiftparcel", admin)).text();
+    const byEmail = await (await get("/admin/dashboard?search=demo%40swiftparcel", admin)).text();
     expect(byEmail).toContain("demo@swiftparcel.example");
     expect(byEmail).not.toContain("lena.fischer@example.com");
   });
@@ -146,7 +146,7 @@ describe("admin dashboard", () => {
     expect(inTransit).not.toMatch(/<select[^>]*name="status"[^>]*>(?:(?!<\/select>).)*<option value="delivered" selected="">/s);
     const today = await (await get("/admin/shipments?period=today&sortBy=trackingId&sortOrder=asc", admin)).text();
     expect(today).toContain('<option value="today" selected="">Today</option>');
-    const nothing = await (await get("/admin/shipments?q=no-such-shipment", admin)).text();
+    const nothing = await (await get("/admin/shipments?search=no-such-shipment", admin)).text();
     expect(nothing).toContain("No shipments found");
     expect(nothing).toContain("Try adjusting your search criteria");
   });

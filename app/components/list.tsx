@@ -1,0 +1,217 @@
+// The parts every list page is built from: a filter bar, a table that becomes a stack of cards
+// on small screens, pagination and an empty state. The filters live in the URL (a GET form),
+// so every view of a list can be linked to and works without JavaScript; with it, the list
+// follows the form as one types.
+import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";
+import type { Pagination } from "~/domain/pagination";
+import { useHydrated } from "./use-hydrated";
+
+/** SPEC.md: a list reloads 300 ms after its search or a filter changes. */
+const DEBOUNCE_MS = 300;
+
+type SearchBox = {
+  label: string;
+  value: string;
+  placeholder?: string;
+  /** More attributes for the input; a className replaces the default "input". */
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "defaultValue">;
+};
+
+/**
+ * A GET form on the list's own address: a labelled search box (`search`), the list's other
+ * fields (children), a submit button and, when given, a "Filters" panel for the rest.
+ */
+export function FilterBar({
+  id,
+  label,
+  search,
+  submitLabel = "Search",
+  children,
+  more,
+}: {
+  /** Prefix of the fields' ids. */
+  id: string;
+  /** The search landmark's name. */
+  label: string;
+  search: SearchBox;
+  submitLabel?: string;
+  children?: ReactNode;
+  more?: { open: boolean; content: ReactNode };
+}) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const searching = hydrated && navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const searchId = `${id}-search`;
+  return (
+    <Form
+      method="get"
+      action={location.pathname}
+      role="search"
+      aria-label={label}
+      className="flex flex-wrap items-end gap-3"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), DEBOUNCE_MS);
+      }}
+      onSubmit={() => window.clearTimeout(timer.current)}
+    >
+      <div className="min-w-[min(100%,16rem)] flex-1">
+        <label htmlFor={searchId} className="label">
+          {search.label}
+        </label>
+        <input
+          id={searchId}
+          name="search"
+          type="search"
+          defaultValue={search.value}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder={search.placeholder}
+          className="input"
+          {...search.inputProps}
+        />
+      </div>
+      {children}
+      <button type="submit" className="btn-primary" aria-busy={searching || undefined}>
+        {searching ? "Searching..." : submitLabel}
+      </button>
+      {more ? (
+        <details className="basis-full" open={more.open || undefined}>
+          <summary className="inline-flex text-sm font-semibold text-brand-700">Filters</summary>
+          <div className="mt-3 flex flex-wrap items-end gap-3">{more.content}</div>
+        </details>
+      ) : null}
+    </Form>
+  );
+}
+
+export type Column<Row> = {
+  /** The column's heading; on small screens it labels the cell inside the row's card. */
+  label: string;
+  /** Shown in the heading instead of the label (a select-all box, a visually hidden label). */
+  header?: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** The cell names its row: a row header, and the card's title on small screens. */
+  rowHeader?: boolean;
+  className?: string;
+};
+
+/** A table; below the md breakpoint each row is a card of labelled cells under the row's name. */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+}) {
+  return (
+    // Relative, so that visually hidden labels in scrolled-away cells stay inside the scroller.
+    <div className="relative overflow-x-auto">
+      <table className="w-full text-left text-sm max-md:block">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700 max-md:sr-only">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={`px-4 py-3 ${column.className ?? ""}`}>
+                {column.header ?? column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 max-md:block">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="align-top hover:bg-slate-50 max-md:flex max-md:flex-col max-md:px-4 max-md:py-3">
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.label} scope="row" className={`px-4 py-3 font-semibold max-md:order-first max-md:px-0 max-md:pb-1 max-md:text-base ${column.className ?? ""}`}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td
+                    key={column.label}
+                    data-label={column.label}
+                    className={`px-4 py-3 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:text-left max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] ${column.className ?? ""}`}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * SPEC.md's list pagination, shown only when there is more than one page: "Showing X to Y of
+ * Z results", Previous, Next, "Page N of M". Links keep the rest of the query (filters, search).
+ */
+export function PaginationNav({ pagination, label }: { pagination: Pagination; label: string }) {
+  const location = useLocation();
+  if (pagination.pageCount <= 1) return null;
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(target));
+    return `${location.pathname}?${params}`;
+  };
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-6 py-4 text-sm">
+      <p className="text-slate-700">
+        Showing {pagination.first} to {pagination.last} of {pagination.total} results
+      </p>
+      <div className="flex items-center gap-2">
+        {pagination.hasPrev ? (
+          <Link to={hrefFor(pagination.page - 1)} className="btn-secondary">
+            Previous
+          </Link>
+        ) : null}
+        <span className="px-2 text-slate-700">
+          Page {pagination.page} of {pagination.pageCount}
+        </span>
+        {pagination.hasNext ? (
+          <Link to={hrefFor(pagination.page + 1)} className="btn-secondary">
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+/** What a list says when it has no rows: why, and where to go from here. */
+export function EmptyState({
+  title,
+  hint,
+  action,
+  headingLevel = 3,
+}: {
+  title: string;
+  hint: string;
+  action?: { to: string; label: string };
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="px-6 py-12 text-center">
+      <Heading className="mb-1 text-lg font-semibold">{title}</Heading>
+      <p className="text-slate-700">{hint}</p>
+      {action ? (
+        <Link to={action.to} className="btn-primary mt-4">
+          {action.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
