@@ -122,7 +122,7 @@ export function DataTable<Row>({
         <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700 max-md:sr-only">
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={`px-4 py-3 ${column.className ?? ""}`}>
+              <th key={column.label} scope="col" className={`px-3 py-3 ${column.className ?? ""}`}>
                 {column.header ?? column.label}
               </th>
             ))}
@@ -133,14 +133,14 @@ export function DataTable<Row>({
             <tr key={rowKey(row)} className="align-top hover:bg-slate-50 max-md:flex max-md:flex-col max-md:px-4 max-md:py-3">
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.label} scope="row" className={`px-4 py-3 font-semibold max-md:order-first max-md:px-0 max-md:pb-1 max-md:text-base ${column.className ?? ""}`}>
+                  <th key={column.label} scope="row" className={`px-3 py-3 font-semibold max-md:order-first max-md:px-0 max-md:pb-1 max-md:text-base ${column.className ?? ""}`}>
                     {column.cell(row)}
                   </th>
                 ) : (
                   <td
                     key={column.label}
                     data-label={column.label}
-                    className={`px-4 py-3 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:text-left max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] ${column.className ?? ""}`}
+                    className={`px-3 py-3 max-md:flex max-md:gap-3 max-md:px-0 max-md:*:min-w-0 max-md:py-1 max-md:text-left max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] ${column.className ?? ""}`}
                   >
                     {column.cell(row)}
                   </td>

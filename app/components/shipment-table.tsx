@@ -375,17 +375,18 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
   return (
     <fetcher.Form method="post" action={`/admin/shipments/${encodeURIComponent(shipmentId)}/status`} className="flex flex-col gap-2">
       <input type="hidden" name="redirectTo" value={here} />
-      <label htmlFor={selectId} className="text-xs font-medium text-slate-600">
+      {/* On small screens the card's "Status" label stands beside it. */}
+      <label htmlFor={selectId} className="text-xs font-medium text-slate-600 max-md:sr-only">
         Status<span className="sr-only"> of {trackingId}</span>
       </label>
-      <div className="-mt-1 flex items-center gap-2">
+      <div className="-mt-1 flex flex-wrap items-center gap-2 max-md:mt-0">
         <select
           id={selectId}
           name="status"
           value={hydrated ? choice : undefined}
           defaultValue={hydrated ? undefined : status}
           disabled={fetcher.state !== "idle"}
-          className="input w-44 py-1 text-sm"
+          className="input w-44 max-w-full py-1 text-sm"
           onChange={(event) => {
             const next = event.currentTarget.value;
             setChoice(next);

@@ -65,6 +65,15 @@ test("the demo admin finds a shipment, moves it along, edits it and opens its re
     description: "Vinyl records",
   });
 
+  // The header's search box finds it from any admin page.
+  await page.goto("/admin/users");
+  const header = page.getByRole("search", { name: "All shipments" });
+  await header.getByLabel("Find a shipment").fill(trackingId);
+  await header.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(`/admin/shipments?search=${trackingId}`);
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+  await expect(page.getByLabel("Search shipments")).toHaveValue(trackingId);
+
   // Find it by tracking ID and set it to In Transit.
   await search(page, trackingId);
   const table = page.getByRole("table");
