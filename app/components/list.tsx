@@ -3,7 +3,7 @@
 // so every view of a list can be linked to and works without JavaScript; with it, the list
 // follows the form as one types.
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";
 import type { Pagination } from "~/domain/pagination";
 import { useHydrated } from "./use-hydrated";
@@ -46,10 +46,23 @@ export function FilterBar({
   const submit = useSubmit();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // The fields show what the address says. An address this form asked for already matches
+  // them (and the reader may still be typing); any other (a link, a tile, the header's search
+  // box, back and forward) starts the form afresh from the new values.
+  const [generation, setGeneration] = useState(0);
+  const submitted = useRef(false);
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    if (submitted.current) submitted.current = false;
+    else setGeneration((count) => count + 1);
+  }, [location.key]);
   const searching = hydrated && navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const searchId = `${id}-search`;
   return (
     <Form
+      key={generation}
       method="get"
       action={location.pathname}
       role="search"
@@ -58,9 +71,15 @@ export function FilterBar({
       onChange={(event) => {
         const form = event.currentTarget;
         window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), DEBOUNCE_MS);
+        timer.current = window.setTimeout(() => {
+          submitted.current = true;
+          submit(form, { replace: true, preventScrollReset: true });
+        }, DEBOUNCE_MS);
       }}
-      onSubmit={() => window.clearTimeout(timer.current)}
+      onSubmit={() => {
+        window.clearTimeout(timer.current);
+        submitted.current = true;
+      }}
     >
       <div className="min-w-[min(100%,16rem)] flex-1">
         <label htmlFor={searchId} className="label">

@@ -257,6 +257,12 @@ test("another customer sees none of someone else's shipments, invoices or counts
     await expect(tiles).toContainText(label);
   }
 
+  // A tile filters the list, and the filter bar says so.
+  await tiles.getByRole("link", { name: "In transit" }).click();
+  await expect(page).toHaveURL("/dashboard?status=in_transit");
+  await expect(page.getByRole("search", { name: "Search and filter shipments" }).getByLabel("Status")).toHaveValue("in_transit");
+  await expect(page.getByText("Try adjusting your search or filters")).toBeVisible();
+
   // Searching for the demo customer's parcel finds nothing.
   await page.goto(`/dashboard?search=${demoParcel}`);
   await expect(page.getByText("No shipments found")).toBeVisible();
