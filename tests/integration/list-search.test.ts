@@ -108,7 +108,8 @@ describe("list parameters", () => {
     expect(late).toMatch(/<input[^>]*name="dateFrom"[^>]*value="\d{4}-\d\d-\d\d"/);
   });
 
-  it("page every list with the same words", async () => {
+  // Eleven accounts, each with a real scrypt hash: slow on a busy machine.
+  it("page every list with the same words", { timeout: 30_000 }, async () => {
     for (let index = 0; index < 11; index += 1) await createUser({ lastName: `Listed${index}` });
     const users = await page("/admin/users?page=2", admin);
     expect(users).toMatch(/Showing 11 to \d+ of \d+ results/);
