@@ -2,10 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
+  NewsletterSchema,
   PasswordChangeSchema,
+  ProfileActionSchema,
   ProfileDetailsSchema,
   RegistrationSchema,
   ResetPasswordSchema,
+  SignInActionSchema,
   SignInSchema,
 } from "./account-forms";
 
@@ -103,6 +106,46 @@ describe("registration form", () => {
       confirmPassword: ["Passwords do not match"],
     });
   });
+
+  it("lists every error in one answer, the mismatched confirmation among them while the terms box is unticked", () => {
+    const { terms: _terms, ...unticked } = VALID_REGISTRATION;
+    const errors = errorsOf(submit(RegistrationSchema, { ...unticked, firstName: "A", phone: "0123", confirmPassword: "Engine43" }));
+    expect(errors).toEqual({
+      firstName: ["First name must be at least 2 characters"],
+      phone: ["Please enter a valid phone number"],
+      confirmPassword: ["Passwords do not match"],
+      terms: ["You must agree to the terms and conditions"],
+    });
+    // With nothing else filled in either, the mismatch is still named beside the missing fields.
+    expect(errorsOf(submit(RegistrationSchema, { password: "Engine42", confirmPassword: "Engine43" }))).toMatchObject({
+      firstName: ["First name is required"],
+      confirmPassword: ["Passwords do not match"],
+      terms: ["You must agree to the terms and conditions"],
+    });
+  });
+});
+
+describe("sign-in pages' forms", () => {
+  it("take a submission without a button as the sign-in form's, and tell the demo button apart", () => {
+    const typed = submit(SignInActionSchema, { email: "Ada@Example.com", password: "secret1" });
+    expect(typed.status === "success" && typed.value).toMatchObject({ intent: "sign-in", email: "ada@example.com" });
+    const demo = submit(SignInActionSchema, { intent: "demo", redirectTo: "/admin/users" });
+    expect(demo.status === "success" && demo.value).toEqual({ intent: "demo", redirectTo: "/admin/users" });
+    expect(errorsOf(submit(SignInActionSchema, { intent: "sign-in", email: "" }))).toEqual({
+      email: ["Email is required"],
+      password: ["Password is required"],
+    });
+  });
+});
+
+describe("newsletter form", () => {
+  it("normalises the address and names a bad or missing one", () => {
+    const submission = submit(NewsletterSchema, { email: "  Reader@Example.com " });
+    expect(submission.status === "success" && submission.value.email).toBe("reader@example.com");
+    for (const email of ["", "not-an-address"]) {
+      expect(errorsOf(submit(NewsletterSchema, { email }))).toEqual({ email: ["Please enter a valid email address"] });
+    }
+  });
 });
 
 describe("password reset form", () => {
@@ -137,5 +180,22 @@ describe("profile forms", () => {
     expect(errorsOf(submit(PasswordChangeSchema, { intent: "password", newPassword: "Abcdef1", confirmNewPassword: "Abcdef1" }))).toEqual({
       currentPassword: ["Current password is required"],
     });
+    expect(errorsOf(submit(PasswordChangeSchema, { intent: "password", newPassword: "Abcdef1", confirmNewPassword: "Abcdef2" }))).toEqual({
+      currentPassword: ["Current password is required"],
+      confirmNewPassword: ["New passwords do not match"],
+    });
+  });
+
+  it("are told apart by their intent on the server, each with its own rules", () => {
+    expect(errorsOf(submit(ProfileActionSchema, { intent: "password", newPassword: "Abcdef1", confirmNewPassword: "Abcdef2" }))).toEqual({
+      currentPassword: ["Current password is required"],
+      confirmNewPassword: ["New passwords do not match"],
+    });
+    // Another form's fields that happen to differ are not its concern.
+    const profile = submit(ProfileActionSchema, { intent: "profile", firstName: "Jo", lastName: "Lee", newPassword: "a", confirmNewPassword: "b" });
+    expect(profile.status === "success" && profile.value).toEqual({ intent: "profile", firstName: "Jo", lastName: "Lee" });
+    const notifications = submit(ProfileActionSchema, { intent: "notifications", smsNotifications: "on" });
+    expect(notifications.status === "success" && notifications.value).toEqual({ intent: "notifications", smsNotifications: true });
+    expect(submit(ProfileActionSchema, { intent: "teleport" }).status).toBe("error");
   });
 });

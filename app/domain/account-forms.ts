@@ -3,6 +3,7 @@
 // so "required" messages are zod's required_error; text is trimmed before it is checked.
 import { z } from "zod";
 import { isEmail, isPhone } from "./contact-details";
+import { confirmationMatches, forIntent, withCrossFieldRules, withDefaultIntent } from "./form-rules";
 import { isStrongEnough } from "./password-strength";
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -54,14 +55,6 @@ const NewPasswordSchema = z
   .string({ required_error: "Password is required" })
   .refine(isStrongEnough, "Password is too weak. Please meet at least 3 requirements.");
 
-function confirmationMatches<T extends Record<string, unknown>>(password: keyof T & string, confirmation: keyof T & string, message: string) {
-  return (values: T, ctx: z.RefinementCtx) => {
-    if (values[password] !== values[confirmation]) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [confirmation], message });
-    }
-  };
-}
-
 export const SignInSchema = z.object({
   email: EmailSchema,
   password: z
@@ -71,10 +64,21 @@ export const SignInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/** A sign-in page's two forms: the e-mail and password, and the demo account's button. */
+export const SignInActionSchema = withDefaultIntent(
+  "sign-in",
+  z.discriminatedUnion("intent", [
+    SignInSchema.extend({ intent: z.literal("sign-in") }),
+    z.object({ intent: z.literal("demo"), redirectTo: z.string().optional() }),
+  ]),
+);
+
 const TERMS_MESSAGE = "You must agree to the terms and conditions";
 
-export const RegistrationSchema = z
-  .object({
+const passwordsMatch = confirmationMatches("password", "confirmPassword", "Passwords do not match");
+
+export const RegistrationSchema = withCrossFieldRules(
+  z.object({
     firstName: personName("First name"),
     lastName: personName("Last name"),
     email: EmailSchema,
@@ -82,18 +86,29 @@ export const RegistrationSchema = z
     password: NewPasswordSchema,
     confirmPassword: z.string({ required_error: "Please confirm your password" }),
     terms: z.boolean({ required_error: TERMS_MESSAGE }).refine((accepted) => accepted, TERMS_MESSAGE),
-  })
-  .superRefine(confirmationMatches("password", "confirmPassword", "Passwords do not match"));
+  }),
+  passwordsMatch,
+);
 
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
-export const ResetPasswordSchema = z
-  .object({
+export const NewsletterSchema = z.object({
+  email: z
+    .string({ required_error: "Please enter a valid email address" })
+    .trim()
+    .toLowerCase()
+    .refine((value) => isEmail(value) && value.length <= 254, "Please enter a valid email address"),
+  redirectTo: z.string().optional(),
+});
+
+export const ResetPasswordSchema = withCrossFieldRules(
+  z.object({
     token: z.string({ required_error: "This reset link is invalid or has expired" }),
     password: NewPasswordSchema,
     confirmPassword: z.string({ required_error: "Please confirm your password" }),
-  })
-  .superRefine(confirmationMatches("password", "confirmPassword", "Passwords do not match"));
+  }),
+  passwordsMatch,
+);
 
 export const ProfileDetailsSchema = z.object({
   intent: z.literal("profile"),
@@ -107,8 +122,7 @@ export const ProfileDetailsSchema = z.object({
 });
 
 /** Changing a password: SPEC.md's profile rules (6+ characters, matching) plus registration's strength rule. */
-export const PasswordChangeSchema = z
-  .object({
+const PasswordChangeFields = z.object({
     intent: z.literal("password"),
     currentPassword: z.string({ required_error: "Current password is required" }),
     newPassword: z
@@ -121,8 +135,11 @@ export const PasswordChangeSchema = z
         }
       }),
     confirmNewPassword: z.string({ required_error: "Please confirm your new password" }),
-  })
-  .superRefine(confirmationMatches("newPassword", "confirmNewPassword", "New passwords do not match"));
+});
+
+const newPasswordsMatch = confirmationMatches("newPassword", "confirmNewPassword", "New passwords do not match");
+
+export const PasswordChangeSchema = withCrossFieldRules(PasswordChangeFields, newPasswordsMatch);
 
 export const NotificationPreferencesSchema = z.object({
   intent: z.literal("notifications"),
@@ -133,3 +150,9 @@ export const NotificationPreferencesSchema = z.object({
 });
 
 export const DeletionRequestSchema = z.object({ intent: z.literal("request-deletion") });
+
+/** The profile page's four forms, told apart by their button's intent. */
+export const ProfileActionSchema = withCrossFieldRules(
+  z.discriminatedUnion("intent", [ProfileDetailsSchema, PasswordChangeFields, NotificationPreferencesSchema, DeletionRequestSchema]),
+  forIntent("password", newPasswordsMatch),
+);

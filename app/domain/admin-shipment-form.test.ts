@@ -1,7 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { ADMIN_REQUIRED_FIELDS, VALID_ADMIN_FORM } from "../../tests/admin-shipment-sample";
-import { EditShipmentFormSchema, formValuesFromShipment, REQUIRED, ShipmentFormSchema, storedBasePriceOverride } from "./admin-shipment-form";
+import {
+  EditShipmentFormSchema,
+  formValuesFromShipment,
+  REQUIRED,
+  ShipmentFormActionSchema,
+  ShipmentFormSchema,
+  storedBasePriceOverride,
+} from "./admin-shipment-form";
 
 const REQUIRED_FIELDS = ADMIN_REQUIRED_FIELDS;
 const VALID_FORM = VALID_ADMIN_FORM;
@@ -46,6 +53,29 @@ describe("admin shipment form rules", () => {
     const errors = errorsOf(withoutDimensions);
     for (const field of ["length", "width", "height"]) expect(errors[field], field).toEqual(["Please enter a valid dimension"]);
     expect(errorsOf({ ...withoutDimensions, packageType: "document", width: "" })).toEqual({});
+  });
+
+  it("names missing dimensions beside the required fields of an empty form", () => {
+    // As the browser sends an untouched form: empty inputs, the selects on their first choice.
+    const empty = Object.fromEntries([...REQUIRED_FIELDS, "length", "width", "height"].map((field) => [field, ""]));
+    const errors = errorsOf({ ...empty, packageType: "package", serviceType: "standard", currency: "USD" });
+    for (const field of REQUIRED_FIELDS.filter((field) => !["packageType", "serviceType"].includes(field))) {
+      expect(errors[field], field).toEqual([REQUIRED]);
+    }
+    for (const field of ["length", "width", "height"]) expect(errors[field], field).toEqual(["Please enter a valid dimension"]);
+    // A dimension that is given but wrong is named once, by its own rule.
+    expect(errorsOf({ ...empty, packageType: "package", length: "abc", width: "0" })).toMatchObject({
+      length: ["Please enter a valid dimension"],
+      width: ["Please enter a valid dimension"],
+      height: ["Please enter a valid dimension"],
+    });
+  });
+
+  it("checks nothing when only asked for the cost", () => {
+    const quote = parseWithZod(form({ intent: "quote", weight: "2" }), { schema: ShipmentFormActionSchema });
+    expect(quote.status).toBe("success");
+    const save = parseWithZod(form({ intent: "save", packageType: "package" }), { schema: ShipmentFormActionSchema });
+    expect(save.status === "error" ? save.error : null).toMatchObject({ senderName: [REQUIRED], length: ["Please enter a valid dimension"] });
   });
 
   it("accepts a complete form, with numbers and ticked boxes as values", () => {

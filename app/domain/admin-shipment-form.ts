@@ -3,6 +3,7 @@
 // and the browser, which checks the same rules as the admin types.
 import { z } from "zod";
 import { isEmail, isPhone } from "./contact-details";
+import { forIntent, isGiven, withCrossFieldRules, type CrossFieldRule } from "./form-rules";
 import { minorUnitsInput } from "./format";
 import { DELIVERY_OPTIONS, PACKAGE_TYPES, SERVICE_TYPES } from "./shipping-options";
 
@@ -68,13 +69,17 @@ const fields = {
   notes: optional(1000),
 };
 
-/** SPEC.md: when the package type is package, length, width and height are each above 0. */
-function requireDimensions(value: { packageType: string; length?: number; width?: number; height?: number }, context: z.RefinementCtx) {
-  if (value.packageType !== "package") return;
+/**
+ * SPEC.md: when the package type is package, length, width and height are each above 0. A
+ * dimension that is given is checked by its own field; this rule adds the missing ones, on an
+ * empty form too.
+ */
+const dimensionsGiven: CrossFieldRule = (sent, context) => {
+  if (sent.packageType !== "package") return;
   for (const key of ["length", "width", "height"] as const) {
-    if (value[key] === undefined) context.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: DIMENSION_ERROR });
+    if (!isGiven(sent[key])) context.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: DIMENSION_ERROR });
   }
-}
+};
 
 const createObject = z.object(fields);
 const editObject = createObject.extend({
@@ -83,8 +88,21 @@ const editObject = createObject.extend({
   actualDelivery: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_ERROR).optional(),
 });
 
-export const ShipmentFormSchema = createObject.superRefine(requireDimensions);
-export const EditShipmentFormSchema = editObject.superRefine(requireDimensions);
+export const ShipmentFormSchema = withCrossFieldRules(createObject, dimensionsGiven);
+export const EditShipmentFormSchema = withCrossFieldRules(editObject, dimensionsGiven);
+
+/** 'Calculate cost' (without JavaScript): price what was typed, check and save nothing. */
+const QuoteRequest = z.object({ intent: z.literal("quote") });
+
+/** The form as its two buttons send it: 'Calculate cost' (quote) and 'Save' (save). */
+export const ShipmentFormActionSchema = withCrossFieldRules(
+  z.discriminatedUnion("intent", [QuoteRequest, createObject.extend({ intent: z.literal("save") })]),
+  forIntent("save", dimensionsGiven),
+);
+export const EditShipmentFormActionSchema = withCrossFieldRules(
+  z.discriminatedUnion("intent", [QuoteRequest, editObject.extend({ intent: z.literal("save") })]),
+  forIntent("save", dimensionsGiven),
+);
 
 export type ShipmentFormValue = z.infer<typeof createObject>;
 export type EditShipmentFormValue = z.infer<typeof editObject>;
