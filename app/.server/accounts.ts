@@ -2,12 +2,16 @@
 // deletion requests. A write records its events (and so its mail) in the same D1 batch.
 import { and, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { users } from "../../drizzle/schema";
+import { isCountryCode } from "~/domain/countries";
 import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
 import { actorFor, recordEvents } from "./events";
+import { refused, tooManyAttempts, type Done, type Refused } from "./outcome";
 import { hashPassword, verifyPassword } from "./password";
+import { countAttempt } from "./rate-limit";
 import { endSessionsQuery } from "./session";
+import type { Client } from "./sign-in";
 import { containsText } from "./text-search";
 
 export type Account = {
@@ -96,18 +100,36 @@ export async function getProfile(db: Db, userId: string) {
   return profile;
 }
 
+/** The profile form's fields as typed (trimmed); empty ones are cleared. The e-mail is not among them. */
 export type ProfileDetails = {
   firstName: string;
   lastName: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  postalCode: string | null;
+  phone?: string;
+  address?: string;
+  city?: string;
+  country?: string;
+  postalCode?: string;
 };
 
-export async function updateProfile(db: Db, userId: string, details: ProfileDetails) {
-  await db.update(users).set({ ...details, updatedAt: Date.now() }).where(eq(users.id, userId));
+const orNull = (value: string | undefined) => value || null;
+
+export async function updateProfile(context: Pick<ServiceContext, "db">, { userId, details }: { userId: string; details: ProfileDetails }): Promise<Done | Refused> {
+  const country = details.country ? details.country.toUpperCase() : null;
+  if (country && !isCountryCode(country)) return refused("invalid", undefined, { country: ["Please choose a country from the list"] });
+  await context.db
+    .update(users)
+    .set({
+      firstName: details.firstName,
+      lastName: details.lastName,
+      phone: orNull(details.phone),
+      address: orNull(details.address),
+      city: orNull(details.city),
+      country,
+      postalCode: orNull(details.postalCode),
+      updatedAt: Date.now(),
+    })
+    .where(eq(users.id, userId));
+  return { ok: true, message: "Profile updated successfully!" };
 }
 
 export type NotificationPreferences = {
@@ -117,40 +139,58 @@ export type NotificationPreferences = {
   marketingEmails: boolean;
 };
 
-export async function updateNotificationPreferences(db: Db, userId: string, preferences: NotificationPreferences) {
-  await db.update(users).set({ ...preferences, updatedAt: Date.now() }).where(eq(users.id, userId));
+/** Sets all four preferences: one left out is off (an unticked box is not sent). */
+export async function updateNotificationPreferences(
+  context: Pick<ServiceContext, "db">,
+  { userId, preferences }: { userId: string; preferences: Partial<NotificationPreferences> },
+): Promise<Done> {
+  const { emailNotifications = false, smsNotifications = false, pushNotifications = false, marketingEmails = false } = preferences;
+  await context.db
+    .update(users)
+    .set({ emailNotifications, smsNotifications, pushNotifications, marketingEmails, updatedAt: Date.now() })
+    .where(eq(users.id, userId));
+  return { ok: true, message: "Notification preferences saved!" };
 }
 
 /**
  * Sets a new password after checking the current one, and ends every session of the account
- * except `keepSessionHash` (the one making the change).
+ * except the one making the change. Attempts are counted per address and per account first.
  */
 export async function changePassword(
   context: ServiceContext,
-  user: { id: string; email: string; firstName: string; lastName: string },
-  { current, next }: { current: string; next: string },
-  keepSessionHash: string | null,
-): Promise<"changed" | "wrong-current-password"> {
+  {
+    user,
+    currentPassword,
+    newPassword,
+    client,
+  }: { user: { id: string; email: string; firstName: string; lastName: string }; currentPassword: string; newPassword: string; client: Client },
+): Promise<Done | Refused> {
   const { db } = context;
+  const limit = await countAttempt(context, { form: "password-change", clientAddress: client.address, subject: user.id });
+  if (!limit.allowed) return tooManyAttempts(limit, "Too many attempts. Please try again later.");
   const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
-  if (!row || !(await verifyPassword(current, row.passwordHash))) return "wrong-current-password";
+  if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
+    return refused("invalid", "Failed to update password", { currentPassword: ["Current password is incorrect"] });
+  }
   const now = Date.now();
   await db.batch([
-    db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: now }).where(eq(users.id, user.id)),
-    endSessionsQuery(db, user.id, keepSessionHash),
+    db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: now }).where(eq(users.id, user.id)),
+    endSessionsQuery(db, user.id, client.session),
     ...(await recordEvents(context, actorFor(user), [{ type: "account.password_changed", entityId: user.id, data: {} }], now)),
   ]);
-  return "changed";
+  return { ok: true, message: "Password updated successfully!" };
 }
 
 /**
  * Records that the person wants their account deleted, for an admin to act on, and tells
  * support by mail. Asking again changes nothing and sends nothing.
  */
-export async function requestAccountDeletion(context: ServiceContext, user: Account): Promise<"requested" | "already-requested"> {
+export async function requestAccountDeletion(context: ServiceContext, { userId }: { userId: string }): Promise<Done> {
   const { db } = context;
-  const row = await db.select({ at: users.deletionRequestedAt }).from(users).where(eq(users.id, user.id)).get();
-  if (row?.at) return "already-requested";
+  const user = await getProfile(db, userId);
+  if (user.deletionRequestedAt) {
+    return { ok: true, tone: "info", message: "Account deletion was already requested. Our support team will contact you." };
+  }
   const now = Date.now();
   await db.batch([
     db.update(users).set({ deletionRequestedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
@@ -161,7 +201,7 @@ export async function requestAccountDeletion(context: ServiceContext, user: Acco
       now,
     )),
   ]);
-  return "requested";
+  return { ok: true, message: "Account deletion requested. Our support team will contact you." };
 }
 
 /**

@@ -3,9 +3,11 @@
 import { and, eq, exists, gt, isNull } from "drizzle-orm";
 import { passwordResetTokens, users } from "../../drizzle/schema";
 import type { ServiceContext } from "~/load-context";
-import type { Account } from "./accounts";
+import { findAccountByEmail, type Account } from "./accounts";
+import { countAttempt } from "./rate-limit";
 import type { Db } from "./db";
 import { recordEvents } from "./events";
+import { tooManyAttempts, type Done, type Refused } from "./outcome";
 import { hashPassword } from "./password";
 import { endSessionsQuery, hashToken, randomToken } from "./session";
 
@@ -44,6 +46,21 @@ export async function sendPasswordReset(
       now,
     )),
   ]);
+}
+
+/**
+ * 'Forgot password': a link for the account that uses `email` (already normalised), if it is an
+ * active one. The answer is the same whether or not there is such an account.
+ */
+export async function requestPasswordReset(
+  context: ServiceContext,
+  { email, clientAddress }: { email: string; clientAddress: string },
+): Promise<Done | Refused> {
+  const limit = await countAttempt(context, { form: "password-reset", clientAddress, subject: email });
+  if (!limit.allowed) return tooManyAttempts(limit, "Too many attempts. Please try again later.");
+  const account = await findAccountByEmail(context.db, email);
+  if (account?.status === "active") await sendPasswordReset(context, account);
+  return { ok: true, message: "Password reset email sent!" };
 }
 
 function usableToken(tokenHash: string, now: number) {

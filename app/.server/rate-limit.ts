@@ -1,5 +1,6 @@
 // Fixed-window counters in D1: one upsert per attempt, checked before any expensive work.
 import { sql } from "drizzle-orm";
+import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -26,4 +27,24 @@ export function clientAddress(request: Request): string {
 export function limitFromVar(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+const ATTEMPT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Counts an attempt at an account form against the client address and, when given, the
+ * e-mail address (so many addresses cannot take turns at one account). LOGIN_RATE_LIMIT
+ * attempts are allowed per key per 15 minutes.
+ */
+export async function countAttempt(
+  context: Pick<ServiceContext, "db" | "cloudflare">,
+  { form, clientAddress: address, subject }: { form: "login" | "register" | "password-reset" | "password-change"; clientAddress: string; subject?: string },
+): Promise<RateLimitResult> {
+  const limit = limitFromVar(context.cloudflare.env.LOGIN_RATE_LIMIT, 10);
+  const keys = [`${form}:ip:${address}`, ...(subject ? [`${form}:subject:${subject}`] : [])];
+  for (const key of keys) {
+    const result = await hitRateLimit(context.db, { key, limit, windowMs: ATTEMPT_WINDOW_MS });
+    if (!result.allowed) return result;
+  }
+  return { allowed: true };
 }

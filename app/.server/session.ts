@@ -76,17 +76,17 @@ export function clearedSessionCookie(): Promise<string> {
 
 /**
  * Creates a session row; returns the Set-Cookie value that hands its token to the browser.
- * At sign-in pass the request as `replacing`: the session it came with (if any) is deleted,
- * so a token planted in the browser before sign-in never becomes a signed-in session.
+ * At sign-in pass the hash of the session the request came with (requestSessionHash) as
+ * `replacing`: it is deleted, so a token planted in the browser before sign-in never becomes a
+ * signed-in session.
  */
 export async function createSession(
   db: Db,
   userId: string,
-  { remember, replacing }: { remember: boolean; replacing?: Request },
+  { remember, replacing: previous = null }: { remember: boolean; replacing?: string | null },
 ): Promise<string> {
   const token = randomToken();
   const lifetime = remember ? REMEMBERED_SESSION_MS : SHORT_SESSION_MS;
-  const previous = replacing ? await requestSessionHash(replacing) : null;
   const insert = db.insert(sessions).values({
     idHash: await hashToken(token),
     userId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isStrongEnough, measurePassword, passwordScore, strengthLabel } from "./password-strength";
+import { isStrongEnough, measurePassword, passwordScore, passwordStrength, strengthLabel } from "./password-strength";
 
 describe("password strength", () => {
   it("counts each of the five requirements once", () => {
@@ -32,5 +32,12 @@ describe("measurePassword", () => {
   it("names the requirements met and the label", () => {
     expect(measurePassword("abc1")).toEqual({ label: "Fair", met: ["lowercase", "digit"] });
     expect(measurePassword("")).toEqual({ label: "Weak", met: [] });
+  });
+});
+
+describe("passwordStrength", () => {
+  it("reads a posted field, and nothing from an empty or missing one", () => {
+    expect(passwordStrength("abc1")).toEqual(measurePassword("abc1"));
+    expect([passwordStrength(""), passwordStrength(null), passwordStrength(undefined)]).toEqual([null, null, null]);
   });
 });

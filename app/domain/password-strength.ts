@@ -39,3 +39,8 @@ export function measurePassword(password: string): PasswordStrength {
   const met = PASSWORD_REQUIREMENTS.filter((requirement) => requirement.test(password)).map((requirement) => requirement.id);
   return { label: strengthLabel(met.length), met };
 }
+
+/** The meter's reading of a posted password field (never the password itself); null when empty. */
+export function passwordStrength(value: unknown): PasswordStrength | null {
+  return typeof value === "string" && value ? measurePassword(value) : null;
+}

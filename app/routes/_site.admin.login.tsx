@@ -8,19 +8,13 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  countAttempt,
-  createAuthenticator,
-  demoCredentials,
-  isDemoMode,
-  retryAfter,
-  signInAndRedirect,
-} from "~/.server/auth";
-import { isHoneypotFilled } from "~/domain/honeypot";
+import { demoCredentials } from "~/.server/auth";
+import { formAnswer, redirectSignedIn, refusalInit } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
-
+import { clientOf, signInAsAdmin, signInAsDemo } from "~/.server/sign-in";
 import { DemoSignIn, SignInForm } from "~/components/sign-in-form";
-import { SignInSchema } from "~/domain/account-forms";
+import { SignInActionSchema } from "~/domain/account-forms";
+import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };
@@ -45,53 +39,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-// SPEC.md's admin messages. "Admin account not found" tells that an address has no account,
-// which registration's 409 tells anyone anyway; the timing is the same either way.
-const MESSAGES = {
-  invalid: "Invalid admin credentials",
-  notFound: "Admin account not found",
-  notAdmin: "Access denied. Admin privileges required.",
-  suspended: "Your admin account has been suspended. Please contact support.",
-  tooMany: "Too many login attempts. Please try again later.",
-  demoFailed: "Demo login failed. Please try manual login.",
-};
+const HIDDEN_FIELDS = ["password"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await request.formData();
   if (isHoneypotFilled(form)) return redirect("/admin/login");
-  const env = context.cloudflare.env;
-
-  if (form.get("intent") === "demo") {
-    if (!isDemoMode(env)) return data({ result: null, demoError: "Demo accounts are not available here." }, { status: 403 });
-    const limit = await countAttempt(context, request, "login");
-    if (!limit.allowed) return data({ result: null, demoError: MESSAGES.tooMany }, { status: 429, headers: retryAfter(limit) });
-    const check = await createAuthenticator(context.db).authenticate("demo-admin", request);
-    if (check.outcome !== "valid" || check.account.role !== "admin" || check.account.status !== "active") {
-      return data({ result: null, demoError: MESSAGES.demoFailed }, { status: 401 });
-    }
-    const redirectTo = safeRedirect(form.get("redirectTo"), ADMIN_HOME);
-    return signInAndRedirect(context, request, check.account, { remember: false, redirectTo, message: "Demo admin login successful!" });
+  const submission = parseWithZod(form, { schema: SignInActionSchema });
+  if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { demoError: null } });
+  const client = await clientOf(request);
+  if (submission.value.intent === "demo") {
+    const outcome = await signInAsDemo(context, { portal: "admin", redirectTo: submission.value.redirectTo, client });
+    if (!outcome.ok) return data({ result: null, demoError: outcome.message ?? null }, refusalInit(outcome));
+    return redirectSignedIn(context.cloudflare.env, outcome);
   }
-
-  const submission = parseWithZod(form, { schema: SignInSchema });
-  const refuse = (status: number, reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, headers?: HeadersInit) =>
-    data({ result: submission.reply({ ...reply, hideFields: ["password"] }), demoError: null }, { status, headers });
-  if (submission.status !== "success") return refuse(400, {});
-  const limit = await countAttempt(context, request, "login", submission.value.email);
-  if (!limit.allowed) return refuse(429, { formErrors: [MESSAGES.tooMany] }, retryAfter(limit));
-
-  const check = await createAuthenticator(context.db).authenticate("password", request);
-  if (check.outcome === "unknown-email") return refuse(401, { fieldErrors: { email: [MESSAGES.notFound] } });
-  if (check.outcome === "wrong-password") {
-    return refuse(401, { fieldErrors: { email: [MESSAGES.invalid], password: [MESSAGES.invalid] } });
-  }
-  if (check.account.role !== "admin") return refuse(403, { formErrors: [MESSAGES.notAdmin] });
-  if (check.account.status !== "active") return refuse(403, { formErrors: [MESSAGES.suspended] });
-  return signInAndRedirect(context, request, check.account, {
-    remember: false,
-    redirectTo: safeRedirect(submission.value.redirectTo, ADMIN_HOME),
-    message: "Welcome back, Admin!",
-  });
+  const outcome = await signInAsAdmin(context, { ...submission.value, client });
+  if (!outcome.ok) return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { demoError: null } });
+  return redirectSignedIn(context.cloudflare.env, outcome);
 }
 
 export default function AdminLoginPage() {

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
@@ -9,14 +8,13 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { findAccountByEmail } from "~/.server/accounts";
-import { countAttempt, retryAfter } from "~/.server/auth";
-import { isHoneypotFilled } from "~/domain/honeypot";
-import { sendPasswordReset } from "~/.server/password-reset";
-import { redirectWithToast } from "~/.server/toast";
+import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
+import { requestPasswordReset } from "~/.server/password-reset";
+import { clientAddress } from "~/.server/rate-limit";
 import { Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { ForgotPasswordSchema } from "~/domain/account-forms";
+import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };
@@ -38,21 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (isHoneypotFilled(form)) return redirect(SENT_PAGE);
   const submission = parseWithZod(form, { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { email } = submission.value;
-  const limit = await countAttempt(context, request, "password-reset", email);
-  if (!limit.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: ["Too many attempts. Please try again later."] }) },
-      { status: 429, headers: retryAfter(limit) },
-    );
-  }
-  const account = await findAccountByEmail(context.db, email);
-  // The same answer whether or not the address has an account: no link for unknown or suspended ones.
-  if (account?.status === "active") {
-    await sendPasswordReset(context, account);
-  }
-  return redirectWithToast(context.cloudflare.env, SENT_PAGE, { type: "success", message: "Password reset email sent!" });
+  if (submission.status !== "success") return formAnswer(submission);
+  const outcome = await requestPasswordReset(context, { email: submission.value.email, clientAddress: clientAddress(request) });
+  if (!outcome.ok) return formAnswer(submission, outcome);
+  return redirectWithOutcome(context.cloudflare.env, SENT_PAGE, outcome);
 }
 
 export default function ForgotPasswordPage() {

@@ -2,12 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { homeFor, signInAndRedirect } from "~/.server/auth";
-import { findResetAccount, resetPassword } from "~/.server/password-reset";
+import { formAnswer, redirectSignedIn } from "~/.server/outcome";
+import { findResetAccount } from "~/.server/password-reset";
+import { clientOf, completePasswordReset } from "~/.server/sign-in";
 import { FormErrors } from "~/components/forms";
 import { NewPasswordFields } from "~/components/password-field";
 import { ResetPasswordSchema } from "~/domain/account-forms";
-import { measurePassword } from "~/domain/password-strength";
+import { passwordStrength } from "~/domain/password-strength";
 import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };
@@ -29,18 +30,12 @@ const HIDDEN_FIELDS = ["password", "confirmPassword"];
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: ResetPasswordSchema });
-  const password = form.get("password");
-  const strength = typeof password === "string" && password ? measurePassword(password) : null;
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), strength, expired: false }, { status: 400 });
-  }
-  const account = await resetPassword(context, submission.value.token, submission.value.password);
-  if (!account) return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), strength, expired: true }, { status: 400 });
-  return signInAndRedirect(context, request, account, {
-    remember: false,
-    redirectTo: homeFor(account.role),
-    message: "Password updated successfully!",
-  });
+  const strength = passwordStrength(form.get("password"));
+  if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { strength, expired: false } });
+  const outcome = await completePasswordReset(context, { ...submission.value, client: await clientOf(request) });
+  // The page then says the link has expired and offers a new one.
+  if (!outcome.ok) return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { strength, expired: true } });
+  return redirectSignedIn(context.cloudflare.env, outcome);
 }
 
 export default function ResetPasswordPage() {

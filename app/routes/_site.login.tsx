@@ -8,20 +8,13 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  countAttempt,
-  createAuthenticator,
-  demoCredentials,
-  homeFor,
-  isDemoMode,
-  retryAfter,
-  signInAndRedirect,
-} from "~/.server/auth";
-import { isHoneypotFilled } from "~/domain/honeypot";
+import { demoCredentials, homeFor } from "~/.server/auth";
+import { formAnswer, redirectSignedIn, refusalInit } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
-
+import { clientOf, signIn, signInAsDemo } from "~/.server/sign-in";
 import { DemoSignIn, SignInForm } from "~/components/sign-in-form";
-import { SignInSchema } from "~/domain/account-forms";
+import { SignInActionSchema } from "~/domain/account-forms";
+import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };
@@ -44,54 +37,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const INVALID_CREDENTIALS = "Invalid email or password";
+const HIDDEN_FIELDS = ["password"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await request.formData();
   if (isHoneypotFilled(form)) return redirect("/login");
-  const env = context.cloudflare.env;
-
-  if (form.get("intent") === "demo") {
-    if (!isDemoMode(env)) return data({ result: null, demoError: "Demo accounts are not available here." }, { status: 403 });
-    const limit = await countAttempt(context, request, "login");
-    if (!limit.allowed) {
-      return data({ result: null, demoError: "Too many login attempts. Please try again later." }, { status: 429, headers: retryAfter(limit) });
-    }
-    const check = await createAuthenticator(context.db).authenticate("demo-customer", request);
-    if (check.outcome !== "valid" || check.account.status !== "active") {
-      return data({ result: null, demoError: "Demo login failed. Please try manual login." }, { status: 401 });
-    }
-    const redirectTo = safeRedirect(form.get("redirectTo"), homeFor(check.account.role));
-    return signInAndRedirect(context, request, check.account, { remember: false, redirectTo, message: "Welcome back!" });
+  const submission = parseWithZod(form, { schema: SignInActionSchema });
+  if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { demoError: null } });
+  const client = await clientOf(request);
+  if (submission.value.intent === "demo") {
+    const outcome = await signInAsDemo(context, { portal: "customer", redirectTo: submission.value.redirectTo, client });
+    if (!outcome.ok) return data({ result: null, demoError: outcome.message ?? null }, refusalInit(outcome));
+    return redirectSignedIn(context.cloudflare.env, outcome);
   }
-
-  const submission = parseWithZod(form, { schema: SignInSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), demoError: null }, { status: 400 });
-  }
-  const limit = await countAttempt(context, request, "login", submission.value.email);
-  if (!limit.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: ["Too many login attempts. Please try again later."], hideFields: ["password"] }), demoError: null },
-      { status: 429, headers: retryAfter(limit) },
-    );
-  }
-  const check = await createAuthenticator(context.db).authenticate("password", request);
-  if (check.outcome !== "valid") {
-    return data({ result: submission.reply({ formErrors: [INVALID_CREDENTIALS], hideFields: ["password"] }), demoError: null }, { status: 401 });
-  }
-  if (check.account.status !== "active") {
-    return data(
-      { result: submission.reply({ formErrors: ["Your account has been suspended. Please contact support."], hideFields: ["password"] }), demoError: null },
-      { status: 403 },
-    );
-  }
-  const redirectTo = safeRedirect(submission.value.redirectTo, homeFor(check.account.role));
-  return signInAndRedirect(context, request, check.account, {
-    remember: submission.value.remember ?? false,
-    redirectTo,
-    message: "Welcome back!",
-  });
+  const outcome = await signIn(context, { ...submission.value, client });
+  if (!outcome.ok) return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { demoError: null } });
+  return redirectSignedIn(context.cloudflare.env, outcome);
 }
 
 export default function LoginPage() {

@@ -1,11 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
-import { isHoneypotFilled } from "~/domain/honeypot";
 import { subscribeToNewsletter } from "~/.server/newsletter";
+import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { redirectWithToast } from "~/.server/toast";
+import { Field } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
-import { isEmail, normalizeEmail } from "~/domain/contact-details";
+import { NewsletterSchema } from "~/domain/account-forms";
+import { isHoneypotFilled } from "~/domain/honeypot";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter | SwiftParcel" }];
 
@@ -13,48 +16,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   if (isHoneypotFilled(form)) return redirect(redirectTo);
-  const email = normalizeEmail(String(form.get("email") ?? ""));
-  if (!isEmail(email)) {
-    return data({ email, error: "Please enter a valid email address", redirectTo }, { status: 400 });
-  }
-  await subscribeToNewsletter(context, email);
-  return redirectWithToast(context.cloudflare.env, redirectTo, {
-    type: "success",
-    message: "Thanks for subscribing! Check your inbox for a confirmation.",
-  });
+  const submission = parseWithZod(form, { schema: NewsletterSchema });
+  if (submission.status !== "success") return formAnswer(submission);
+  const outcome = await subscribeToNewsletter(context, submission.value.email);
+  return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);
 }
 
 export default function NewsletterPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const error = actionData?.error;
+  const [form, fields] = useForm({
+    id: "newsletter",
+    lastResult: actionData?.result,
+    defaultValue: { redirectTo: searchParams.get("redirectTo") ?? "/" },
+    constraint: getZodConstraint(NewsletterSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-16">
       <h1 className="mb-2 text-3xl font-bold">Newsletter</h1>
       <p className="mb-6 text-slate-700">Shipping tips and service news, about once a month.</p>
-      <Form method="post" className="card space-y-4" noValidate>
-        <input type="hidden" name="redirectTo" value={actionData?.redirectTo ?? searchParams.get("redirectTo") ?? "/"} />
+      <Form method="post" {...getFormProps(form)} className="card space-y-4">
+        <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Honeypot />
-        <div>
-          <label htmlFor="email" className="label">
-            Email address
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={actionData?.email}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "email-error" : undefined}
-            className="input"
-          />
-          {error ? (
-            <p id="email-error" className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          label="Email address"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
         <button type="submit" className="btn-primary">
           Subscribe
         </button>

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
-  data,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
@@ -9,6 +8,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { z } from "zod";
 import {
   changePassword,
   getProfile,
@@ -16,21 +16,16 @@ import {
   updateNotificationPreferences,
   updateProfile,
 } from "~/.server/accounts";
-import { countAttempt, retryAfter } from "~/.server/auth";
-import { requestSessionHash, requireUser } from "~/.server/session";
-import { redirectWithToast } from "~/.server/toast";
+import { formAnswer, redirectWithOutcome, type Done, type Refused } from "~/.server/outcome";
+import { requireUser, type SessionUser } from "~/.server/session";
+import { clientOf } from "~/.server/sign-in";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
 import { NewPasswordFields, PasswordField } from "~/components/password-field";
 import { useTimeZone } from "~/components/root-data";
-import {
-  DeletionRequestSchema,
-  NotificationPreferencesSchema,
-  PasswordChangeSchema,
-  ProfileDetailsSchema,
-} from "~/domain/account-forms";
-import { COUNTRIES, isCountryCode } from "~/domain/countries";
+import { NotificationPreferencesSchema, PasswordChangeSchema, ProfileActionSchema, ProfileDetailsSchema } from "~/domain/account-forms";
+import { COUNTRIES } from "~/domain/countries";
 import { countryName, formatDate, formatDateTime } from "~/domain/format";
-import { measurePassword } from "~/domain/password-strength";
+import { passwordStrength } from "~/domain/password-strength";
 
 export const meta: MetaFunction = () => [
   { title: "Profile | SwiftParcel" },
@@ -71,81 +66,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];
 
+/** Each form's tab: a refused submission shows there, a saved one leads back there. */
+const TAB_OF_FORM = { profile: "profile", password: "security", notifications: "notifications", "request-deletion": "privacy" } as const;
+type FormIntent = keyof typeof TAB_OF_FORM;
+
+function formIntent(value: unknown): FormIntent | null {
+  return typeof value === "string" && Object.hasOwn(TAB_OF_FORM, value) ? (value as FormIntent) : null;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const form = await request.formData();
-  const env = context.cloudflare.env;
-  const db = context.db;
-  switch (form.get("intent")) {
+  const submission = parseWithZod(form, { schema: ProfileActionSchema });
+  const intent = formIntent(submission.payload.intent);
+  // The password fields never go back to the browser; how strong the new one was does, for the meter.
+  const strength = intent === "password" ? passwordStrength(form.get("newPassword")) : null;
+  const answer = { hideFields: PASSWORD_FIELDS, extra: { intent, strength } };
+  if (submission.status !== "success") return formAnswer(submission, undefined, answer);
+  const outcome = await saveForm(context, user, submission.value, request);
+  if (!outcome.ok) return formAnswer(submission, outcome, answer);
+  return redirectWithOutcome(context.cloudflare.env, tabUrl(TAB_OF_FORM[submission.value.intent]), outcome);
+}
+
+/** The one accounts-service call each form makes. */
+async function saveForm(
+  context: ActionFunctionArgs["context"],
+  user: SessionUser,
+  value: z.output<typeof ProfileActionSchema>,
+  request: Request,
+): Promise<Done | Refused> {
+  switch (value.intent) {
     case "profile": {
-      const submission = parseWithZod(form, { schema: ProfileDetailsSchema });
-      if (submission.status !== "success") return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
-      const { intent: _intent, ...details } = submission.value;
-      const country = details.country ? details.country.toUpperCase() : null;
-      if (country && !isCountryCode(country)) {
-        return data(
-          { intent: "profile" as const, result: submission.reply({ fieldErrors: { country: ["Please choose a country from the list"] } }) },
-          { status: 400 },
-        );
-      }
-      await updateProfile(db, user.id, {
-        firstName: details.firstName,
-        lastName: details.lastName,
-        phone: details.phone || null,
-        address: details.address || null,
-        city: details.city || null,
-        country,
-        postalCode: details.postalCode || null,
-      });
-      return redirectWithToast(env, tabUrl("profile"), { type: "success", message: "Profile updated successfully!" });
+      const { intent: _intent, ...details } = value;
+      return updateProfile(context, { userId: user.id, details });
     }
-    case "password": {
-      const submission = parseWithZod(form, { schema: PasswordChangeSchema });
-      const newPassword = form.get("newPassword");
-      const strength = typeof newPassword === "string" && newPassword ? measurePassword(newPassword) : null;
-      const refuse = (status: number, reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, headers?: HeadersInit) =>
-        data({ intent: "password" as const, result: submission.reply({ ...reply, hideFields: PASSWORD_FIELDS }), strength }, { status, headers });
-      if (submission.status !== "success") return refuse(400, {});
-      const limit = await countAttempt(context, request, "password-change", user.id);
-      if (!limit.allowed) return refuse(429, { formErrors: ["Too many attempts. Please try again later."] }, retryAfter(limit));
-      const outcome = await changePassword(
-        context,
-        user,
-        { current: submission.value.currentPassword, next: submission.value.newPassword },
-        await requestSessionHash(request),
-      );
-      if (outcome === "wrong-current-password") {
-        return refuse(400, { formErrors: ["Failed to update password"], fieldErrors: { currentPassword: ["Current password is incorrect"] } });
-      }
-      return redirectWithToast(env, tabUrl("security"), { type: "success", message: "Password updated successfully!" });
-    }
-    case "notifications": {
-      const submission = parseWithZod(form, { schema: NotificationPreferencesSchema });
-      if (submission.status !== "success") return data({ intent: "notifications" as const, result: submission.reply() }, { status: 400 });
-      const { emailNotifications, smsNotifications, pushNotifications, marketingEmails } = submission.value;
-      await updateNotificationPreferences(db, user.id, {
-        emailNotifications: emailNotifications ?? false,
-        smsNotifications: smsNotifications ?? false,
-        pushNotifications: pushNotifications ?? false,
-        marketingEmails: marketingEmails ?? false,
-      });
-      return redirectWithToast(env, tabUrl("notifications"), { type: "success", message: "Notification preferences saved!" });
-    }
-    case "request-deletion": {
-      const submission = parseWithZod(form, { schema: DeletionRequestSchema });
-      if (submission.status !== "success") return data({ intent: "request-deletion" as const, result: submission.reply() }, { status: 400 });
-      const profile = await getProfile(db, user.id);
-      const outcome = await requestAccountDeletion(context, profile);
-      return redirectWithToast(env, tabUrl("privacy"), {
-        type: outcome === "requested" ? "success" : "info",
-        message:
-          outcome === "requested"
-            ? "Account deletion requested. Our support team will contact you."
-            : "Account deletion was already requested. Our support team will contact you.",
-      });
-    }
-    default:
-      return data({ intent: null, result: null }, { status: 400 });
+    case "password":
+      return changePassword(context, { user, currentPassword: value.currentPassword, newPassword: value.newPassword, client: await clientOf(request) });
+    case "notifications":
+      return updateNotificationPreferences(context, { userId: user.id, preferences: value });
+    case "request-deletion":
+      return requestAccountDeletion(context, { userId: user.id });
   }
 }
 

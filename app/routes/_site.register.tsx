@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
@@ -9,16 +8,15 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { createAccount } from "~/.server/accounts";
-import { countAttempt, homeFor, retryAfter, signInAndRedirect } from "~/.server/auth";
-import { isHoneypotFilled } from "~/domain/honeypot";
-
-import { getSettings } from "~/.server/settings";
+import { homeFor } from "~/.server/auth";
+import { formAnswer, redirectSignedIn } from "~/.server/outcome";
+import { clientOf, register } from "~/.server/sign-in";
 import { CheckboxField, Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { NewPasswordFields } from "~/components/password-field";
 import { RegistrationSchema } from "~/domain/account-forms";
-import { measurePassword } from "~/domain/password-strength";
+import { isHoneypotFilled } from "~/domain/honeypot";
+import { passwordStrength } from "~/domain/password-strength";
 import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };
@@ -42,32 +40,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (isHoneypotFilled(form)) return redirect("/register");
   const submission = parseWithZod(form, { schema: RegistrationSchema });
-  const password = form.get("password");
   // The password never goes back to the browser; how strong it was does, for the meter.
-  const strength = typeof password === "string" && password ? measurePassword(password) : null;
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), strength }, { status: 400 });
-  }
-  const limit = await countAttempt(context, request, "register");
-  if (!limit.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: ["Too many attempts. Please try again later."], hideFields: HIDDEN_FIELDS }), strength },
-      { status: 429, headers: retryAfter(limit) },
-    );
-  }
-  const account = await createAccount(context, submission.value);
-  if (account === "email-taken") {
-    return data(
-      { result: submission.reply({ fieldErrors: { email: ["An account with this email already exists"] }, hideFields: HIDDEN_FIELDS }), strength },
-      { status: 409 },
-    );
-  }
-  const { companyName } = await getSettings(context.db);
-  return signInAndRedirect(context, request, account, {
-    remember: false,
-    redirectTo: "/dashboard",
-    message: `Account created successfully! Welcome to ${companyName}!`,
-  });
+  const answer = { hideFields: HIDDEN_FIELDS, extra: { strength: passwordStrength(form.get("password")) } };
+  if (submission.status !== "success") return formAnswer(submission, undefined, answer);
+  const outcome = await register(context, { ...submission.value, client: await clientOf(request) });
+  if (!outcome.ok) return formAnswer(submission, outcome, answer);
+  return redirectSignedIn(context.cloudflare.env, outcome);
 }
 
 export default function RegisterPage() {
