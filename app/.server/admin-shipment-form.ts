@@ -1,19 +1,22 @@
-// What the admin shipment form needs from the server: the country and currency lists, the
-// price (shared pricing module) and delivery estimate of what has been typed so far, and the
-// columns a valid form saves.
+// The admin shipment form's services: the country and currency lists, the price (shared
+// pricing module) and delivery estimate of what has been typed so far, and the shipment a
+// valid form creates or updates.
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import type { z } from "zod";
 import { shipments } from "../../drizzle/schema";
 import { COUNTRIES, isCountryCode } from "~/domain/countries";
 import { formEstimatedDelivery, type EstimateInputs } from "~/domain/delivery-estimate";
 import { toMinorUnits } from "~/domain/format";
 import { quote, type Quote } from "~/domain/pricing";
-import { FORM_ERRORS_TOAST, type ShipmentFormValue } from "~/domain/admin-shipment-form";
+import { FORM_ERRORS_TOAST, STALE_EDIT_MESSAGE, type EditShipmentFormValue, type ShipmentFormValue } from "~/domain/admin-shipment-form";
 import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/domain/shipping-options";
+import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
-import type { NewShipment } from "./shipments";
+import type { Actor } from "./events";
+import { refusalInit, refused, type Done, type Refused } from "./outcome";
+import { updateShipment } from "./shipment-changes";
+import { createShipment, type NewShipment } from "./shipments";
 
 export type Option = { value: string; label: string };
 
@@ -43,6 +46,55 @@ export function listErrors(value: Pick<ShipmentFormValue, "senderCountry" | "rec
 
 export type CostSummary = { quote: Quote | null; estimatedDelivery: number | null };
 
+type PreviousEstimate = Parameters<typeof formEstimatedDelivery>[2];
+
+/** What the price and the estimate depend on; amounts null when not (validly) given. */
+type PricingInputs = {
+  senderCountry: string;
+  recipientCountry: string;
+  serviceType: string;
+  packageType: string;
+  deliveryOption: string;
+  currency: string;
+  weight: number | null;
+  value: number | null;
+  basePrice: number | null;
+  insurance: boolean;
+  customDeliveryDays: string | null;
+};
+
+/**
+ * The cost summary: nothing to price until the weight and both countries are known, unless a
+ * base price was set by hand.
+ */
+function summarize(inputs: PricingInputs, now: number, previous?: PreviousEstimate): CostSummary {
+  const fromCountry = isCountryCode(inputs.senderCountry) ? inputs.senderCountry : null;
+  const toCountry = isCountryCode(inputs.recipientCountry) ? inputs.recipientCountry : null;
+  const serviceType = parseServiceType(inputs.serviceType) ?? "standard";
+  const estimateInputs: EstimateInputs = { customDeliveryDays: inputs.customDeliveryDays, serviceType, fromCountry, toCountry };
+  const estimatedDelivery = formEstimatedDelivery(estimateInputs, now, previous);
+
+  const currency = CURRENCIES.has(inputs.currency) ? inputs.currency : "USD";
+  const weightKg = inputs.weight ?? 0;
+  const { basePrice } = inputs;
+  if (basePrice === null && (weightKg <= 0 || !fromCountry || !toCountry)) return { quote: null, estimatedDelivery };
+  return {
+    quote: quote({
+      serviceType,
+      packageType: parsePackageType(inputs.packageType) ?? "package",
+      weightKg,
+      fromCountry: fromCountry ?? "",
+      toCountry: toCountry ?? "",
+      currency,
+      deliveryOption: (DELIVERY_OPTIONS as readonly string[]).includes(inputs.deliveryOption) ? (inputs.deliveryOption as DeliveryOption) : "standard",
+      insurance: inputs.insurance,
+      declaredValue: toMinorUnits(inputs.value ?? 0, currency),
+      basePriceOverride: basePrice === null ? null : toMinorUnits(basePrice, currency),
+    }),
+    estimatedDelivery,
+  };
+}
+
 type Draft = Record<string, unknown>;
 
 function text(draft: Draft, name: string): string {
@@ -56,67 +108,132 @@ function amount(draft: Draft, name: string): number | null {
   return raw !== "" && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-/**
- * The cost summary of a form as typed so far, valid or not: nothing to price until the
- * weight and both countries are known, unless a base price was set by hand.
- */
-export function costSummary(draft: Draft, now: number, previous?: Parameters<typeof formEstimatedDelivery>[2]): CostSummary {
-  const from = text(draft, "senderCountry");
-  const to = text(draft, "recipientCountry");
-  const fromCountry = isCountryCode(from) ? from : null;
-  const toCountry = isCountryCode(to) ? to : null;
-  const serviceType = parseServiceType(text(draft, "serviceType")) ?? "standard";
-  const estimateInputs: EstimateInputs = { customDeliveryDays: text(draft, "customDeliveryDays") || null, serviceType, fromCountry, toCountry };
-  const estimatedDelivery = formEstimatedDelivery(estimateInputs, now, previous);
-
-  const currency = CURRENCIES.has(text(draft, "currency")) ? text(draft, "currency") : "USD";
-  const weightKg = amount(draft, "weight") ?? 0;
-  const basePrice = amount(draft, "basePrice");
-  if (basePrice === null && (weightKg <= 0 || !fromCountry || !toCountry)) return { quote: null, estimatedDelivery };
-  const deliveryOption = text(draft, "deliveryOption");
-  return {
-    quote: quote({
-      serviceType,
-      packageType: parsePackageType(text(draft, "packageType")) ?? "package",
-      weightKg,
-      fromCountry: fromCountry ?? "",
-      toCountry: toCountry ?? "",
-      currency,
-      deliveryOption: (DELIVERY_OPTIONS as readonly string[]).includes(deliveryOption) ? (deliveryOption as DeliveryOption) : "standard",
+/** The cost summary of a form as typed so far (its fields as strings), valid or not. */
+export function costSummary(draft: Draft, now: number, previous?: PreviousEstimate): CostSummary {
+  return summarize(
+    {
+      senderCountry: text(draft, "senderCountry"),
+      recipientCountry: text(draft, "recipientCountry"),
+      serviceType: text(draft, "serviceType"),
+      packageType: text(draft, "packageType"),
+      deliveryOption: text(draft, "deliveryOption"),
+      currency: text(draft, "currency"),
+      weight: amount(draft, "weight"),
+      value: amount(draft, "value"),
+      basePrice: amount(draft, "basePrice"),
       insurance: draft.insurance === "on" || draft.insurance === true,
-      declaredValue: toMinorUnits(amount(draft, "value") ?? 0, currency),
-      basePriceOverride: basePrice === null ? null : toMinorUnits(basePrice, currency),
-    }),
-    estimatedDelivery,
-  };
+      customDeliveryDays: text(draft, "customDeliveryDays") || null,
+    },
+    now,
+    previous,
+  );
+}
+
+/** The cost summary of a valid form. */
+function checkedCostSummary(value: ShipmentFormValue, now: number, previous?: PreviousEstimate): CostSummary {
+  return summarize(
+    {
+      ...value,
+      value: value.value ?? null,
+      basePrice: value.basePrice ?? null,
+      insurance: value.insurance ?? false,
+      customDeliveryDays: value.customDeliveryDays || null,
+    },
+    now,
+    previous,
+  );
+}
+
+/** The cost summary while the form is typed; an edit's estimate keeps the saved one while its inputs do. */
+export async function priceShipmentForm(
+  context: Pick<ServiceContext, "db">,
+  { form, shipmentId, now = Date.now() }: { form: Draft; shipmentId?: string; now?: number },
+): Promise<CostSummary> {
+  return costSummary(form, now, shipmentId ? await loadSavedEstimate(context.db, shipmentId) : undefined);
+}
+
+/** A form that saved nothing, with the summary of what was typed for the page to show again. */
+export type ShipmentFormRefusal = Refused & { summary: CostSummary };
+
+function refusedForm(summary: CostSummary, reason: Refused["reason"], message: string, fieldErrors?: Record<string, string[]>): ShipmentFormRefusal {
+  return { ...refused(reason, message, fieldErrors), summary };
+}
+
+/**
+ * Checks what the schema cannot (the codes come from the lists, the form can be priced) and
+ * prices the form: the refusal, or the columns to save.
+ */
+function checkedColumns(value: ShipmentFormValue, now: number, previous?: PreviousEstimate) {
+  const summary = checkedCostSummary(value, now, previous);
+  const fieldErrors = listErrors(value);
+  if (Object.keys(fieldErrors).length > 0 || !summary.quote) return { refusal: refusedForm(summary, "invalid", FORM_ERRORS_TOAST, fieldErrors) };
+  return { summary, columns: shipmentColumns(value, summary.quote, summary.estimatedDelivery) };
+}
+
+/** 'Create Shipment' in the admin portal: a shipment for no customer account, priced from the form. */
+export async function createShipmentFromForm(
+  context: ServiceContext,
+  { value, actor, now = Date.now() }: { value: ShipmentFormValue; actor: Actor; now?: number },
+): Promise<Done<{ id: string }> | ShipmentFormRefusal> {
+  const checked = checkedColumns(value, now);
+  if (checked.refusal) return checked.refusal;
+  const { id } = await createShipment(context, { shipment: checked.columns, actor, now });
+  return { ok: true, message: "Shipment created successfully", id };
+}
+
+/** A delivery date is stored at noon UTC, so it reads as the same day in every time zone. */
+const NOON_MS = 12 * 3_600_000;
+
+/**
+ * The edit form saved, provided nobody changed the shipment since the version it was made
+ * from; otherwise nothing is written and the refusal says so (STALE_EDIT_MESSAGE).
+ */
+export async function updateShipmentFromForm(
+  context: ServiceContext,
+  { shipmentId, value, actor, now = Date.now() }: { shipmentId: string; value: EditShipmentFormValue; actor: Actor; now?: number },
+): Promise<Done | ShipmentFormRefusal | Refused> {
+  const missing = refused("not-found", "Failed to update shipment");
+  const previous = await loadSavedEstimate(context.db, shipmentId);
+  if (!previous) return missing;
+  const checked = checkedColumns(value, now, previous);
+  if (checked.refusal) return checked.refusal;
+  const outcome = await updateShipment(context, {
+    shipmentId,
+    expectedVersion: value.version,
+    values: {
+      ...checked.columns,
+      currentLocation: value.currentLocation || null,
+      actualDelivery: value.actualDelivery ? Date.parse(value.actualDelivery) + NOON_MS : null,
+    },
+    actor,
+    now,
+  });
+  if (outcome === "stale") return refusedForm(checked.summary, "conflict", STALE_EDIT_MESSAGE);
+  if (outcome === "missing") return missing;
+  return { ok: true, message: "Shipment updated successfully" };
 }
 
 /** What the form shows after a post that saved nothing: the fields as typed, the price, a banner. */
 export type FormAnswer = { result: SubmissionResult<string[]>; summary: CostSummary; formError: string | null };
 
+type Replyable = { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+
 /**
- * The first steps of the create and edit actions: price what was typed, answer 'Calculate
- * cost' (asked without JavaScript) and check the form. Either `answer` (send it back with
- * `status`, save nothing) or the valid value with its price.
+ * The create and edit actions' answer when nothing was saved: 'Calculate cost' (quote) shows
+ * the price of what was typed; a form that did not pass its schema, or that `refusal` turned
+ * down, shows its messages with a banner.
  */
-export function readShipmentForm<Schema extends z.ZodTypeAny>(
-  formData: FormData,
-  schema: Schema,
-  now: number,
-  previous?: Parameters<typeof formEstimatedDelivery>[2],
+export function shipmentFormAnswer(
+  submission: Replyable & { status?: "success" | "error" },
+  summary: CostSummary,
+  refusal?: Refused,
 ) {
-  const submission = parseWithZod(formData, { schema });
-  const summary = costSummary(submission.payload, now, previous);
-  const answer = (result: SubmissionResult<string[]>, status: number, formError: string | null) => ({
-    answer: { result, summary, formError } satisfies FormAnswer,
-    status,
-  });
-  if (formData.get("intent") === "quote") return answer({ initialValue: submission.reply().initialValue }, 200, null);
-  if (submission.status !== "success") return answer(submission.reply(), 400, FORM_ERRORS_TOAST);
-  const value = submission.value as z.output<Schema> & ShipmentFormValue;
-  const fieldErrors = listErrors(value);
-  if (Object.keys(fieldErrors).length > 0 || !summary.quote) return answer(submission.reply({ fieldErrors }), 400, FORM_ERRORS_TOAST);
-  return { submission, value, quote: summary.quote, estimatedDelivery: summary.estimatedDelivery, summary };
+  if (refusal) {
+    const result = submission.reply(refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {});
+    return data({ result, summary, formError: refusal.message ?? FORM_ERRORS_TOAST } satisfies FormAnswer, refusalInit(refusal));
+  }
+  if (submission.status === "success") return data({ result: { initialValue: submission.reply().initialValue }, summary, formError: null } satisfies FormAnswer);
+  return data({ result: submission.reply(), summary, formError: FORM_ERRORS_TOAST } satisfies FormAnswer, { status: 400 });
 }
 
 const orNull = (value: string | undefined) => (value ? value : null);

@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { events, shipments } from "../../drizzle/schema";
 import type { ServiceContext } from "~/load-context";
 import { recordShipmentEventWhere, type Actor, type EventType, type FieldChanges } from "./events";
+import { refused, type Done, type Refused } from "./outcome";
 import type { NewShipment } from "./shipments";
 
 export type ShipmentEdit = Partial<Omit<NewShipment, "userId">>;
@@ -57,6 +58,8 @@ export async function updateShipment(
 
 const LOCATION_ATTEMPTS = 5;
 
+const LOCATION_MAX_LENGTH = 120;
+
 /**
  * Sets where the parcel is now. A blank location clears it (SPEC.md sends it unchecked).
  * Retried when another change lands between the read and the write, so the audit record
@@ -64,18 +67,19 @@ const LOCATION_ATTEMPTS = 5;
  */
 export async function setShipmentLocation(
   context: Pick<ServiceContext, "db">,
-  { shipmentId, location, actor, now = Date.now() }: { shipmentId: string; location: string; actor: Actor; now?: number },
-): Promise<boolean> {
+  { shipmentId, location = "", actor, now = Date.now() }: { shipmentId: string; location?: string; actor: Actor; now?: number },
+): Promise<Done | Refused> {
   const { db } = context;
-  const next = location.trim() || null;
+  const saved: Done = { ok: true, message: "Current location updated successfully" };
+  const next = location.slice(0, LOCATION_MAX_LENGTH).trim() || null;
   for (let attempt = 1; attempt <= LOCATION_ATTEMPTS; attempt += 1) {
     const current = await db
       .select({ version: shipments.version, currentLocation: shipments.currentLocation })
       .from(shipments)
       .where(eq(shipments.id, shipmentId))
       .get();
-    if (!current) return false;
-    if (sameValue(current.currentLocation, next)) return true;
+    if (!current) return refused("not-found", "Failed to update current location");
+    if (sameValue(current.currentLocation, next)) return saved;
     const atVersion = and(eq(shipments.id, shipmentId), eq(shipments.version, current.version));
     const data = JSON.stringify({ from: current.currentLocation, to: next });
     const [, update] = await db.batch([
@@ -85,7 +89,7 @@ export async function setShipmentLocation(
         .set({ currentLocation: next, version: sql`${shipments.version} + 1`, updatedAt: now })
         .where(atVersion),
     ]);
-    if (update.meta.changes === 1) return true;
+    if (update.meta.changes === 1) return saved;
   }
   throw new Error(`Shipment ${shipmentId} kept changing while its location was set`);
 }
@@ -117,6 +121,29 @@ export async function deleteShipments(
   const [first, ...rest] = statements;
   const results = await db.batch([first!, ...rest]);
   return results.filter((_, index) => index % 2 === 1).reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0), 0);
+}
+
+/** The row action's delete: one shipment. */
+export async function deleteShipment(context: Pick<ServiceContext, "db">, { shipmentId, actor }: { shipmentId: string; actor: Actor }): Promise<Done | Refused> {
+  const deleted = await deleteShipments(context, { ids: [shipmentId], actor });
+  return deleted === 1 ? { ok: true, message: "Shipment deleted" } : refused("not-found", "Failed to delete shipment");
+}
+
+export const NOTHING_SELECTED = "Please select shipments first";
+
+/** More than a page of the list: a request naming more deletes the first this many. */
+export const MAX_SELECTED = 100;
+
+/** The bulk bar's delete: the selected shipments. */
+export async function deleteSelectedShipments(
+  context: Pick<ServiceContext, "db">,
+  { ids, actor }: { ids: readonly string[]; actor: Actor },
+): Promise<Done | Refused> {
+  const selected = ids.filter(Boolean).slice(0, MAX_SELECTED);
+  if (selected.length === 0) return refused("invalid", NOTHING_SELECTED);
+  const deleted = await deleteShipments(context, { ids: selected, actor });
+  if (deleted === 0) return refused("not-found", "Failed to delete shipments");
+  return { ok: true, message: deleted === 1 ? "1 shipment deleted" : `${deleted} shipments deleted` };
 }
 
 export type AuditEntry = {

@@ -8,6 +8,7 @@ import { defaultStatusDescription, isDelivered, type ShipmentStatus } from "~/do
 import { generateTrackingId } from "~/domain/tracking-id";
 import type { ServiceContext } from "~/load-context";
 import { recordEvents, type Actor } from "./events";
+import { refused, type Done, type Refused } from "./outcome";
 import { getSettings } from "./settings";
 
 export type NewShipment = Omit<typeof shipments.$inferInsert, "id" | "trackingId" | "status" | "version" | "createdAt" | "updatedAt">;
@@ -187,4 +188,42 @@ export async function changeShipmentStatus(
     )),
   ]);
   return true;
+}
+
+/** Custom destination was chosen without saying where: ask first, change nothing. */
+export type DestinationNeeded = { ok: false; reason: "destination-needed" };
+
+const DESTINATION_MAX_LENGTH = 200;
+
+/**
+ * The admin's status change (SPEC.md). A custom destination needs to say where: without one
+ * the answer asks for it first; a blank one is refused. Saved, it is the parcel's destination
+ * and its history entry says it was delivered there.
+ */
+export async function changeStatus(
+  context: ServiceContext,
+  {
+    shipmentId,
+    status,
+    destination,
+    actor,
+    now = Date.now(),
+  }: { shipmentId: string; status: ShipmentStatus; destination?: string; actor: Actor; now?: number },
+): Promise<Done | Refused | DestinationNeeded> {
+  let customDestination: string | undefined;
+  if (status === "custom_destination") {
+    if (destination === undefined) return { ok: false, reason: "destination-needed" };
+    customDestination = destination.trim().slice(0, DESTINATION_MAX_LENGTH);
+    if (!customDestination) return refused("invalid", "Please enter a destination");
+  }
+  const changed = await changeShipmentStatus(context, {
+    shipmentId,
+    status,
+    actor,
+    customDestination,
+    description: customDestination ? `Package delivered to custom destination: ${customDestination}` : undefined,
+    now,
+  });
+  if (!changed) return refused("not-found", "Failed to update shipment status");
+  return { ok: true, message: customDestination ? `Shipment delivered to: ${customDestination}` : "Shipment status updated" };
 }

@@ -1,11 +1,13 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { actorFor } from "~/.server/events";
+import { redirectWithOutcome } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
-import { deleteShipments } from "~/.server/shipment-changes";
+import { deleteShipment } from "~/.server/shipment-changes";
 import { rowActionPage } from "~/.server/shipment-list";
-import { actorFor } from "~/.server/events";
-import { redirectWithToast } from "~/.server/toast";
 import { DeleteShipmentForm } from "~/components/shipment-actions";
 import { StatusBadge } from "~/components/status-badge";
 
@@ -15,6 +17,8 @@ export const meta: MetaFunction = () => [
 ];
 
 const DASHBOARD = "/admin/dashboard";
+
+const DeleteSchema = z.object({ redirectTo: z.string().optional() });
 
 /** Pages of the shipment itself cannot be gone back to once it is deleted. */
 function afterDelete(redirectTo: string, shipmentId: string): string {
@@ -29,14 +33,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const shipmentId = params.id ?? "";
-  const form = await request.formData();
-  const redirectTo = afterDelete(safeRedirect(form.get("redirectTo"), DASHBOARD), shipmentId);
-  const deleted = await deleteShipments(context, { ids: [shipmentId], actor: actorFor(admin) });
-  return redirectWithToast(
-    context.cloudflare.env,
-    redirectTo,
-    deleted === 1 ? { type: "success", message: "Shipment deleted" } : { type: "error", message: "Failed to delete shipment" },
-  );
+  const submission = parseWithZod(await request.formData(), { schema: DeleteSchema });
+  const redirectTo = safeRedirect(submission.status === "success" ? submission.value.redirectTo : null, DASHBOARD);
+  const outcome = await deleteShipment(context, { shipmentId, actor: actorFor(admin) });
+  return redirectWithOutcome(context.cloudflare.env, afterDelete(redirectTo, shipmentId), outcome);
 }
 
 export default function DeleteShipmentPage() {

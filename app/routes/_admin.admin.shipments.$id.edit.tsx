@@ -1,16 +1,26 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { costSummary, countryOptions, currencyOptions, readShipmentForm, savedEstimate, shipmentColumns } from "~/.server/admin-shipment-form";
-import { requireAdmin } from "~/.server/session";
-import { listShipmentAudit, updateShipment } from "~/.server/shipment-changes";
-import { getShipmentForEdit } from "~/.server/shipment-list";
+import {
+  costSummary,
+  countryOptions,
+  currencyOptions,
+  priceShipmentForm,
+  savedEstimate,
+  shipmentFormAnswer,
+  updateShipmentFromForm,
+} from "~/.server/admin-shipment-form";
 import { actorFor } from "~/.server/events";
+import { redirectWithOutcome } from "~/.server/outcome";
+import { requireAdmin } from "~/.server/session";
+import { listShipmentAudit } from "~/.server/shipment-changes";
+import { getShipmentForEdit } from "~/.server/shipment-list";
 import { redirectWithToast } from "~/.server/toast";
 import { AuditTrail } from "~/components/audit-trail";
 import { useTimeZone } from "~/components/root-data";
 import { ShipmentForm } from "~/components/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
-import { EditShipmentFormSchema, formValuesFromShipment, STALE_EDIT_MESSAGE } from "~/domain/admin-shipment-form";
+import { EditShipmentFormActionSchema, formValuesFromShipment } from "~/domain/admin-shipment-form";
 import { normalizeStatus, statusLabel } from "~/domain/shipment-status";
 
 export const meta: MetaFunction = () => [
@@ -19,8 +29,6 @@ export const meta: MetaFunction = () => [
 ];
 
 const DASHBOARD = "/admin/dashboard";
-/** A delivery date is stored at noon UTC, so it reads as the same day in every time zone. */
-const NOON_MS = 12 * 3_600_000;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -46,31 +54,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const env = context.cloudflare.env;
-  const found = await getShipmentForEdit(context.db, params.id ?? "");
-  if (!found) return redirectWithToast(env, DASHBOARD, { type: "error", message: "Failed to update shipment" });
-  const { shipment } = found;
-  const formData = await request.formData();
-  const now = Date.now();
-  const checked = readShipmentForm(formData, EditShipmentFormSchema, now, savedEstimate(shipment));
-  if ("answer" in checked) return data(checked.answer, { status: checked.status });
-  const { value } = checked;
-  const outcome = await updateShipment(context, {
-    shipmentId: shipment.id,
-    expectedVersion: value.version,
-    values: {
-      ...shipmentColumns(value, checked.quote, checked.estimatedDelivery),
-      currentLocation: value.currentLocation || null,
-      actualDelivery: value.actualDelivery ? Date.parse(value.actualDelivery) + NOON_MS : null,
-    },
-    actor: actorFor(admin),
-    now,
-  });
-  if (outcome === "stale") {
-    return data({ result: checked.submission.reply(), summary: checked.summary, formError: STALE_EDIT_MESSAGE }, { status: 409 });
+  const shipmentId = params.id ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: EditShipmentFormActionSchema });
+  if (submission.status !== "success" || submission.value.intent === "quote") {
+    return shipmentFormAnswer(submission, await priceShipmentForm(context, { form: submission.payload, shipmentId }));
   }
-  if (outcome === "missing") return redirectWithToast(env, DASHBOARD, { type: "error", message: "Failed to update shipment" });
-  return redirectWithToast(env, DASHBOARD, { type: "success", message: "Shipment updated successfully" });
+  const outcome = await updateShipmentFromForm(context, { shipmentId, value: submission.value, actor: actorFor(admin) });
+  // Saved, or the shipment is gone: back to the dashboard. Turned down: the form again, with why.
+  if (!outcome.ok && "summary" in outcome) return shipmentFormAnswer(submission, outcome.summary, outcome);
+  return redirectWithOutcome(context.cloudflare.env, DASHBOARD, outcome);
 }
 
 export default function EditShipmentPage() {

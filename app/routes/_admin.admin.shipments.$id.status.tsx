@@ -1,11 +1,13 @@
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { actorFor } from "~/.server/events";
+import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
 import { rowActionPage } from "~/.server/shipment-list";
-import { actorFor } from "~/.server/events";
-import { changeShipmentStatus } from "~/.server/shipments";
-import { redirectWithToast } from "~/.server/toast";
+import { changeStatus } from "~/.server/shipments";
 import { Field } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { normalizeStatus } from "~/domain/shipment-status";
@@ -16,6 +18,19 @@ export const meta: MetaFunction = () => [
 ];
 
 const DASHBOARD = "/admin/dashboard";
+const STATUS_ERROR = "Please choose a status from the list";
+
+/** The row's status form, and this page's destination form (which sends the destination, even empty). */
+const StatusChangeSchema = z.object({
+  status: z.string({ required_error: STATUS_ERROR }).transform((value, ctx) => {
+    const status = normalizeStatus(value);
+    if (!status) ctx.addIssue({ code: z.ZodIssueCode.custom, message: STATUS_ERROR });
+    return status ?? z.NEVER;
+  }),
+  // Read as sent: an empty box is "" (refused), no box at all is undefined (ask where first).
+  destination: z.unknown().transform((value) => (typeof value === "string" ? value : undefined)),
+  redirectTo: z.string().optional(),
+});
 
 /** The page behind the row's status form when custom destination is chosen without JavaScript. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -26,35 +41,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const shipmentId = params.id ?? "";
-  const form = await request.formData();
-  const redirectTo = safeRedirect(form.get("redirectTo"), DASHBOARD);
-  const status = normalizeStatus(String(form.get("status") ?? ""));
-  if (!status) return data({ error: "Please choose a status from the list" }, { status: 400 });
-
-  let destination: string | undefined;
-  if (status === "custom_destination") {
-    const typed = form.get("destination");
-    // Chosen in the row's dropdown: ask where first, on a page of its own.
-    if (typed === null) {
+  const submission = parseWithZod(await request.formData(), { schema: StatusChangeSchema });
+  // The row's form in the list shows `error` beside its status select.
+  if (submission.status !== "success") return data({ error: STATUS_ERROR }, { status: 400 });
+  const { redirectTo: to, ...change } = submission.value;
+  const redirectTo = safeRedirect(to, DASHBOARD);
+  const outcome = await changeStatus(context, { shipmentId, actor: actorFor(admin), ...change });
+  if (outcome.ok) return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);
+  switch (outcome.reason) {
+    case "destination-needed":
+      // Chosen in the row's dropdown without JavaScript: ask where first, on a page of its own.
       throw redirect(`/admin/shipments/${encodeURIComponent(shipmentId)}/status?${new URLSearchParams({ redirectTo })}`, 303);
-    }
-    destination = String(typed).trim().slice(0, 200);
-    if (!destination) return data({ error: "Please enter a destination" }, { status: 400 });
+    case "invalid":
+      return data({ error: outcome.message ?? STATUS_ERROR }, refusalInit(outcome));
+    default:
+      return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);
   }
-
-  const changed = await changeShipmentStatus(context, {
-    shipmentId,
-    status,
-    actor: actorFor(admin),
-    customDestination: destination,
-    description: destination ? `Package delivered to custom destination: ${destination}` : undefined,
-  });
-  const env = context.cloudflare.env;
-  if (!changed) return redirectWithToast(env, redirectTo, { type: "error", message: "Failed to update shipment status" });
-  return redirectWithToast(env, redirectTo, {
-    type: "success",
-    message: destination ? `Shipment delivered to: ${destination}` : "Shipment status updated",
-  });
 }
 
 export default function CustomDestinationPage() {

@@ -1,10 +1,13 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { actorFor } from "~/.server/events";
+import { redirectWithOutcome } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
-import { deleteShipments } from "~/.server/shipment-changes";
+import { deleteSelectedShipments, MAX_SELECTED, NOTHING_SELECTED } from "~/.server/shipment-changes";
 import { getShipmentsByIds } from "~/.server/shipment-list";
-import { actorFor } from "~/.server/events";
 import { redirectWithToast } from "~/.server/toast";
 import { BulkDeleteForm, bulkDeleteQuestion } from "~/components/shipment-actions";
 
@@ -14,14 +17,12 @@ export const meta: MetaFunction = () => [
 ];
 
 const DASHBOARD = "/admin/dashboard";
-/** More than a page of the list: a request naming more is cut to this many. */
-const MAX_IDS = 100;
 
 function strings(values: FormDataEntryValue[]): string[] {
-  return values.filter((value): value is string => typeof value === "string" && value !== "").slice(0, MAX_IDS);
+  return values.filter((value): value is string => typeof value === "string" && value !== "").slice(0, MAX_SELECTED);
 }
 
-const NOTHING_SELECTED = { type: "error", message: "Please select shipments first" } as const;
+const BulkDeleteSchema = z.object({ ids: z.array(z.string()).default([]), redirectTo: z.string().optional() });
 
 /** The confirmation page. "Select all" without JavaScript sends the page's ids beside it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,23 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(params.get("redirectTo"), DASHBOARD);
   const ids = strings(params.get("all") === "page" ? params.getAll("pageIds") : params.getAll("ids"));
   const shipments = await getShipmentsByIds(context.db, ids);
-  if (shipments.length === 0) throw await redirectWithToast(context.cloudflare.env, redirectTo, NOTHING_SELECTED);
+  if (shipments.length === 0) throw await redirectWithToast(context.cloudflare.env, redirectTo, { type: "error", message: NOTHING_SELECTED });
   return { shipments, redirectTo };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const form = await request.formData();
-  const redirectTo = safeRedirect(form.get("redirectTo"), DASHBOARD);
-  const ids = strings(form.getAll("ids"));
-  const env = context.cloudflare.env;
-  if (ids.length === 0) return redirectWithToast(env, redirectTo, NOTHING_SELECTED);
-  const deleted = await deleteShipments(context, { ids, actor: actorFor(admin) });
-  if (deleted === 0) return redirectWithToast(env, redirectTo, { type: "error", message: "Failed to delete shipments" });
-  return redirectWithToast(env, redirectTo, {
-    type: "success",
-    message: deleted === 1 ? "1 shipment deleted" : `${deleted} shipments deleted`,
-  });
+  const submission = parseWithZod(await request.formData(), { schema: BulkDeleteSchema });
+  const { ids = [], redirectTo } = submission.status === "success" ? submission.value : {};
+  const outcome = await deleteSelectedShipments(context, { ids, actor: actorFor(admin) });
+  return redirectWithOutcome(context.cloudflare.env, safeRedirect(redirectTo, DASHBOARD), outcome);
 }
 
 export default function BulkDeletePage() {

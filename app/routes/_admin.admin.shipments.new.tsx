@@ -1,13 +1,20 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { costSummary, countryOptions, currencyOptions, readShipmentForm, shipmentColumns } from "~/.server/admin-shipment-form";
+import {
+  costSummary,
+  countryOptions,
+  createShipmentFromForm,
+  currencyOptions,
+  priceShipmentForm,
+  shipmentFormAnswer,
+} from "~/.server/admin-shipment-form";
+import { actorFor } from "~/.server/events";
+import { redirectWithOutcome } from "~/.server/outcome";
 import { requireAdmin } from "~/.server/session";
 import { getSettings } from "~/.server/settings";
-import { actorFor } from "~/.server/events";
-import { createShipment } from "~/.server/shipments";
-import { redirectWithToast } from "~/.server/toast";
 import { ShipmentForm } from "~/components/shipment-form";
-import { ShipmentFormSchema } from "~/domain/admin-shipment-form";
+import { ShipmentFormActionSchema } from "~/domain/admin-shipment-form";
 
 export const meta: MetaFunction = () => [
   { title: "Create New Shipment | SwiftParcel Admin" },
@@ -28,19 +35,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const formData = await request.formData();
-  const now = Date.now();
-  const checked = readShipmentForm(formData, ShipmentFormSchema, now);
-  if ("answer" in checked) return data(checked.answer, { status: checked.status });
-  const { id } = await createShipment(context, {
-    shipment: shipmentColumns(checked.value, checked.quote, checked.estimatedDelivery),
-    actor: actorFor(admin),
-    now,
-  });
-  return redirectWithToast(context.cloudflare.env, `/receipt/${encodeURIComponent(id)}`, {
-    type: "success",
-    message: "Shipment created successfully",
-  });
+  const submission = parseWithZod(await request.formData(), { schema: ShipmentFormActionSchema });
+  if (submission.status !== "success" || submission.value.intent === "quote") {
+    return shipmentFormAnswer(submission, await priceShipmentForm(context, { form: submission.payload }));
+  }
+  const outcome = await createShipmentFromForm(context, { value: submission.value, actor: actorFor(admin) });
+  if (!outcome.ok) return shipmentFormAnswer(submission, outcome.summary, outcome);
+  return redirectWithOutcome(context.cloudflare.env, `/receipt/${encodeURIComponent(outcome.id)}`, outcome);
 }
 
 export default function NewShipmentPage() {

@@ -1,11 +1,10 @@
 // The admin form's cost summary as the admin types (fetched by the form with JavaScript).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { costSummary, loadSavedEstimate } from "~/.server/admin-shipment-form";
+import { priceShipmentForm } from "~/.server/admin-shipment-form";
 import { requireAdmin } from "~/.server/session";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
-  const id = params.get("id");
-  return costSummary(Object.fromEntries(params), Date.now(), id ? await loadSavedEstimate(context.db, id) : undefined);
+  return priceShipmentForm(context, { form: Object.fromEntries(params), shipmentId: params.get("id") ?? undefined });
 }
