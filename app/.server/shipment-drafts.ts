@@ -1,9 +1,37 @@
-// The customer's shipment form between steps: one draft per account, kept in D1 so that
-// reload, back and forward never lose what was typed.
+// The customer's four-step shipment form: one draft per account, kept in D1 so that reload,
+// back and forward never lose what was typed, and each step's button (Next, Previous, Add or
+// Remove package, Create, Start over) applied to it. 'Create Shipment' checks every step again
+// and turns the draft into the shipment.
+import { parseWithZod } from "@conform-to/zod";
 import { and, eq, sql } from "drizzle-orm";
 import { shipmentDrafts } from "../../drizzle/schema";
-import { newDraft, parseStoredDraft, type ShipmentDraft, type StepNumber } from "~/domain/shipment-steps";
+import { COUNTRIES, getCountry } from "~/domain/countries";
+import { CURRENCIES, isPickerCurrency } from "~/domain/currencies";
+import { estimateDraft, shipmentFromForm, type Estimate } from "~/domain/customer-shipment";
+import {
+  draftFormData,
+  EMPTY_PACKAGE,
+  LIMITS,
+  newDraft,
+  parseStoredDraft,
+  shipmentSchemas,
+  withLocalPhoneNumbers,
+  type CountryOption,
+  type ShipmentDraft,
+  type StepNumber,
+} from "~/domain/shipment-steps";
+import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
+import { actorFor } from "./events";
+import { createShipment } from "./shipments";
+import { getSettings } from "./settings";
+
+export const COUNTRY_OPTIONS: CountryOption[] = COUNTRIES.map(({ code, name, phoneCode }) => ({ code, name, phoneCode }));
+/** The server checks against the full lists; the browser gets the one its step needs. */
+export const STEP_SCHEMAS = shipmentSchemas({ countries: COUNTRY_OPTIONS, currencies: CURRENCIES });
+
+/** The account a draft belongs to: its name and e-mail start the sender's details. */
+export type DraftOwner = { id: string; email: string; firstName: string; lastName: string };
 
 export type StoredDraft = {
   values: ShipmentDraft;
@@ -16,19 +44,20 @@ function clampStep(step: number): StepNumber {
   return Math.min(4, Math.max(1, step)) as StepNumber;
 }
 
-/** A new draft for the account: sender name and e-mail from it. */
-export function freshDraft(user: { email: string; firstName: string; lastName: string }, defaultCurrency: string): ShipmentDraft {
-  return newDraft({ name: `${user.firstName} ${user.lastName}`, email: user.email, currency: defaultCurrency });
+/** A new draft for the account: sender name and e-mail from it, the default currency from the settings. */
+async function freshDraft(context: Pick<ServiceContext, "db">, user: DraftOwner): Promise<ShipmentDraft> {
+  const { defaultCurrency } = await getSettings(context.db);
+  return newDraft({
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+    currency: isPickerCurrency(defaultCurrency) ? defaultCurrency : "USD",
+  });
 }
 
 /** The account's draft, or a new one that starts from the account's name and e-mail. */
-export async function getDraft(
-  db: Db,
-  user: { id: string; email: string; firstName: string; lastName: string },
-  defaultCurrency: string,
-): Promise<StoredDraft> {
-  const fresh = freshDraft(user, defaultCurrency);
-  const row = await db.select().from(shipmentDrafts).where(eq(shipmentDrafts.userId, user.id)).get();
+export async function getDraft(context: Pick<ServiceContext, "db">, user: DraftOwner): Promise<StoredDraft> {
+  const fresh = await freshDraft(context, user);
+  const row = await context.db.select().from(shipmentDrafts).where(eq(shipmentDrafts.userId, user.id)).get();
   if (!row) return { values: fresh, reached: 1, updatedAt: 0 };
   return { values: parseStoredDraft(row.data, fresh), reached: clampStep(row.step), updatedAt: row.updatedAt };
 }
@@ -37,7 +66,7 @@ export async function getDraft(
  * Merges one step's fields into the draft, in a single statement (json_patch), so that two
  * saves racing each other each keep their own fields. `reached` only ever moves forward.
  */
-export async function saveDraft(
+async function saveDraft(
   db: Db,
   userId: string,
   { values, base, reached = 1, now = Date.now() }: { values: Partial<ShipmentDraft>; base: ShipmentDraft; reached?: StepNumber; now?: number },
@@ -60,7 +89,7 @@ export async function saveDraft(
  * only, and leaves its revision alone: a shipment being made from the draft at that moment is
  * neither stopped nor followed by a stray new draft.
  */
-export async function patchDraft(db: Db, userId: string, values: Partial<ShipmentDraft>): Promise<void> {
+async function patchDraft(db: Db, userId: string, values: Partial<ShipmentDraft>): Promise<void> {
   await db
     .update(shipmentDrafts)
     .set({ data: sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})` })
@@ -71,7 +100,7 @@ export async function patchDraft(db: Db, userId: string, values: Partial<Shipmen
  * Saves the last step's fields into an existing draft and returns the whole of it, or null when
  * there is no draft (it has become a shipment already: a form sent twice).
  */
-export async function completeDraft(
+async function completeDraft(
   db: Db,
   userId: string,
   { values, fallback, now = Date.now() }: { values: Partial<ShipmentDraft>; fallback: ShipmentDraft; now?: number },
@@ -87,11 +116,11 @@ export async function completeDraft(
 }
 
 /** Sends the customer back to an earlier step after the final check found a fault there. */
-export async function rewindDraft(db: Db, userId: string, step: StepNumber): Promise<void> {
+async function rewindDraft(db: Db, userId: string, step: StepNumber): Promise<void> {
   await db.update(shipmentDrafts).set({ step }).where(eq(shipmentDrafts.userId, userId));
 }
 
-export async function discardDraft(db: Db, userId: string): Promise<void> {
+async function discardDraft(db: Db, userId: string): Promise<void> {
   await db.delete(shipmentDrafts).where(eq(shipmentDrafts.userId, userId));
 }
 
@@ -99,7 +128,7 @@ export async function discardDraft(db: Db, userId: string): Promise<void> {
  * Takes the draft out of the table as the shipment is made from it, provided nothing has
  * changed it since it was checked; so one draft never becomes two shipments.
  */
-export async function claimDraft(db: Db, userId: string, updatedAt: number): Promise<boolean> {
+async function claimDraft(db: Db, userId: string, updatedAt: number): Promise<boolean> {
   const claimed = await db
     .delete(shipmentDrafts)
     .where(and(eq(shipmentDrafts.userId, userId), eq(shipmentDrafts.updatedAt, updatedAt)))
@@ -108,9 +137,129 @@ export async function claimDraft(db: Db, userId: string, updatedAt: number): Pro
 }
 
 /** Puts a claimed draft back when the shipment could not be stored. */
-export async function restoreDraft(db: Db, userId: string, draft: StoredDraft): Promise<void> {
+async function restoreDraft(db: Db, userId: string, draft: StoredDraft): Promise<void> {
   await db
     .insert(shipmentDrafts)
     .values({ userId, step: draft.reached, data: JSON.stringify(draft.values), updatedAt: draft.updatedAt })
     .onConflictDoNothing();
+}
+
+/** Field messages by field name ("packages[0].weight"), as a form shows them. */
+export type FieldErrors = Record<string, string[]>;
+
+/** A step's faults in `draft`, or null when the step passes. */
+export function stepFaults(draft: ShipmentDraft, step: StepNumber | "all"): FieldErrors | null {
+  const check = parseWithZod(draftFormData(draft), { schema: STEP_SCHEMAS[step] });
+  if (check.status === "success") return null;
+  return Object.fromEntries(Object.entries(check.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+}
+
+/** A button of the form ('Start over' is discard), with the fields of the step it was pressed on, as typed. */
+export type DraftStep = { step: StepNumber; values: Partial<ShipmentDraft> } & (
+  | { intent: "next" | "previous" | "refresh" | "save" | "add-package" | "create" | "discard" }
+  | { intent: "remove-package"; index: number }
+);
+
+export type DraftOutcome =
+  /** Saved as typed, with the estimate of the draft as it now is. */
+  | { kind: "saved"; estimate: Estimate | null }
+  /** Go to `step` (its package `anchor`); `check`: show that step's faults at once. */
+  | { kind: "step"; step: StepNumber; anchor?: string; check?: boolean }
+  /** The step does not pass: nothing moved on, what was typed is kept. */
+  | { kind: "invalid"; fieldErrors: FieldErrors }
+  | { kind: "discarded"; message: string }
+  | { kind: "created"; shipmentId: string; trackingId: string; message: string }
+  /** No draft left: this form was sent again after it had made its shipment. */
+  | { kind: "already-created"; message: string }
+  /** The draft changed while it was being checked; that change wins and this request made nothing. */
+  | { kind: "superseded" }
+  | { kind: "failed"; message: string };
+
+const phoneCodeOf = (code: string) => getCountry(code)?.phoneCode;
+
+/** Applies one button of the form to the account's draft. */
+export async function applyDraftStep(context: ServiceContext, user: DraftOwner, command: DraftStep, now = Date.now()): Promise<DraftOutcome> {
+  const { db } = context;
+  if (command.intent === "discard") {
+    await discardDraft(db, user.id);
+    return { kind: "discarded", message: "Draft discarded. You can start again." };
+  }
+  const { step } = command;
+  const values = withLocalPhoneNumbers(command.values, phoneCodeOf);
+  if (command.intent === "create") return createShipmentFromDraft(context, user, values, now);
+  const stored = await getDraft(context, user);
+  const save = (changes: Partial<ShipmentDraft>, reached?: StepNumber) => saveDraft(db, user.id, { values: changes, base: stored.values, reached, now });
+  switch (command.intent) {
+    case "save":
+      // With JavaScript: keeps and prices what is on screen while it is typed.
+      await patchDraft(db, user.id, values);
+      return { kind: "saved", estimate: estimateDraft({ ...stored.values, ...values }, now) };
+    case "previous":
+      // Previous keeps what was typed, checked or not.
+      await save(values);
+      return { kind: "step", step: Math.max(1, step - 1) as StepNumber };
+    case "refresh":
+      await save(values);
+      return { kind: "step", step };
+    case "add-package": {
+      const packages = [...(values.packages ?? stored.values.packages)];
+      if (packages.length < LIMITS.packages) packages.push({ ...EMPTY_PACKAGE });
+      await save({ ...values, packages });
+      return { kind: "step", step: 3, anchor: `package-${packages.length}` };
+    }
+    case "remove-package": {
+      // At least one package always remains.
+      const packages = (values.packages ?? stored.values.packages).filter((_, position) => position !== command.index);
+      await save({ ...values, packages: packages.length > 0 ? packages : [{ ...EMPTY_PACKAGE }] });
+      return { kind: "step", step: 3 };
+    }
+    case "next": {
+      // Checked as typed; kept as a draft keeps it.
+      const faults = stepFaults({ ...stored.values, ...command.values }, step);
+      if (faults) {
+        await save(values);
+        return { kind: "invalid", fieldErrors: faults };
+      }
+      const next = Math.min(4, step + 1) as StepNumber;
+      await save(values, next);
+      return { kind: "step", step: next };
+    }
+  }
+}
+
+/**
+ * 'Create Shipment': saves the last step into the draft, checks every step again (a fault in an
+ * earlier one sends the customer back there), then makes the draft the shipment, once.
+ */
+export async function createShipmentFromDraft(
+  context: ServiceContext,
+  user: DraftOwner,
+  values: Partial<ShipmentDraft>,
+  now = Date.now(),
+): Promise<DraftOutcome> {
+  const { db } = context;
+  const draft = await completeDraft(db, user.id, { values, fallback: await freshDraft(context, user), now });
+  if (!draft) return { kind: "already-created", message: "This shipment has already been created." };
+
+  for (const step of [1, 2, 3, 4] as const) {
+    const faults = stepFaults(draft.values, step);
+    if (!faults) continue;
+    if (step === 4) return { kind: "invalid", fieldErrors: faults };
+    await rewindDraft(db, user.id, step);
+    return { kind: "step", step, check: true };
+  }
+  const checked = parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS.all });
+  if (checked.status !== "success") return { kind: "invalid", fieldErrors: stepFaults(draft.values, "all") ?? {} };
+  // Anything that changed the draft since it was checked wins; this request then makes nothing.
+  if (!(await claimDraft(db, user.id, draft.updatedAt))) return { kind: "superseded" };
+
+  try {
+    const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now });
+    const created = await createShipment(context, { shipment, packages, actor: actorFor(user), now });
+    return { kind: "created", shipmentId: created.id, trackingId: created.trackingId, message: "Shipment created successfully!" };
+  } catch (error) {
+    console.error("Creating a shipment failed", error);
+    await restoreDraft(db, user.id, draft);
+    return { kind: "failed", message: "Failed to create shipment. Please try again." };
+  }
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   draftFormData,
   fullPhoneNumber,
+  isStepOpen,
   localPhoneNumber,
   newDraft,
   packageTotals,
@@ -11,7 +12,9 @@ import {
   parseStoredDraft,
   shipmentSchemas,
   stepValues,
+  withLocalPhoneNumbers,
   type ShipmentDraft,
+  type StepNumber,
 } from "./shipment-steps";
 
 const schemas = shipmentSchemas({
@@ -214,7 +217,7 @@ describe("drafts", () => {
       senderCountry: "",
       senderPostalCode: "",
     });
-    expect(stepValues(2, { recipientPhone: " +49 (30) 5550.1234 ", recipientCountry: "DE" }, () => "+49")).toMatchObject({ recipientPhone: "30 55501234" });
+    expect(stepValues(2, { recipientPhone: " +49 (30) 5550.1234 ", recipientCountry: "DE" })).toMatchObject({ recipientPhone: " +49 (30) 5550.1234 " });
     expect(stepValues(3, { packages: [{ weight: "2", extra: "x" }], serviceType: "economy", insurance: "on" })).toEqual({
       packages: [{ description: "", weight: "2", length: "", width: "", height: "", value: "", quantity: "" }],
       serviceType: "economy",
@@ -223,6 +226,18 @@ describe("drafts", () => {
       signatureRequired: false,
     });
     expect(stepValues(3, {}).packages).toHaveLength(1);
+  });
+
+  it("keep phone numbers without the dialling code and with only digits, spaces and hyphens", () => {
+    const values = stepValues(2, { recipientPhone: " +49 (30) 5550.1234 ", recipientCountry: "DE" });
+    expect(withLocalPhoneNumbers(values, (code) => (code === "DE" ? "+49" : undefined))).toMatchObject({ recipientPhone: "30 55501234", recipientCountry: "DE" });
+    expect(withLocalPhoneNumbers({ senderPhone: "(415) 555-0134" })).toEqual({ senderPhone: "415 555-0134" });
+    expect(withLocalPhoneNumbers({ serviceType: "express" })).toEqual({ serviceType: "express" });
+  });
+
+  it("open a step once the steps before it have passed", () => {
+    expect([1, 2, 3, 4].map((step) => isStepOpen(step as StepNumber, 2))).toEqual([true, true, false, false]);
+    expect(isStepOpen(null, 4)).toBe(false);
   });
 
   it("read back what was stored, ignoring anything malformed", () => {

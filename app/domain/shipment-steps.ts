@@ -130,26 +130,39 @@ function packageDraft(value: unknown): PackageDraft {
 /**
  * The fields of one step out of a parsed form (Conform's payload), every one of them present,
  * so that saving a step also clears what was emptied or unticked. Unknown keys are dropped;
- * phone numbers keep only what SPEC.md lets them keep, without the country's dialling code.
+ * the text is kept as typed.
  */
-export function stepValues(
-  step: StepNumber,
-  payload: Record<string, unknown>,
-  phoneCodeOf: (countryCode: string) => string | undefined = () => undefined,
-): Partial<ShipmentDraft> {
+export function stepValues(step: StepNumber, payload: Record<string, unknown>): Partial<ShipmentDraft> {
   const fields = STEP_FIELDS[step];
   const values: Partial<Record<keyof ShipmentDraft, unknown>> = {};
   for (const key of fields.text) values[key] = text(payload[key]);
-  for (const prefix of ["sender", "recipient"] as const) {
-    const phone = values[`${prefix}Phone`];
-    if (typeof phone === "string") values[`${prefix}Phone`] = localPhoneNumber(phone, phoneCodeOf(text(values[`${prefix}Country`])));
-  }
   for (const key of fields.flags) values[key] = flag(payload[key]);
   if (fields.packages) {
     const packages = Array.isArray(payload.packages) ? payload.packages.map(packageDraft) : [];
     values.packages = packages.length > 0 ? packages.slice(0, LIMITS.packages) : [{ ...EMPTY_PACKAGE }];
   }
   return values as Partial<ShipmentDraft>;
+}
+
+/**
+ * Step values as a draft keeps them: phone numbers keep only what SPEC.md lets them keep,
+ * without the country's dialling code.
+ */
+export function withLocalPhoneNumbers(
+  values: Partial<ShipmentDraft>,
+  phoneCodeOf: (countryCode: string) => string | undefined = () => undefined,
+): Partial<ShipmentDraft> {
+  const local = { ...values };
+  for (const prefix of ["sender", "recipient"] as const) {
+    const phone = local[`${prefix}Phone`];
+    if (typeof phone === "string") local[`${prefix}Phone`] = localPhoneNumber(phone, phoneCodeOf(local[`${prefix}Country`] ?? ""));
+  }
+  return local;
+}
+
+/** A step can be opened once the steps before it have passed (`reached` is the furthest). */
+export function isStepOpen(step: StepNumber | null, reached: StepNumber): step is StepNumber {
+  return step !== null && step <= reached;
 }
 
 /** A stored draft read back over `fallback`; anything malformed falls back field by field. */

@@ -18,35 +18,22 @@ import {
 } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { z } from "zod";
-import {
-  claimDraft,
-  completeDraft,
-  discardDraft,
-  freshDraft,
-  getDraft,
-  patchDraft,
-  restoreDraft,
-  rewindDraft,
-  saveDraft,
-} from "~/.server/shipment-drafts";
 import { requireUser } from "~/.server/session";
-import { getSettings } from "~/.server/settings";
-import { actorFor } from "~/.server/events";
-import { createShipment } from "~/.server/shipments";
+import { applyDraftStep, COUNTRY_OPTIONS, getDraft, STEP_SCHEMAS } from "~/.server/shipment-drafts";
 import { redirectWithToast } from "~/.server/toast";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { useTimeZone } from "~/components/root-data";
 import { useHydrated } from "~/components/use-hydrated";
-import { COUNTRIES, getCountry } from "~/domain/countries";
+import { getCountry } from "~/domain/countries";
 import { CURRENCIES, isPickerCurrency } from "~/domain/currencies";
-import { estimateDraft, shipmentFromForm, type Estimate } from "~/domain/customer-shipment";
+import { estimateDraft, type Estimate } from "~/domain/customer-shipment";
 import { TRANSIT_BUSINESS_DAYS } from "~/domain/delivery-dates";
 import { countryName, formatDate, formatMoney, toMinorUnits } from "~/domain/format";
 import { DELIVERY_OPTION_SURCHARGES } from "~/domain/pricing";
 import {
   draftFormData,
-  EMPTY_PACKAGE,
   fullPhoneNumber,
+  isStepOpen,
   LIMITS,
   localPhoneNumber,
   packageTotals,
@@ -55,7 +42,6 @@ import {
   shipmentSchemas,
   stepValues,
   STEPS,
-  type CountryOption,
   type ShipmentDraft,
   type StepNumber,
 } from "~/domain/shipment-steps";
@@ -90,14 +76,6 @@ const STEP_HEADINGS: Record<StepNumber, string> = {
 };
 const stepUrl = (step: StepNumber, query = "") => `${PAGE}?step=${step}${query}`;
 
-const COUNTRY_OPTIONS: CountryOption[] = COUNTRIES.map(({ code, name, phoneCode }) => ({ code, name, phoneCode }));
-/** The server checks against the full lists; the browser gets the one its step needs. */
-const SCHEMAS = shipmentSchemas({ countries: COUNTRY_OPTIONS, currencies: CURRENCIES });
-
-function defaultCurrency(settings: { defaultCurrency: string }): string {
-  return isPickerCurrency(settings.defaultCurrency) ? settings.defaultCurrency : "USD";
-}
-
 /** What the Review step shows, prepared on the server where the country table is. */
 function reviewSummary(draft: ShipmentDraft) {
   const party = (prefix: "sender" | "recipient") => ({
@@ -125,11 +103,10 @@ function reviewSummary(draft: ShipmentDraft) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
-  const settings = await getSettings(context.db);
-  const draft = await getDraft(context.db, user, defaultCurrency(settings));
+  const draft = await getDraft(context, user);
+  // The address says which step is shown; one not yet open shows the furthest one reached.
   const step = parseStep(url.searchParams.get("step"));
-  // A step is open once the steps before it have passed; the address says which one is shown.
-  if (step === null || step > draft.reached) throw redirect(stepUrl(draft.reached));
+  if (!isStepOpen(step, draft.reached)) throw redirect(stepUrl(draft.reached));
   const currency = isPickerCurrency(draft.values.currency) ? draft.values.currency : "USD";
   return {
     step,
@@ -137,7 +114,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     revision: draft.updatedAt,
     draft: draft.values,
     // Sent back here by the final check: show this step's faults at once.
-    check: url.searchParams.has("check") ? parseWithZod(draftFormData(draft.values), { schema: SCHEMAS[step] }).reply() : null,
+    check: url.searchParams.has("check") ? parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS[step] }).reply() : null,
     countries: step <= 2 ? COUNTRY_OPTIONS : [],
     currencies: step === 4 ? CURRENCIES : [],
     deliveryOptions: DELIVERY_OPTIONS.map((option) => ({
@@ -152,110 +129,52 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const IntentSchema = z.union([
-  z.enum(["next", "previous", "add-package", "save", "refresh", "create", "discard"]),
-  z.string().regex(/^remove-package-\d+$/),
-]);
+const StepSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+/** Which button was pressed, on which step; the step's own fields are read from the payload. */
+const DraftCommandSchema = z.preprocess(
+  // 'Remove package N' buttons carry their package's index in the intent: remove-package-{index}.
+  (input) => {
+    const fields = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
+    const remove = typeof fields.intent === "string" ? /^remove-package-(\d+)$/.exec(fields.intent) : null;
+    return remove ? { ...fields, intent: "remove-package", index: remove[1] } : input;
+  },
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("next"), step: StepSchema }),
+    z.object({ intent: z.literal("previous"), step: StepSchema }),
+    z.object({ intent: z.literal("refresh"), step: StepSchema }),
+    z.object({ intent: z.literal("save"), step: StepSchema }),
+    z.object({ intent: z.literal("add-package"), step: StepSchema }),
+    z.object({ intent: z.literal("remove-package"), step: StepSchema, index: z.number().int().min(0).max(LIMITS.packages - 1) }),
+    z.object({ intent: z.literal("create"), step: StepSchema }),
+    z.object({ intent: z.literal("discard"), step: StepSchema }),
+  ]),
+);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
-  const db = context.db;
+  const submission = parseWithZod(await request.formData(), { schema: DraftCommandSchema });
+  if (submission.status !== "success") return data({ result: null, formError: "Please use the form to continue." }, { status: 400 });
+  const command = submission.value;
+  const outcome = await applyDraftStep(context, user, { ...command, values: stepValues(command.step, submission.payload) });
   const env = context.cloudflare.env;
-  const form = await request.formData();
-  const step = parseStep(form.get("step"));
-  const intent = IntentSchema.safeParse(form.get("intent"));
-  if (step === null || !intent.success) return data({ result: null, formError: "Please use the form to continue." }, { status: 400 });
-
-  const settings = await getSettings(db);
-  const fallback = freshDraft(user, defaultCurrency(settings));
-  if (intent.data === "discard") {
-    await discardDraft(db, user.id);
-    return redirectWithToast(env, stepUrl(1), { type: "info", message: "Draft discarded. You can start again." });
-  }
-
-  const submission = parseWithZod(form, { schema: SCHEMAS[step] });
-  const values = stepValues(step, submission.payload, (code) => getCountry(code)?.phoneCode);
-  const stored = await getDraft(db, user, fallback.currency);
-  const now = Date.now();
-
-  switch (intent.data) {
-    case "save":
-      // With JavaScript: keeps and prices what is on screen while it is typed.
-      await patchDraft(db, user.id, values);
-      return { result: null, formError: null, estimate: estimateDraft({ ...stored.values, ...values }, now) };
-    case "previous":
-      // Previous keeps what was typed, checked or not.
-      await saveDraft(db, user.id, { values, base: stored.values, now });
-      return redirect(stepUrl(Math.max(1, step - 1) as StepNumber));
-    case "refresh":
-      await saveDraft(db, user.id, { values, base: stored.values, now });
-      return redirect(stepUrl(step));
-    case "add-package": {
-      const packages = values.packages ?? stored.values.packages;
-      if (packages.length < LIMITS.packages) packages.push({ ...EMPTY_PACKAGE });
-      await saveDraft(db, user.id, { values: { ...values, packages }, base: stored.values, now });
-      return redirect(`${stepUrl(3)}#package-${packages.length}`);
-    }
-    case "next": {
-      if (submission.status !== "success") {
-        await saveDraft(db, user.id, { values, base: stored.values, now });
-        return data({ result: submission.reply(), formError: null }, { status: 400 });
-      }
-      const next = Math.min(4, step + 1) as StepNumber;
-      await saveDraft(db, user.id, { values, base: stored.values, reached: next, now });
-      return redirect(stepUrl(next));
-    }
-    case "create":
-      return createFromDraft({ context, user, fallback, values, now });
-    default: {
-      // remove-package-N: at least one package always remains.
-      const index = Number(intent.data.slice("remove-package-".length));
-      const packages = (values.packages ?? stored.values.packages).filter((_, position) => position !== index);
-      await saveDraft(db, user.id, { values: { ...values, packages: packages.length > 0 ? packages : [{ ...EMPTY_PACKAGE }] }, base: stored.values, now });
-      return redirect(stepUrl(3));
-    }
-  }
-}
-
-/** 'Create Shipment': every step is checked again, then the draft becomes the shipment. */
-async function createFromDraft({
-  context,
-  user,
-  fallback,
-  values,
-  now,
-}: {
-  context: ActionFunctionArgs["context"];
-  user: Awaited<ReturnType<typeof requireUser>>;
-  fallback: ShipmentDraft;
-  values: Partial<ShipmentDraft>;
-  now: number;
-}) {
-  const db = context.db;
-  const env = context.cloudflare.env;
-  const draft = await completeDraft(db, user.id, { values, fallback, now });
-  if (!draft) return redirectWithToast(env, "/dashboard", { type: "info", message: "This shipment has already been created." });
-
-  for (const step of [1, 2, 3, 4] as const) {
-    const check = parseWithZod(draftFormData(draft.values), { schema: SCHEMAS[step] });
-    if (check.status === "success") continue;
-    if (step === 4) return data({ result: check.reply(), formError: null }, { status: 400 });
-    await rewindDraft(db, user.id, step);
-    return redirect(stepUrl(step, "&check=1"));
-  }
-  const checked = parseWithZod(draftFormData(draft.values), { schema: SCHEMAS.all });
-  if (checked.status !== "success") return data({ result: checked.reply(), formError: null }, { status: 400 });
-  // Anything that changed the draft since it was checked wins; this request then makes nothing.
-  if (!(await claimDraft(db, user.id, draft.updatedAt))) return redirect("/dashboard");
-
-  try {
-    const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now });
-    const created = await createShipment(context, { shipment, packages, actor: actorFor(user), now });
-    return redirectWithToast(env, `/track/${created.trackingId}`, { type: "success", message: "Shipment created successfully!" });
-  } catch (error) {
-    console.error("Creating a shipment failed", error);
-    await restoreDraft(db, user.id, draft);
-    return data({ result: null, formError: "Failed to create shipment. Please try again." }, { status: 503 });
+  switch (outcome.kind) {
+    case "saved":
+      return { result: null, formError: null, estimate: outcome.estimate };
+    case "step":
+      return redirect(`${stepUrl(outcome.step, outcome.check ? "&check=1" : "")}${outcome.anchor ? `#${outcome.anchor}` : ""}`);
+    case "invalid":
+      return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), formError: null }, { status: 400 });
+    case "discarded":
+      return redirectWithToast(env, stepUrl(1), { type: "info", message: outcome.message });
+    case "created":
+      return redirectWithToast(env, `/track/${outcome.trackingId}`, { type: "success", message: outcome.message });
+    case "already-created":
+      return redirectWithToast(env, "/dashboard", { type: "info", message: outcome.message });
+    case "superseded":
+      return redirect("/dashboard");
+    case "failed":
+      return data({ result: null, formError: outcome.message }, { status: 503 });
   }
 }
 
