@@ -16,6 +16,7 @@ import type { Db } from "./db";
 import type { Actor } from "./events";
 import { refusalInit, refused, type Done, type Refused } from "./outcome";
 import { updateShipment } from "./shipment-changes";
+import { getSettings } from "./settings";
 import { createShipment, type NewShipment } from "./shipments";
 
 export type Option = { value: string; label: string };
@@ -150,6 +151,13 @@ export async function priceShipmentForm(
   { form, shipmentId, now = Date.now() }: { form: Draft; shipmentId?: string; now?: number },
 ): Promise<CostSummary> {
   return costSummary(form, now, shipmentId ? await loadSavedEstimate(context.db, shipmentId) : undefined);
+}
+
+/** The create form's starting values (the currency from the settings) and their cost summary. */
+export async function newShipmentForm(context: Pick<ServiceContext, "db">, now = Date.now()) {
+  const { defaultCurrency } = await getSettings(context.db);
+  const defaultValue = { currency: defaultCurrency, serviceType: "standard", packageType: "package", deliveryOption: "standard" };
+  return { defaultValue, summary: costSummary(defaultValue, now) };
 }
 
 /** A form that saved nothing, with the summary of what was typed for the page to show again. */

@@ -2,17 +2,16 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
-  costSummary,
   countryOptions,
   createShipmentFromForm,
   currencyOptions,
+  newShipmentForm,
   priceShipmentForm,
   shipmentFormAnswer,
 } from "~/.server/admin-shipment-form";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome } from "~/.server/outcome";
 import { requireAdmin } from "~/.server/session";
-import { getSettings } from "~/.server/settings";
 import { ShipmentForm } from "~/components/shipment-form";
 import { ShipmentFormActionSchema } from "~/domain/admin-shipment-form";
 
@@ -23,14 +22,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const settings = await getSettings(context.db);
-  const defaultValue = { currency: settings.defaultCurrency, serviceType: "standard", packageType: "package", deliveryOption: "standard" };
-  return {
-    countries: countryOptions(),
-    currencies: currencyOptions(),
-    defaultValue,
-    summary: costSummary(defaultValue, Date.now()),
-  };
+  const { defaultValue, summary } = await newShipmentForm(context);
+  return { countries: countryOptions(), currencies: currencyOptions(), defaultValue, summary };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -169,6 +169,20 @@ describe("creating a shipment", () => {
     }
   });
 
+  it("names missing dimensions beside the required fields when an untouched form is saved", async () => {
+    // As the browser sends it: every input empty, the selects on their first choice.
+    const inputs = [...SPEC_REQUIRED_FIELDS, "length", "width", "height"].filter((field) => !["packageType", "serviceType"].includes(field));
+    const untouched = { ...Object.fromEntries(inputs.map((field) => [field, ""])), packageType: "package", serviceType: "standard", currency: "USD", intent: "save" };
+    const response = await post("/admin/shipments/new", untouched, admin);
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    const error = (field: string, message: string) => new RegExp(`id="shipment-form-${field}-error"[^>]*><li[^>]*>${message}</li>`);
+    for (const field of inputs.filter((field) => !["length", "width", "height"].includes(field))) {
+      expect(page, field).toMatch(error(field, "This field is required"));
+    }
+    for (const field of ["length", "width", "height"]) expect(page, field).toMatch(error(field, "Please enter a valid dimension"));
+  });
+
   it("keeps what was typed and names each problem", async () => {
     const response = await post("/admin/shipments/new", { ...VALID_SHIPMENT, senderEmail: "nope", weight: "0", length: "" }, admin);
     expect(response.status).toBe(400);

@@ -69,6 +69,21 @@ describe("registration", () => {
     expect(await db.select().from(users).where(eq(users.email, "not-an-email"))).toHaveLength(0);
   });
 
+  it("shows every fault in one answer, the mismatched passwords included while the terms box is unticked", async () => {
+    const { terms: _terms, ...unticked } = registration({ firstName: "M", phone: "abc", confirmPassword: "Parcel42?" });
+    const response = await post("/register", unticked);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    for (const [field, message] of [
+      ["firstName", "First name must be at least 2 characters"],
+      ["phone", "Please enter a valid phone number"],
+      ["confirmPassword", "Passwords do not match"],
+      ["terms", "You must agree to the terms and conditions"],
+    ]) {
+      expect(html, field).toMatch(new RegExp(`id="register-${field}-error"[^>]*><li[^>]*>${message}</li>`));
+    }
+  });
+
   it("creates a customer (never an admin), trimmed and lower-cased, signs them in and welcomes them", async () => {
     const form = registration({ role: "admin" });
     const response = await post("/register", form);
