@@ -2,32 +2,14 @@ import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, invoices, outbox, shipmentDrafts, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
+import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { createUser, db, signedInCookie } from "./fixtures";
 
 const BASE = "https://parcel.test";
 const PAGE = "/dashboard/create-shipment";
 
-const sender = {
-  senderName: "Avery Quinn",
-  senderEmail: "Avery@Example.com",
-  senderPhone: "415 555-0134",
-  senderAddress: "1 Market St",
-  senderCity: "San Francisco",
-  senderState: "CA",
-  senderCountry: "US",
-  senderPostalCode: "94105",
-};
-
-const recipient = {
-  recipientName: "Lena Fischer",
-  recipientEmail: "lena@example.com",
-  recipientPhone: "30 5550 1234",
-  recipientAddress: "Torstraße 101",
-  recipientCity: "Berlin",
-  recipientState: "",
-  recipientCountry: "DE",
-  recipientPostalCode: "10119",
-};
+const sender = SAMPLE_SENDER;
+const recipient = SAMPLE_RECIPIENT;
 
 const onePackage = {
   "packages[0].description": "Books",

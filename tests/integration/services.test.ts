@@ -7,29 +7,12 @@ import { actorFor } from "~/.server/events";
 import { applyDraftStep, getDraft } from "~/.server/shipment-drafts";
 import { changeStatus } from "~/.server/shipments";
 import type { ShipmentDraft } from "~/domain/shipment-steps";
+import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { createUser, db, serviceContext } from "./fixtures";
 
-const sender: Partial<ShipmentDraft> = {
-  senderName: "Avery Quinn",
-  senderEmail: "avery@example.com",
-  senderPhone: "+1 (415) 555-0134",
-  senderAddress: "1 Market St",
-  senderCity: "San Francisco",
-  senderState: "CA",
-  senderCountry: "US",
-  senderPostalCode: "94105",
-};
-
-const recipient: Partial<ShipmentDraft> = {
-  recipientName: "Lena Fischer",
-  recipientEmail: "lena@example.com",
-  recipientPhone: "30 5550 1234",
-  recipientAddress: "Torstraße 101",
-  recipientCity: "Berlin",
-  recipientState: "",
-  recipientCountry: "DE",
-  recipientPostalCode: "10119",
-};
+// The dialling code typed in front, and brackets: the draft keeps neither.
+const sender: Partial<ShipmentDraft> = { ...SAMPLE_SENDER, senderPhone: "+1 (415) 555-0134" };
+const recipient: Partial<ShipmentDraft> = SAMPLE_RECIPIENT;
 
 const book = { description: "Books", weight: "2", length: "30", width: "20", height: "10", value: "40", quantity: "1" };
 
