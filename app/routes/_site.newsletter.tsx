@@ -10,7 +10,10 @@ import { Honeypot } from "~/components/honeypot";
 import { NewsletterSchema } from "~/domain/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 
-export const meta: MetaFunction = () => [{ title: "Newsletter | SwiftParcel" }];
+export const meta: MetaFunction = () => [
+  { title: "Newsletter | SwiftParcel" },
+  { name: "description", content: "Subscribe to the SwiftParcel newsletter: shipping tips and service news, about once a month." },
+];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -26,7 +29,8 @@ export default function NewsletterPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
-    id: "newsletter",
+    // The footer's newsletter box owns the ids that start with "newsletter-".
+    id: "newsletter-page",
     lastResult: actionData?.result,
     defaultValue: { redirectTo: searchParams.get("redirectTo") ?? "/" },
     constraint: getZodConstraint(NewsletterSchema),
