@@ -1,6 +1,8 @@
 // The frequently asked questions: one source for the /faq page, the support assistant and the
 // tests. Facts are SPEC.md's (section 9) and the app's own rules (pricing, delivery dates,
-// public tracking); change them here and every reader follows.
+// public tracking); change them here and every reader follows. Plan figures come from the
+// pricing-plans module, so the FAQ and the /pricing page cannot disagree.
+import { formatDollars, PRICING_PLANS, yearlySaving, type PricingPlan } from "~/domain/pricing-plans";
 
 export const FAQ_CATEGORIES = ["shipping", "tracking", "pricing", "international", "security"] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
@@ -23,6 +25,16 @@ export type FaqEntry = {
   /** Words a visitor might use for this question besides those in it. */
   keywords: string[];
 };
+
+/** "a, b and c" */
+function listOf(items: string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+function planSummary(plan: PricingPlan): string {
+  const limit = plan.shipmentLimit === null ? "with no limit on shipments" : `for up to ${plan.shipmentLimit} shipments`;
+  return `${plan.name} at ${formatDollars(plan.monthlyPrice)} a month ${limit}`;
+}
 
 export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
@@ -100,10 +112,12 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: "pricing",
     question: "Do you have plans for businesses that ship often?",
     answer: [
-      "Yes: Basic at $29 a month for up to 50 shipments, Standard at $79 for up to 200, and Premium at $199 with no limit. Paying yearly costs ten months' price for twelve.",
-      "Each plan includes insurance cover ($100, $500 and $2,000), and extra shipments beyond a plan's limit cost $2 on Basic and $1.50 on Standard.",
+      `Yes: ${PRICING_PLANS.map(planSummary).join("; ")}. Paying for a year at once costs ${listOf(PRICING_PLANS.map((plan) => formatDollars(plan.yearlyPrice)))}, a saving of ${listOf(PRICING_PLANS.map((plan) => formatDollars(yearlySaving(plan))))} against paying monthly.`,
+      `Each plan includes insurance cover on every shipment (${listOf(PRICING_PLANS.map((plan) => formatDollars(plan.insuranceCover)))}). ${PRICING_PLANS.filter((plan) => plan.overagePerShipment !== null)
+        .map((plan) => `${plan.name} charges ${formatDollars(plan.overagePerShipment!)}`)
+        .join(" and ")} for each shipment beyond the plan's monthly limit.`,
     ],
-    keywords: ["plan", "plans", "subscription", "monthly", "yearly", "business", "basic", "premium", "volume", "discount"],
+    keywords: ["plan", "plans", "subscription", "monthly", "yearly", "annual", "business", "basic", "premium", "volume", "discount", "overage"],
   },
   {
     id: "countries",
