@@ -7,6 +7,7 @@ declare namespace Cloudflare {
     DEMO_MODE: string;
     TRACK_RATE_LIMIT: string;
     LOGIN_RATE_LIMIT: string;
+    CONTACT_RATE_LIMIT: string;
     MAIL_ENDPOINT: string;
     SESSION_SECRET: string;
     TEST_MIGRATIONS?: import("cloudflare:test").D1Migration[];

@@ -10,12 +10,12 @@ function layout(file: string): RouteConfigEntry {
   return entry;
 }
 
-// Pages still to be built answer inside their layout: the admin area's or the public one.
-const upcoming = Object.keys(UPCOMING_PAGES).map((path) => route(path, "pages/upcoming.tsx", { id: `upcoming:${path}` }));
+// Admin screens still to be built answer inside the admin layout.
 const admin = layout("routes/_admin.tsx");
-admin.children = [...(admin.children ?? []), ...upcoming.filter((entry) => entry.path?.startsWith("admin/") && entry.path !== "admin/login")];
-const site = layout("routes/_site.tsx");
-site.children = [...(site.children ?? []), ...upcoming.filter((entry) => !admin.children?.includes(entry))];
+admin.children = [
+  ...(admin.children ?? []),
+  ...Object.keys(UPCOMING_PAGES).map((path) => route(path, "pages/upcoming.tsx", { id: `upcoming:${path}` })),
+];
 
 const aliases: RouteConfigEntry[] = Object.keys(ALIASES).map((path) =>
   route(path.slice(1), "pages/alias.tsx", { id: `alias:${path}` }),

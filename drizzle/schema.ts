@@ -294,6 +294,8 @@ export const rateLimits = sqliteTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+// Messages sent with the contact form. An admin opening one marks it read; answering it stores
+// the reply and who sent it (the name is kept even after that account is gone).
 export const contactMessages = sqliteTable(
   "contact_messages",
   {
@@ -303,9 +305,14 @@ export const contactMessages = sqliteTable(
     type: text("type").notNull().default("general"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    readAt: integer("read_at", { mode: "number" }),
+    reply: text("reply"),
+    repliedAt: integer("replied_at", { mode: "number" }),
+    repliedBy: text("replied_by").references(() => users.id, { onDelete: "set null" }),
+    repliedByName: text("replied_by_name"),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created").on(t.createdAt)],
+  (t) => [index("contact_messages_created").on(t.createdAt), index("contact_messages_read_created").on(t.readAt, t.createdAt)],
 );
 
 export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {

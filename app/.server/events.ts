@@ -47,6 +47,9 @@ export type AccountDeletionRequested = Event<"account.deletion_requested", { ema
 /** `link` carries the one-time token: it goes into the mail and is never stored with the event. */
 export type PasswordResetRequested = Event<"password.reset_requested", { email: string; firstName: string }> & { link: string };
 export type NewsletterSubscribed = Event<"newsletter.subscribed", { email: string }>;
+/** A visitor's message through the contact form; the message text stays in its contact_messages row. */
+export type ContactReceived = Event<"contact.received", { name: string; email: string; type: string; subject: string }>;
+export type ContactReplied = Event<"contact.replied", { name: string; email: string; subject: string; reply: string; repliedBy: string }>;
 
 export type DomainEvent =
   | ShipmentCreated
@@ -59,11 +62,19 @@ export type DomainEvent =
   | AccountPasswordReset
   | AccountDeletionRequested
   | PasswordResetRequested
-  | NewsletterSubscribed;
+  | NewsletterSubscribed
+  | ContactReceived
+  | ContactReplied;
 
 export type EventType = DomainEvent["type"];
 
-const ENTITY_TYPES = { shipment: "shipment", account: "user", password: "user", newsletter: "newsletter" } as const;
+const ENTITY_TYPES = {
+  shipment: "shipment",
+  account: "user",
+  password: "user",
+  newsletter: "newsletter",
+  contact: "contact_message",
+} as const;
 
 function entityTypeOf(type: EventType): string {
   return ENTITY_TYPES[type.slice(0, type.indexOf(".")) as keyof typeof ENTITY_TYPES];

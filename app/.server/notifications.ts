@@ -3,6 +3,8 @@
 // mail about the account itself (welcome, password reset) always goes.
 import { and, eq, inArray } from "drizzle-orm";
 import { users } from "../../drizzle/schema";
+import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/content/contact";
+import { contactTypeLabel } from "~/domain/contact-form";
 import { statusLabel } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { StoredEvent } from "./events";
@@ -119,6 +121,35 @@ export function mailFor(event: StoredEvent, site: Site): PlannedMail[] {
           body: `Thanks for subscribing to the ${companyName} newsletter. We write about once a month with shipping tips and service news.\n\nIf you did not ask for this, reply to ${site.supportEmail} and we will remove you.`,
         },
       ];
+    case "contact.received": {
+      const { name, email, type, subject } = event.data;
+      return [
+        {
+          audience: "account",
+          to: email,
+          kind: "contact-acknowledgement",
+          subject: `We received your message: ${subject}`,
+          body: [
+            `Hello ${name},`,
+            `Thank you for contacting ${companyName}. We have received your message "${subject}" (${contactTypeLabel(type)}) and will answer you at this address within ${RESPONSE_PROMISE_HOURS} hours during our business hours: ${businessHoursText()}.`,
+            `Your reference: ${event.entityId}`,
+            `If you did not write to us, you can ignore this mail or tell us at ${site.supportEmail}.`,
+          ].join("\n\n"),
+        },
+      ];
+    }
+    case "contact.replied": {
+      const { name, email, subject, reply, repliedBy } = event.data;
+      return [
+        {
+          audience: "account",
+          to: email,
+          kind: "contact-reply",
+          subject: `Re: ${subject}`,
+          body: [`Hello ${name},`, reply, `${repliedBy}\n${companyName} customer support`, `Your reference: ${event.entityId}`].join("\n\n"),
+        },
+      ];
+    }
     case "shipment.updated":
     case "shipment.location_changed":
     case "shipment.deleted":

@@ -2,6 +2,7 @@
 // tests. Facts are SPEC.md's (section 9) and the app's own rules (pricing, delivery dates,
 // public tracking); change them here and every reader follows. Plan figures come from the
 // pricing-plans module, so the FAQ and the /pricing page cannot disagree.
+import { listOf } from "~/domain/format";
 import { formatDollars, PRICING_PLANS, yearlySaving, type PricingPlan } from "~/domain/pricing-plans";
 
 export const FAQ_CATEGORIES = ["shipping", "tracking", "pricing", "international", "security"] as const;
@@ -25,11 +26,6 @@ export type FaqEntry = {
   /** Words a visitor might use for this question besides those in it. */
   keywords: string[];
 };
-
-/** "a, b and c" */
-function listOf(items: string[]): string {
-  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
 
 function planSummary(plan: PricingPlan): string {
   const limit = plan.shipmentLimit === null ? "with no limit on shipments" : `for up to ${plan.shipmentLimit} shipments`;

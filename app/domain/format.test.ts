@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName, formatDate, formatDateTime, formatMoney, isTimeZone, minorUnitsInput, relativeTime, toMinorUnits } from "./format";
+import { countryName, formatDate, formatDateTime, formatMoney, isTimeZone, listOf, minorUnitsInput, relativeTime, toMinorUnits } from "./format";
 
 const time = Date.UTC(2026, 10, 22, 14, 5);
 
@@ -61,5 +61,11 @@ describe("money inputs", () => {
   it("show minor units as the plain number an input holds", () => {
     expect(minorUnitsInput(1250, "USD")).toBe("12.50");
     expect(minorUnitsInput(1500, "JPY")).toBe("1500");
+  });
+});
+
+describe("listOf", () => {
+  it("joins with commas and a final 'and'", () => {
+    expect([[], ["a"], ["a", "b"], ["a", "b", "c"]].map(listOf)).toEqual(["", "a", "a and b", "a, b and c"]);
   });
 });

@@ -92,3 +92,8 @@ export function relativeTime(value: number, now: number, timeZone = "UTC"): stri
   if (days <= 30) return `${days} day${days === 1 ? "" : "s"} ago`;
   return formatDate(value, timeZone);
 }
+
+/** "a", "a and b", "a, b and c". */
+export function listOf(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

@@ -1,5 +1,5 @@
 // Paths of SPEC.md's route table served outside the file-system routes: second names for
-// pages (redirected to their main address) and pages not built yet.
+// pages (redirected to their main address) and admin screens not built yet.
 
 /** Alternative path → the page's main address. */
 export const ALIASES: Record<string, string> = {
@@ -9,18 +9,11 @@ export const ALIASES: Record<string, string> = {
   "/admin": "/admin/dashboard",
 };
 
-/** Route path (React Router syntax) → page title, for pages a later issue builds. */
+/**
+ * Admin route path (React Router syntax) → page title, for admin screens a later issue builds;
+ * they answer inside the admin layout. Every public page is an ordinary route module.
+ */
 export const UPCOMING_PAGES: Record<string, string> = {
-  about: "About Us",
-  services: "Services",
-  contact: "Contact Us",
-  faq: "Frequently Asked Questions",
-  pricing: "Pricing",
-  privacy: "Privacy Policy",
-  terms: "Terms of Service",
-  cookies: "Cookie Policy",
-  "shipping-terms": "Shipping Terms",
-  "refund-policy": "Refund Policy",
   "admin/invoices": "Invoices",
   "admin/analytics": "Analytics",
   "admin/chat-support": "Chat Support",

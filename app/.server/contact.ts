@@ -1,0 +1,134 @@
+// Contact messages: a visitor's message is stored and acknowledged by mail (through the
+// events and the outbox); admins list them, open them (which marks them read) and answer each
+// once, the answer mailed to the sender the same way.
+import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { contactMessages } from "../../drizzle/schema";
+import type { ContactInput } from "~/domain/contact-form";
+import { MESSAGES_PAGE_SIZE, type MessageFilters } from "~/domain/contact-message-filters";
+import { pageOffset, pageWindow } from "~/domain/pagination";
+import type { ServiceContext } from "~/load-context";
+import type { Db } from "./db";
+import { actorFor, recordEvents } from "./events";
+import { hitRateLimit, limitFromVar, type RateLimitResult } from "./rate-limit";
+import type { SessionUser } from "./session";
+import { containsText } from "./text-search";
+
+const HOUR_MS = 3_600_000;
+
+/** Messages one client address may send per hour (CONTACT_RATE_LIMIT, 5 unless set). */
+function contactLimit(context: ServiceContext): number {
+  return limitFromVar(context.cloudflare.env.CONTACT_RATE_LIMIT, 5);
+}
+
+export type SendOutcome = { outcome: "sent"; id: string } | ({ outcome: "rate-limited" } & Extract<RateLimitResult, { allowed: false }>);
+
+/**
+ * Stores a valid message from `clientAddress` and queues its acknowledgement to the sender,
+ * unless that address has sent its hourly share already.
+ */
+export async function sendContactMessage(
+  context: ServiceContext,
+  { message, clientAddress, now = Date.now() }: { message: ContactInput; clientAddress: string; now?: number },
+): Promise<SendOutcome> {
+  const limit = await hitRateLimit(context.db, { key: `contact:ip:${clientAddress}`, limit: contactLimit(context), windowMs: HOUR_MS, now });
+  if (!limit.allowed) return { outcome: "rate-limited", ...limit };
+  const { db } = context;
+  const id = crypto.randomUUID();
+  const { name, email, type, subject } = message;
+  await db.batch([
+    db.insert(contactMessages).values({ id, ...message, createdAt: now }),
+    ...(await recordEvents(context, { userId: null, email, label: "visitor" }, [{ type: "contact.received", entityId: id, data: { name, email, type, subject } }], now)),
+  ]);
+  return { outcome: "sent", id };
+}
+
+function stateCondition(state: MessageFilters["state"]): SQL | undefined {
+  switch (state) {
+    case "unread":
+      return isNull(contactMessages.readAt);
+    case "unanswered":
+      return isNull(contactMessages.repliedAt);
+    case "answered":
+      return isNotNull(contactMessages.repliedAt);
+    case "all":
+      return undefined;
+  }
+}
+
+/** Unread first, then newest first; a page past the end shows the last page. */
+export async function listContactMessages(db: Db, filters: MessageFilters) {
+  const search = filters.q
+    ? or(containsText(contactMessages.name, filters.q), containsText(contactMessages.email, filters.q), containsText(contactMessages.subject, filters.q))
+    : undefined;
+  const where = and(stateCondition(filters.state), search);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contactMessages).where(where);
+  const window = pageWindow(total, filters.page, MESSAGES_PAGE_SIZE);
+  const rows = await db
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      type: contactMessages.type,
+      subject: contactMessages.subject,
+      readAt: contactMessages.readAt,
+      repliedAt: contactMessages.repliedAt,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .where(where)
+    .orderBy(sql`${contactMessages.readAt} IS NULL DESC`, desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(MESSAGES_PAGE_SIZE)
+    .offset(pageOffset(window, MESSAGES_PAGE_SIZE));
+  return { rows, window };
+}
+
+export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/**
+ * The message an admin opens, marked read from now on if it was unread. Opening is the admin's
+ * act of reading it, so this write happens on the admin's GET (never on a public page).
+ */
+export async function openContactMessage(db: Db, id: string, now = Date.now()): Promise<ContactMessage | null> {
+  const [marked] = await db
+    .update(contactMessages)
+    .set({ readAt: now })
+    .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)))
+    .returning();
+  return marked ?? (await db.select().from(contactMessages).where(eq(contactMessages.id, id)).get()) ?? null;
+}
+
+/** Puts an unanswered message back at the top of the list as unread. */
+export async function markContactMessageUnread(db: Db, id: string): Promise<"unread" | "not-found" | "answered"> {
+  const message = await db.select({ repliedAt: contactMessages.repliedAt }).from(contactMessages).where(eq(contactMessages.id, id)).get();
+  if (!message) return "not-found";
+  if (message.repliedAt !== null) return "answered";
+  await db.update(contactMessages).set({ readAt: null }).where(eq(contactMessages.id, id));
+  return "unread";
+}
+
+export type ReplyOutcome = "replied" | "not-found" | "already-answered";
+
+/** Stores the admin's answer, marks the message read and answered, and mails the answer to the sender. */
+export async function replyToContactMessage(
+  context: ServiceContext,
+  { id, admin, reply, now = Date.now() }: { id: string; admin: SessionUser; reply: string; now?: number },
+): Promise<ReplyOutcome> {
+  const { db } = context;
+  const message = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+  if (!message) return "not-found";
+  if (message.repliedAt !== null) return "already-answered";
+  const repliedBy = `${admin.firstName} ${admin.lastName}`;
+  await db.batch([
+    db
+      .update(contactMessages)
+      .set({ reply, repliedAt: now, repliedBy: admin.id, repliedByName: repliedBy, readAt: message.readAt ?? now })
+      .where(eq(contactMessages.id, id)),
+    ...(await recordEvents(
+      context,
+      actorFor(admin),
+      [{ type: "contact.replied", entityId: id, data: { name: message.name, email: message.email, subject: message.subject, reply, repliedBy } }],
+      now,
+    )),
+  ]);
+  return "replied";
+}

@@ -1,0 +1,191 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { sendContactMessage } from "~/.server/contact";
+import { isHoneypotFilled } from "~/.server/honeypot";
+import { clientAddress } from "~/.server/rate-limit";
+import { BUSINESS_HOURS, RESPONSE_PROMISE, RESPONSE_PROMISE_HOURS } from "~/content/contact";
+import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
+import { Honeypot } from "~/components/honeypot";
+import { PageHero } from "~/components/page-hero";
+import { useRootData } from "~/components/root-data";
+import { CONTACT_LIMITS, CONTACT_TYPE_LABELS, CONTACT_TYPES, ContactSchema } from "~/domain/contact-form";
+
+export const meta: MetaFunction = () => [
+  { title: "Contact Us | SwiftParcel" },
+  {
+    name: "description",
+    content: `Questions about a parcel, billing or a business account? Write to SwiftParcel: we answer within ${RESPONSE_PROMISE_HOURS} hours during business hours.`,
+  },
+];
+
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  // A bot that fills the hidden field is shown the same success and nothing is stored.
+  if (isHoneypotFilled(form)) return redirect("/contact?sent=1");
+  const submission = parseWithZod(form, { schema: ContactSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const sent = await sendContactMessage(context, { message: submission.value, clientAddress: clientAddress(request) });
+  if (sent.outcome === "rate-limited") {
+    const minutes = Math.ceil(sent.retryAfterSeconds / 60);
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [`You have sent several messages in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`],
+        }),
+      },
+      { status: 429, headers: { "Retry-After": String(sent.retryAfterSeconds) } },
+    );
+  }
+  return redirect("/contact?sent=1");
+}
+
+export default function ContactPage() {
+  const [searchParams] = useSearchParams();
+  const sent = searchParams.get("sent") === "1";
+  return (
+    <main id="main">
+      <PageHero
+        title="Contact Us"
+        lead={`Questions about a parcel, an invoice or shipping for your business? Write to us. ${RESPONSE_PROMISE}`}
+      />
+      <ContactCards />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="form-title" className="card">{sent ? <MessageSent /> : <ContactForm />}</section>
+        <aside aria-labelledby="hours-title" className="space-y-6">
+          <BusinessHours />
+          <div className="card">
+            <h2 className="mb-2 text-lg font-semibold">Looking for a quick answer?</h2>
+            <p className="mb-3 text-slate-700">Size limits, delivery times, customs and claims are covered in our FAQ.</p>
+            <Link to="/faq" className="link">
+              Read the FAQ
+            </Link>
+          </div>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+function ContactCards() {
+  const site = useRootData()?.site;
+  if (!site) return null;
+  const cards = [
+    { title: "Call us", text: "Talk to a person during business hours.", value: site.supportPhone, href: `tel:${site.supportPhone.replace(/[^+\d]/g, "")}` },
+    { title: "Email us", text: `We answer within ${RESPONSE_PROMISE_HOURS} hours during business hours.`, value: site.supportEmail, href: `mailto:${site.supportEmail}` },
+    { title: "Visit us", text: "Our head office and customer desk.", value: site.supportAddress, href: null },
+    { title: "Help center", text: "Answers to the questions we hear most.", value: "Frequently asked questions", href: "/faq" },
+  ];
+  return (
+    <section aria-labelledby="cards-title" className="mx-auto max-w-6xl px-4 py-10">
+      <h2 id="cards-title" className="sr-only">
+        Ways to reach us
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.title} className="card">
+            <h3 className="mb-1 font-semibold">{card.title}</h3>
+            <p className="mb-2 text-sm text-slate-700">{card.text}</p>
+            {card.href ? (
+              <a href={card.href} className="link break-words">
+                {card.value}
+              </a>
+            ) : (
+              <p className="break-words font-medium">{card.value}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function BusinessHours() {
+  return (
+    <div className="card">
+      <h2 id="hours-title" className="mb-3 text-lg font-semibold">
+        Business hours
+      </h2>
+      <dl className="space-y-1 text-slate-800">
+        {BUSINESS_HOURS.map(({ days, hours }) => (
+          <div key={days} className="flex justify-between gap-4">
+            <dt>{days}</dt>
+            <dd className="font-medium">{hours}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm text-slate-700">{RESPONSE_PROMISE}</p>
+    </div>
+  );
+}
+
+function MessageSent() {
+  return (
+    <div role="status" className="py-6 text-center">
+      <h2 id="form-title" className="mb-2 text-2xl font-bold text-green-800">
+        Message Sent!
+      </h2>
+      <p className="mb-6 text-slate-700">
+        Thank you for writing to us. A confirmation is on its way to your inbox, and we will answer within {RESPONSE_PROMISE_HOURS} hours during
+        business hours.
+      </p>
+      <Link to="/contact" className="btn-primary">
+        Send Another Message
+      </Link>
+    </div>
+  );
+}
+
+function ContactForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult: actionData?.result,
+    defaultValue: { type: "general" },
+    constraint: getZodConstraint(ContactSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  return (
+    <>
+      <h2 id="form-title" className="mb-4 text-2xl font-bold">
+        Send us a message
+      </h2>
+      <Form method="post" action="/contact" {...getFormProps(form)} className="space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Honeypot />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Name"
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            errors={fields.name.errors}
+          />
+          <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        </div>
+        <SelectField label="Type of inquiry" selectProps={getSelectProps(fields.type)} errors={fields.type.errors}>
+          {CONTACT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {CONTACT_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Subject" inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
+        <TextareaField
+          label="Message"
+          textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }}
+          help={`Up to ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters. For a parcel, include its tracking ID.`}
+          errors={fields.message.errors}
+        />
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { cookiePolicy } from "~/content/legal";
+import { LegalPage } from "~/components/legal-page";
+
+export const meta: MetaFunction = () => [
+  { title: "Cookie Policy | SwiftParcel" },
+  { name: "description", content: "The four cookies SwiftParcel sets (session, notice, cookie choice and time zone), what each is for and how long it stays. No tracking or advertising cookies." },
+];
+
+export default function CookiePolicyPage() {
+  return <LegalPage document={cookiePolicy} />;
+}

@@ -1,0 +1,12 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { privacyPolicy } from "~/content/legal";
+import { LegalPage } from "~/components/legal-page";
+
+export const meta: MetaFunction = () => [
+  { title: "Privacy Policy | SwiftParcel" },
+  { name: "description", content: "What personal data SwiftParcel keeps (accounts, shipments, contact messages), why, who sees it, how long we keep it and your rights." },
+];
+
+export default function PrivacyPolicyPage() {
+  return <LegalPage document={privacyPolicy} />;
+}

@@ -1,0 +1,12 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { shippingTerms } from "~/content/legal";
+import { LegalPage } from "~/components/legal-page";
+
+export const meta: MetaFunction = () => [
+  { title: "Shipping Terms | SwiftParcel" },
+  { name: "description", content: "Sizes and weights, prohibited items, packing, delivery times, customs, insurance cover up to $50,000 and how to make a claim." },
+];
+
+export default function ShippingTermsPage() {
+  return <LegalPage document={shippingTerms} />;
+}

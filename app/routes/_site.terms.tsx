@@ -1,0 +1,12 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { termsOfService } from "~/content/legal";
+import { LegalPage } from "~/components/legal-page";
+
+export const meta: MetaFunction = () => [
+  { title: "Terms of Service | SwiftParcel" },
+  { name: "description", content: "The terms for using the SwiftParcel website, accounts and shipments: prices, tracking, liability and claims." },
+];
+
+export default function TermsofServicePage() {
+  return <LegalPage document={termsOfService} />;
+}
