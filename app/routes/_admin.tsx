@@ -13,6 +13,7 @@ const ADMIN_NAV = [
   { to: "/admin/invoices", label: "Invoices" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/chat-support", label: "Chat Support" },
+  { to: "/admin/messages", label: "Messages" },
   { to: "/admin/mailbox", label: "Mailbox" },
   { to: "/admin/settings", label: "Settings" },
 ] as const;

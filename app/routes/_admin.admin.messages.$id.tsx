@@ -1,0 +1,139 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
+import { z } from "zod";
+import { markContactMessageUnread, openContactMessage, replyToContactMessage } from "~/.server/contact";
+import { invariantResponse } from "~/.server/invariant";
+import { requireAdmin } from "~/.server/session";
+import { redirectWithToast } from "~/.server/toast";
+import { FormErrors, TextareaField } from "~/components/forms";
+import { MessageStateBadge } from "~/components/message-state-badge";
+import { useTimeZone } from "~/components/root-data";
+import { CONTACT_LIMITS, ContactReplySchema, contactTypeLabel } from "~/domain/contact-form";
+import { messageState } from "~/domain/contact-message-filters";
+import { formatDateTime } from "~/domain/format";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.message.subject ?? "Message"} | SwiftParcel Admin` }];
+
+const MessageActionSchema = z.discriminatedUnion("intent", [ContactReplySchema, z.object({ intent: z.literal("mark-unread") })]);
+
+/** Opening the message is reading it: it is marked read. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const message = await openContactMessage(context.db, params.id ?? "");
+  invariantResponse(message, "Message not found", { status: 404 });
+  return { message };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const id = params.id ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: MessageActionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const env = context.cloudflare.env;
+  if (submission.value.intent === "mark-unread") {
+    const outcome = await markContactMessageUnread(context.db, id);
+    invariantResponse(outcome !== "not-found", "Message not found", { status: 404 });
+    if (outcome === "answered") return data({ result: submission.reply({ formErrors: ["An answered message cannot be marked unread"] }) }, { status: 409 });
+    return redirectWithToast(env, "/admin/messages", { type: "success", message: "Message marked as unread" });
+  }
+  const outcome = await replyToContactMessage(context, { id, admin, reply: submission.value.reply });
+  invariantResponse(outcome !== "not-found", "Message not found", { status: 404 });
+  if (outcome === "already-answered") {
+    return data({ result: submission.reply({ formErrors: ["This message has already been answered"] }) }, { status: 409 });
+  }
+  return redirectWithToast(env, `/admin/messages/${encodeURIComponent(id)}`, { type: "success", message: "Reply sent" });
+}
+
+export default function MessagePage() {
+  const { message } = useLoaderData<typeof loader>();
+  const timeZone = useTimeZone();
+  const state = messageState(message);
+  const details: [string, string][] = [
+    ["Type", contactTypeLabel(message.type)],
+    ["Received", formatDateTime(message.createdAt, timeZone)],
+  ];
+  return (
+    <main id="main" className="space-y-4 p-6">
+      <Link to="/admin/messages" className="link text-sm">
+        Back to messages
+      </Link>
+      <article className="card max-w-3xl space-y-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="text-2xl font-bold break-words">{message.subject}</h1>
+          <MessageStateBadge state={state} />
+        </div>
+        <p>
+          From <strong>{message.name}</strong>{" "}
+          <a href={`mailto:${message.email}`} className="link">
+            {message.email}
+          </a>
+        </p>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          {details.map(([term, value]) => (
+            <Fragment key={term}>
+              <dt className="font-medium text-slate-600">{term}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+        <div className="whitespace-pre-wrap break-words border-t border-slate-200 pt-4 text-slate-900">{message.message}</div>
+      </article>
+      {message.repliedAt !== null ? (
+        <section aria-labelledby="reply-title" className="card max-w-3xl space-y-2">
+          <h2 id="reply-title" className="text-lg font-semibold">
+            Your team's reply
+          </h2>
+          <p className="text-sm text-slate-700">
+            Sent by {message.repliedByName ?? "an admin"} on {formatDateTime(message.repliedAt, timeZone)} to {message.email}
+          </p>
+          <div className="whitespace-pre-wrap break-words text-slate-900">{message.reply}</div>
+        </section>
+      ) : (
+        <ReplyForm email={message.email} />
+      )}
+    </main>
+  );
+}
+
+function ReplyForm({ email }: { email: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reply",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ContactReplySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MessageActionSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  return (
+    <section aria-labelledby="reply-title" className="card max-w-3xl space-y-4">
+      <h2 id="reply-title" className="text-lg font-semibold">
+        Reply
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextareaField
+          label="Your reply"
+          textareaProps={{ ...getTextareaProps(fields.reply), rows: 8 }}
+          help={`E-mailed to ${email} and kept with the message. Up to ${CONTACT_LIMITS.reply.toLocaleString("en-US")} characters.`}
+          errors={fields.reply.errors}
+        />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="reply" className="btn-primary" disabled={sending}>
+            {sending ? "Sending..." : "Send Reply"}
+          </button>
+        </div>
+      </Form>
+      <Form method="post">
+        <button type="submit" name="intent" value="mark-unread" className="btn-secondary">
+          Mark as unread
+        </button>
+      </Form>
+    </section>
+  );
+}

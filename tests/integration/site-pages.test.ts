@@ -1,0 +1,138 @@
+// The public pages of SPEC.md section 2, as a visitor without JavaScript gets them: each answers
+// with a title and description, the footer's anchors land on sections, the FAQ and pricing
+// work from the query string, and the legal pages state what the app really does.
+import clientEntry from "~/entry.client.tsx?raw";
+import { describe, expect, it } from "vitest";
+import { COOKIES, LEGAL_LAST_UPDATED } from "~/content/legal";
+import { REMEMBERED_SESSION_MS, SESSION_COOKIE, SHORT_SESSION_MS } from "~/.server/session";
+import { createUser } from "./fixtures";
+import { get, post } from "./requests";
+
+async function html(path: string): Promise<string> {
+  const response = await get(path);
+  expect(response.status, path).toBe(200);
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+/** The text of the page's <main>, tags dropped. */
+function mainText(page: string): string {
+  const main = page.slice(page.indexOf("<main"), page.indexOf("</main>"));
+  return main.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+}
+
+const PAGES = ["/services", "/pricing", "/about", "/contact", "/faq", "/privacy", "/terms", "/cookies", "/shipping-terms", "/refund-policy"];
+
+describe("public pages", () => {
+  it("each answers 200 with one h1, its own title and a description, and no 'Coming soon'", async () => {
+    const titles = new Set<string>();
+    for (const path of PAGES) {
+      const page = await html(path);
+      const title = /<title>([^<]+)<\/title>/.exec(page)?.[1];
+      expect(title, path).toBeTruthy();
+      titles.add(title!);
+      expect(page, path).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(page.match(/<h1[ >]/g), path).toHaveLength(1);
+      expect(page, path).not.toContain("Coming soon");
+    }
+    expect(titles.size).toBe(PAGES.length);
+  });
+
+  it("has a section for every anchor the footer links to", async () => {
+    const services = await html("/services");
+    for (const id of ["express", "standard", "international", "same-day", "freight", "logistics"]) expect(services).toContain(`id="${id}"`);
+    const faq = await html("/faq");
+    expect(faq).toMatch(/<section id="shipping"/);
+    expect(faq).toMatch(/<details id="returns"/);
+    expect(faq).toMatch(/<details id="claims"/);
+  });
+
+  it("states the services' starting prices as 'from' prices", async () => {
+    const text = mainText(await html("/services"));
+    for (const price of ["From $25", "From $12", "From $45"]) expect(text).toContain(price);
+    expect(text).toContain("Prices are starting prices");
+  });
+});
+
+describe("FAQ without JavaScript", () => {
+  it("filters by category and by a search word from the query string", async () => {
+    const international = mainText(await html("/faq?category=international"));
+    expect(international).toContain("Which countries do you deliver to?");
+    expect(international).toContain("Who pays customs duties and taxes?");
+    expect(international).not.toContain("How do I track my parcel?");
+    expect(international).toContain("2 of 12 questions");
+
+    const search = mainText(await html("/faq?q=insurance"));
+    expect(search).toContain("Is my parcel insured, and how do I make a claim?");
+    expect(search).not.toContain("Why has my tracking not changed?");
+  });
+
+  it("says 'No questions found' for nonsense and keeps what was typed", async () => {
+    const page = await html("/faq?q=xyzzy+plugh&category=pricing");
+    expect(mainText(page)).toContain("No questions found");
+    expect(page).toContain('value="xyzzy plugh"');
+    expect(page).toMatch(/<input type="radio" name="category"[^>]*checked=""[^>]*value="pricing"/);
+  });
+});
+
+describe("pricing without JavaScript", () => {
+  it("shows monthly prices and Standard selected by default", async () => {
+    const text = mainText(await html("/pricing"));
+    for (const price of ["$29 /month", "$79 /month", "$199 /month"]) expect(text).toContain(price);
+    expect(text).toContain("Standard selected");
+    expect(text).toContain("$2 for each shipment beyond 50 a month");
+    expect(text).toContain("$1.50 for each shipment beyond 200 a month");
+  });
+
+  it("shows yearly billing as floor(yearly / 12) a month with the saving, keeping the chosen plan", async () => {
+    const text = mainText(await html("/pricing?billing=yearly&plan=premium"));
+    for (const price of ["$24 /month", "$65 /month", "$165 /month"]) expect(text).toContain(price);
+    for (const saving of ["Save $58", "Save $158", "Save $398"]) expect(text).toContain(saving);
+    expect(text).toContain("Premium selected");
+    expect(text).toContain("Selected: Premium , billed yearly: $165 a month ($1,990 a year)");
+  });
+
+  it("falls back to the defaults for unknown values", async () => {
+    const text = mainText(await html("/pricing?billing=weekly&plan=gold"));
+    expect(text).toContain("$79 /month");
+    expect(text).toContain("Standard selected");
+  });
+});
+
+describe("legal pages", () => {
+  it("carry the last-updated date", async () => {
+    for (const path of ["/privacy", "/terms", "/cookies", "/shipping-terms", "/refund-policy"]) {
+      expect(await html(path)).toContain(`<time dateTime="${LEGAL_LAST_UPDATED}">November 23, 2026</time>`);
+    }
+  });
+
+  it("list every cookie the app sets, with the lifetimes the code gives them", async () => {
+    const user = await createUser();
+    const signIn = await post("/login", { email: user.email, password: user.password, remember: "on" });
+    const consent = await post("/cookie-consent", { choice: "accepted", redirectTo: "/" });
+    const set = [...signIn.headers.getSetCookie(), ...consent.headers.getSetCookie()].map((cookie) => cookie.split("=")[0]);
+    // The time zone cookie is written by the browser script.
+    const fromScript = /document\.cookie = `(\w+)=/.exec(clientEntry)?.[1];
+    expect(new Set([...set, fromScript])).toEqual(new Set(COOKIES.map((cookie) => cookie.name)));
+
+    const sessionCookie = signIn.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(sessionCookie).toContain(`Max-Age=${REMEMBERED_SESSION_MS / 1000}`);
+    expect(REMEMBERED_SESSION_MS / 86_400_000).toBe(30);
+    expect(SHORT_SESSION_MS / 86_400_000).toBe(1);
+    expect(clientEntry).toContain("Max-Age=31536000");
+
+    const policy = mainText(await html("/cookies"));
+    for (const cookie of COOKIES) expect(policy).toContain(cookie.name);
+    expect(policy).toContain("30 days");
+    expect(policy).toContain("1 year");
+  });
+
+  it("state the FAQ's claim facts and the company's contacts from the settings", async () => {
+    const shipping = mainText(await html("/shipping-terms"));
+    for (const fact of ["70 lbs (32 kg)", "48 x 36 x 36 inches", "up to $100", "up to $50,000", "within 30 days of the estimated delivery date", "220 countries"]) {
+      expect(shipping).toContain(fact);
+    }
+    const privacy = mainText(await html("/privacy"));
+    expect(privacy).toContain("support@swiftparcel.example");
+    expect(privacy).toContain("Deleted after 1 day");
+  });
+});
