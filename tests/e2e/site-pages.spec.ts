@@ -1,0 +1,130 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsDemoAdmin } from "./sign-in";
+
+// The cookie banner is answered up front so it never sits over the footer's links.
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "cookieConsent", value: "declined", url: baseURL! }]);
+});
+
+/** Clicks a link in `area` by its address and checks where it lands: a page with its h1, or the section it names, in view. */
+async function followLink(page: Page, area: "banner" | "contentinfo", href: string) {
+  await page.getByRole(area).locator(`a[href="${href}"]`).first().click();
+  await expect(page).toHaveURL(href);
+  const hash = href.split("#")[1];
+  if (hash) await expect(page.locator(`[id="${hash}"]`), href).toBeInViewport();
+  else await expect(page.getByRole("heading", { level: 1 }), href).toBeVisible();
+  await expect(page.getByText("Coming soon")).toHaveCount(0);
+}
+
+test("every header and footer link lands on a real page or section", async ({ page }) => {
+  test.slow(); // about twenty navigations
+  await page.goto("/");
+  for (const href of ["/track", "/services", "/pricing", "/about", "/contact", "/faq", "/"]) await followLink(page, "banner", href);
+  for (const href of [
+    "/services#express",
+    "/services#standard",
+    "/services#international",
+    "/services#same-day",
+    "/services#freight",
+    "/services#logistics",
+    "/faq#shipping",
+    "/faq#returns",
+    "/faq#claims",
+    "/privacy",
+    "/terms",
+    "/cookies",
+    "/shipping-terms",
+    "/refund-policy",
+  ]) {
+    await followLink(page, "contentinfo", href);
+  }
+});
+
+test("the FAQ filters by category and by a search word, and says when nothing matches", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/faq");
+  const search = page.getByRole("search", { name: "Questions" });
+  // Without JavaScript the GET form is sent with its button; with it the list follows at once.
+  const apply = async () => {
+    if (!javaScriptEnabled) await search.getByRole("button", { name: "Search" }).click();
+  };
+
+  await search.getByRole("radio", { name: "International" }).check({ force: true });
+  await apply();
+  await expect(page.getByText("Which countries do you deliver to?")).toBeVisible();
+  await expect(page.getByText("Who pays customs duties and taxes?")).toBeVisible();
+  await expect(page.getByText("How do I track my parcel?")).toBeHidden();
+  await expect(page).toHaveURL(/\/faq\?(q=&)?category=international$/);
+
+  await search.getByRole("radio", { name: "All" }).check({ force: true });
+  await search.getByLabel("Search questions").fill("insurance");
+  await apply();
+  await expect(page.getByText("Is my parcel insured, and how do I make a claim?")).toBeVisible();
+  await expect(page.getByText("Which countries do you deliver to?")).toBeHidden();
+
+  await search.getByLabel("Search questions").fill("xyzzy");
+  await apply();
+  await expect(page.getByRole("heading", { name: "No questions found" })).toBeVisible();
+  await expect(page).toHaveURL(/\/faq\?q=xyzzy(&category=all)?$/);
+});
+
+test("pricing switches to yearly and keeps the chosen plan", async ({ page }) => {
+  await page.goto("/pricing");
+  await expect(page.getByText("Standard selected")).toBeVisible();
+  await page.getByRole("navigation", { name: "Billing period" }).getByRole("link", { name: "Yearly" }).click();
+  await expect(page).toHaveURL("/pricing?billing=yearly&plan=standard");
+  const plans = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
+  for (const [name, monthly, saving] of [
+    ["Basic", "$24", "Save $58"],
+    ["Standard", "$65", "Save $158"],
+    ["Premium", "$165", "Save $398"],
+  ]) {
+    const card = plans.filter({ has: page.getByRole("heading", { name, exact: true }) });
+    await expect(card.getByText(monthly, { exact: true })).toBeVisible();
+    await expect(card.getByText(saving)).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Choose Premium" }).click();
+  await expect(page).toHaveURL("/pricing?billing=yearly&plan=premium");
+  await expect(page.getByText("Premium selected")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Choose Standard" })).toBeVisible();
+});
+
+test("a visitor sends a message, is acknowledged by mail, and an admin reads and answers it", async ({ page }, testInfo) => {
+  test.slow();
+  const email = `visitor.${testInfo.project.name}.${Date.now()}@example.com`;
+  const subject = `Pallet pick-up (${testInfo.project.name})`;
+
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Message is required")).toBeVisible();
+
+  const main = page.getByRole("main");
+  await main.getByLabel("Name").fill("Noor Haddad");
+  await main.getByLabel("Email").fill(email);
+  await expect(main.getByLabel("Type of inquiry")).toHaveValue("general");
+  await main.getByLabel("Type of inquiry").selectOption({ label: "Shipping" });
+  await main.getByLabel("Subject").fill(subject);
+  await main.getByLabel("Message", { exact: true }).fill("Can you collect two pallets from our warehouse on Friday?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Send Another Message" })).toBeVisible();
+
+  await signInAsDemoAdmin(page);
+  await page.goto(`/admin/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("link", { name: `We received your message: ${subject}` })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Messages" }).click();
+  const row = page.getByRole("row").filter({ hasText: subject });
+  await expect(row.getByText("Unread")).toBeVisible();
+  await row.getByRole("link", { name: subject }).click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByText("Can you collect two pallets from our warehouse on Friday?")).toBeVisible();
+  await page.getByLabel("Your reply").fill("Yes: a driver will come on Friday between 9 and 12.");
+  await page.getByRole("button", { name: "Send Reply" }).click();
+  await expect(page.getByText("Reply sent")).toBeVisible();
+  await expect(page.getByText("Sent by Alex Morgan")).toBeVisible();
+
+  await page.goto(`/admin/mailbox?to=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: `Re: ${subject}` }).click();
+  await expect(page.getByText("Yes: a driver will come on Friday between 9 and 12.")).toBeVisible();
+});
