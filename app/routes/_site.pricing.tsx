@@ -186,7 +186,7 @@ function PlanCard({ plan, billing, selected }: { plan: PricingPlan; billing: Bil
       <h3 id={titleId} className="text-2xl font-bold">
         {plan.name}
       </h3>
-      <p className="mb-4 text-slate-700">{PLAN_TAGLINES[plan.id]}</p>
+      <p className="mb-4 text-slate-700 lg:min-h-12">{PLAN_TAGLINES[plan.id]}</p>
       <p className="mb-1">
         <span className="text-4xl font-bold">{formatDollars(monthlyEquivalent(plan, billing))}</span>
         <span className="text-slate-700"> /month</span>

@@ -199,7 +199,12 @@ function tabClass(selected: boolean): string {
 function ServicePanel({ tab, asTab, hidden }: { tab: ServiceTab; asTab: boolean; hidden: boolean }) {
   const tabProps = asTab ? { role: "tabpanel", "aria-labelledby": `tab-${tab.id}`, tabIndex: 0 } : { "aria-labelledby": `${tab.id}-title` };
   return (
-    <section id={tab.id} hidden={hidden} {...tabProps} className="card scroll-mt-24 grid gap-6 md:grid-cols-[2fr_1fr] print:break-inside-avoid">
+    // Hidden by a class, not the hidden attribute, so that a printout still has every service.
+    <section
+      id={tab.id}
+      {...tabProps}
+      className={`card scroll-mt-24 gap-6 md:grid-cols-[2fr_1fr] print:break-inside-avoid ${hidden ? "hidden print:grid" : "grid"}`}
+    >
       <div>
         <h3 id={`${tab.id}-title`} className="mb-1 text-2xl font-bold">
           {tab.name}

@@ -77,7 +77,7 @@ test("pricing switches to yearly and keeps the chosen plan", async ({ page }) =>
     ["Basic", "$24", "Save $58"],
     ["Standard", "$65", "Save $158"],
     ["Premium", "$165", "Save $398"],
-  ]) {
+  ] as const) {
     const card = plans.filter({ has: page.getByRole("heading", { name, exact: true }) });
     await expect(card.getByText(monthly, { exact: true })).toBeVisible();
     await expect(card.getByText(saving)).toBeVisible();
