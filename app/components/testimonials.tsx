@@ -1,9 +1,9 @@
 /** A row of customer quotes under a heading. */
 export function Testimonials({ title, items }: { title: string; items: readonly { quote: string; name: string; role: string }[] }) {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-white py-12 print:py-4">
+    <section aria-labelledby="testimonials-title" className="bg-white py-16 print:py-4">
       <div className="mx-auto max-w-6xl px-4">
-        <h2 id="testimonials-title" className="mb-6 text-3xl font-bold">
+        <h2 id="testimonials-title" className="mb-8 text-center text-3xl font-bold">
           {title}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">

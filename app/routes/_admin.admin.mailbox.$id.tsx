@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { getMail } from "~/.server/mailbox";
 import { requireAdmin } from "~/.server/session";
+import { DetailList } from "~/components/detail-list";
 import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
 import { invariantResponse } from "~/.server/invariant";
@@ -35,14 +36,7 @@ export default function MailPage() {
       </Link>
       <article className="card max-w-3xl space-y-4">
         <h1 className="text-2xl font-bold">{mail.subject}</h1>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-          {details.map(([term, value]) => (
-            <Fragment key={term}>
-              <dt className="font-medium text-slate-600">{term}</dt>
-              <dd>{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
+        <DetailList details={details} />
         <div className="whitespace-pre-wrap break-words border-t border-slate-200 pt-4 text-slate-900">
           <LinkedText text={mail.body} />
         </div>

@@ -2,7 +2,6 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Fragment } from "react";
 import { z } from "zod";
 import { markContactMessageUnread, openContactMessage, replyToContactMessage } from "~/.server/contact";
 import { invariantResponse } from "~/.server/invariant";
@@ -10,6 +9,7 @@ import { requireAdmin } from "~/.server/session";
 import { redirectWithToast } from "~/.server/toast";
 import { FormErrors, TextareaField } from "~/components/forms";
 import { MessageStateBadge } from "~/components/message-state-badge";
+import { DetailList } from "~/components/detail-list";
 import { useTimeZone } from "~/components/root-data";
 import { CONTACT_LIMITS, ContactReplySchema, contactTypeLabel } from "~/domain/contact-form";
 import { messageState } from "~/domain/contact-message-filters";
@@ -71,14 +71,7 @@ export default function MessagePage() {
             {message.email}
           </a>
         </p>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-          {details.map(([term, value]) => (
-            <Fragment key={term}>
-              <dt className="font-medium text-slate-600">{term}</dt>
-              <dd>{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
+        <DetailList details={details} />
         <div className="whitespace-pre-wrap break-words border-t border-slate-200 pt-4 text-slate-900">{message.message}</div>
       </article>
       {message.repliedAt !== null ? (

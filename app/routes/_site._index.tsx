@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useRootData } from "~/components/root-data";
+import { Testimonials } from "~/components/testimonials";
 import { TrackingForm } from "~/components/tracking-form";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -133,26 +134,7 @@ export default function HomePage() {
         </dl>
       </section>
 
-      <section className="bg-white py-16" aria-labelledby="testimonials-title">
-        <div className="mx-auto max-w-6xl px-4">
-          <h2 id="testimonials-title" className="mb-8 text-center text-3xl font-bold">
-            What our customers say
-          </h2>
-          <ul className="grid gap-6 md:grid-cols-3">
-            {TESTIMONIALS.map((testimonial) => (
-              <li key={testimonial.name} className="card">
-                <figure>
-                  <blockquote className="mb-4 text-slate-800">&ldquo;{testimonial.quote}&rdquo;</blockquote>
-                  <figcaption>
-                    <span className="block font-semibold">{testimonial.name}</span>
-                    <span className="text-sm text-slate-600">{testimonial.role}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Testimonials title="What our customers say" items={TESTIMONIALS} />
 
       <section className="mx-auto max-w-4xl px-4 py-16 text-center" aria-labelledby="cta-title">
         <h2 id="cta-title" className="mb-3 text-3xl font-bold">

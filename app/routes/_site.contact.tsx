@@ -52,10 +52,22 @@ export default function ContactPage() {
         title="Contact Us"
         lead={`Questions about a parcel, an invoice or shipping for your business? Write to us. ${RESPONSE_PROMISE}`}
       />
+      {/* Once sent, the confirmation comes first, where a phone shows it without scrolling. */}
+      {sent ? (
+        <div className="mx-auto mt-10 max-w-3xl px-4">
+          <section aria-labelledby="form-title" className="card">
+            <MessageSent />
+          </section>
+        </div>
+      ) : null}
       <ContactCards />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="form-title" className="card">{sent ? <MessageSent /> : <ContactForm />}</section>
-        <aside aria-labelledby="hours-title" className="space-y-6">
+        {sent ? null : (
+          <section aria-labelledby="form-title" className="card">
+            <ContactForm />
+          </section>
+        )}
+        <aside aria-labelledby="hours-title" className={sent ? "grid gap-6 lg:col-span-2 lg:grid-cols-2" : "space-y-6"}>
           <BusinessHours />
           <div className="card">
             <h2 className="mb-2 text-lg font-semibold">Looking for a quick answer?</h2>

@@ -1,0 +1,15 @@
+import { Fragment } from "react";
+
+/** Label and value pairs in two columns: a record's facts above its text (a mail, a message). */
+export function DetailList({ details }: { details: readonly (readonly [string, string])[] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      {details.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt className="font-medium text-slate-600">{term}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
