@@ -39,8 +39,8 @@ export function CookieBanner({ consent }: { consent: Choice | null }) {
       >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <p className="flex-1 text-sm text-slate-800">
-          We use cookies to keep you signed in and to remember your preferences. Optional cookies help us improve the
-          site. Read our{" "}
+          We use cookies to keep you signed in and to remember your preferences; none track you or show ads. Read
+          our{" "}
           <a href="/cookies" className="link">
             Cookie Policy
           </a>
