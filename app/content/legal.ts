@@ -4,7 +4,7 @@
 // (app/content/faq.ts). The company's name and contacts come from the settings row.
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "./contact";
 import { listOf } from "~/domain/format";
-import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/domain/pricing";
+import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/domain/shipping-options";
 import { formatDollars, PRICING_PLANS } from "~/domain/pricing-plans";
 
 export const LEGAL_LAST_UPDATED = "2026-11-23";

@@ -2,7 +2,7 @@
 // module (and the included-cover facts agree with the FAQ's claims answer).
 import { listOf } from "~/domain/format";
 import { ADD_ONS, formatDollars, monthlyEquivalent, PRICING_PLANS, yearlySaving, type PlanId, type PricingPlan } from "~/domain/pricing-plans";
-import { INSURANCE_RATE } from "~/domain/pricing";
+import { INSURANCE_RATE } from "~/domain/shipping-options";
 
 export const PLAN_TAGLINES: Record<PlanId, string> = {
   basic: "For small shops and occasional senders",

@@ -1,7 +1,7 @@
 // The /services page's copy. Prices and transit times come from the pricing-plans, pricing
 // and delivery-dates modules, so this page says what the shipment form will charge and estimate.
 import { TRANSIT_BUSINESS_DAYS } from "~/domain/delivery-dates";
-import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/domain/pricing";
+import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/domain/shipping-options";
 import { ADD_ONS, formatDollars, SERVICE_STARTING_PRICES, type AddOnId, type TabbedService } from "~/domain/pricing-plans";
 
 export type ServiceTab = {

@@ -3,10 +3,24 @@
 // docs/decisions/004-tariff-currency.md); amounts returned are integer minor units.
 import { getCountry } from "./countries";
 import { toMinorUnits } from "./format";
-import { DELIVERY_OPTION_LABELS, type DeliveryOption, type PackageType, type ServiceType } from "./shipping-options";
+import {
+  DELIVERY_OPTION_LABELS,
+  DELIVERY_OPTION_SURCHARGES,
+  INSURANCE_RATE,
+  type DeliveryOption,
+  type PackageType,
+  type ServiceType,
+} from "./shipping-options";
 
-// The delivery options live with the other shipping choices (browser code needs them too).
-export { DELIVERY_OPTIONS, DELIVERY_OPTION_LABELS, type DeliveryOption } from "./shipping-options";
+// The delivery options, their surcharges and the insurance rate live with the other shipping
+// choices: browser code needs them too, without the country table this module brings along.
+export {
+  DELIVERY_OPTIONS,
+  DELIVERY_OPTION_LABELS,
+  DELIVERY_OPTION_SURCHARGES,
+  INSURANCE_RATE,
+  type DeliveryOption,
+} from "./shipping-options";
 
 export const BASE_RATES: Record<ServiceType, number> = {
   standard: 5.99,
@@ -25,16 +39,6 @@ export const PACKAGE_MULTIPLIERS: Record<PackageType, number> = {
   box: 1,
   pallet: 1.5,
 };
-
-export const DELIVERY_OPTION_SURCHARGES: Record<DeliveryOption, number> = {
-  standard: 0,
-  morning: 15,
-  evening: 10,
-  weekend: 25,
-};
-
-/** Insurance costs 1 % of the declared value. */
-export const INSURANCE_RATE = 0.01;
 
 /** Same country 1, same pricing region 1.5, otherwise 2. */
 export function routeMultiplier(fromCountry: string, toCountry: string): number {

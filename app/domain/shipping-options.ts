@@ -54,6 +54,17 @@ export const DELIVERY_OPTION_LABELS: Record<DeliveryOption, string> = {
   weekend: "Saturday",
 };
 
+/** Added to the shipping charge, in major units of the quote's currency. */
+export const DELIVERY_OPTION_SURCHARGES: Record<DeliveryOption, number> = {
+  standard: 0,
+  morning: 15,
+  evening: 10,
+  weekend: 25,
+};
+
+/** Insurance costs 1 % of the declared value. */
+export const INSURANCE_RATE = 0.01;
+
 /** "weekend", "Saturday" or " MORNING " become the stored value; null when unknown. */
 export function parseDeliveryOption(input: string): DeliveryOption | null {
   const value = input.trim().toLowerCase();
