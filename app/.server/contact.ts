@@ -5,7 +5,7 @@ import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "driz
 import { contactMessages } from "../../drizzle/schema";
 import type { ContactInput } from "~/domain/contact-form";
 import { MESSAGES_PAGE_SIZE, type MessageFilters } from "~/domain/contact-message-filters";
-import { pageOffset, pageWindow } from "~/domain/pagination";
+import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
 import { actorFor, recordEvents } from "./events";
@@ -57,12 +57,12 @@ function stateCondition(state: MessageFilters["state"]): SQL | undefined {
 
 /** Unread first, then newest first; a page past the end shows the last page. */
 export async function listContactMessages(db: Db, filters: MessageFilters) {
-  const search = filters.q
-    ? or(containsText(contactMessages.name, filters.q), containsText(contactMessages.email, filters.q), containsText(contactMessages.subject, filters.q))
+  const search = filters.search
+    ? or(containsText(contactMessages.name, filters.search), containsText(contactMessages.email, filters.search), containsText(contactMessages.subject, filters.search))
     : undefined;
   const where = and(stateCondition(filters.state), search);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contactMessages).where(where);
-  const window = pageWindow(total, filters.page, MESSAGES_PAGE_SIZE);
+  const pagination = paginate(total, filters.page, MESSAGES_PAGE_SIZE);
   const rows = await db
     .select({
       id: contactMessages.id,
@@ -77,9 +77,9 @@ export async function listContactMessages(db: Db, filters: MessageFilters) {
     .from(contactMessages)
     .where(where)
     .orderBy(sql`${contactMessages.readAt} IS NULL DESC`, desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(MESSAGES_PAGE_SIZE)
-    .offset(pageOffset(window, MESSAGES_PAGE_SIZE));
-  return { rows, window };
+    .limit(pagination.pageSize)
+    .offset(pageOffset(pagination));
+  return { rows, pagination };
 }
 
 export type ContactMessage = typeof contactMessages.$inferSelect;

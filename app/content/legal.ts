@@ -1,5 +1,5 @@
 // The legal pages' text. They state what this app really does: the cookies it sets (see
-// app/.server/session.ts, toast.ts, consent.ts and entry.client.tsx), the data its tables hold
+// app/.server/session.ts, toast.ts, consent.ts and app/client-hints.ts), the data its tables hold
 // (drizzle/schema.ts) and how long, and liability and claims as the FAQ states them
 // (app/content/faq.ts). The company's name and contacts come from the settings row.
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "./contact";
@@ -66,10 +66,17 @@ export const COOKIES: readonly { name: string; purpose: string; lifetime: string
     setBy: "Our server, when you answer the banner",
   },
   {
-    name: "tz",
-    purpose: "Your time zone name as your browser reports it (for example Europe/Paris), so dates and times are shown in your local time.",
+    name: "CH-time-zone",
+    purpose:
+      "Your time zone name as your browser reports it (for example Europe/Paris), so dates and times are shown in your local time from the first page on.",
     lifetime: "1 year.",
-    setBy: "This site's script in your browser, when JavaScript is on",
+    setBy: "A script in each page, when JavaScript is on",
+  },
+  {
+    name: "canSetCookies",
+    purpose: "A test that your browser accepts cookies, made just before the time zone cookie is stored. It holds only the value 1.",
+    lifetime: "Deleted at once (it could live 60 seconds at most).",
+    setBy: "A script in each page, when JavaScript is on",
   },
 ];
 
@@ -88,7 +95,9 @@ export function cookiePolicy(site: SiteFacts): LegalDocument {
             head: ["Cookie", "What it is for", "How long it stays", "Set by"],
             rows: COOKIES.map((cookie) => [cookie.name, cookie.purpose, cookie.lifetime, cookie.setBy]),
           },
-          p("All four are first-party cookies, sent only to this website over HTTPS (Secure) and only with requests from this site or links followed to it (SameSite=Lax)."),
+          p(
+            "All are first-party cookies: only this website can read them, and browsers send them only with requests from this site or links followed to it (SameSite=Lax). The session, notice and banner cookies travel only over HTTPS (Secure).",
+          ),
         ],
       },
       {
@@ -97,6 +106,7 @@ export function cookiePolicy(site: SiteFacts): LegalDocument {
         blocks: [
           list(
             "cookieConsent in local storage: with JavaScript on, your answer to the cookie banner is also kept in your browser's local storage under this name, until you clear it.",
+            "clientHintReloadAttempts and clientHintReferrer in session storage: when your time zone changes, the page reloads once to show local times; these two entries count the reloads (so it never loops) and keep the address you came from, until you close the tab.",
             "Offline copies: with JavaScript on, the site installs a service worker that keeps a copy of the home page, the tracking page and the last 10 tracking results you opened, so they can be read without a connection. Pages shown while you are signed in are never kept.",
           ),
         ],
@@ -106,10 +116,10 @@ export function cookiePolicy(site: SiteFacts): LegalDocument {
         heading: "Your choice",
         blocks: [
           p(
-            "The session and notice cookies are needed for signing in and for the site to tell you what happened; the time zone and banner cookies only remember preferences. Because we set no optional cookies, Accept and Decline leave the same cookies in place: your answer is simply remembered.",
+            "The session and notice cookies are needed for signing in and for the site to tell you what happened; the time zone, test and banner cookies only remember settings. Because we set no optional cookies, Accept and Decline leave the same cookies in place: your answer is simply remembered.",
           ),
           p(
-            "You can delete our cookies at any time in your browser's settings. Without the session cookie you cannot stay signed in; without the tz cookie times are shown in UTC; without cookieConsent the banner asks again.",
+            "You can delete our cookies at any time in your browser's settings. Without the session cookie you cannot stay signed in; without the time zone cookie times are shown in UTC; without cookieConsent the banner asks again.",
           ),
         ],
       },
@@ -224,7 +234,7 @@ export function privacyPolicy(site: SiteFacts): LegalDocument {
           ),
         ],
       },
-      { id: "cookies", heading: "Cookies", blocks: [p("Our Cookie Policy lists the four cookies we set, what they are for and how long they stay.")] },
+      { id: "cookies", heading: "Cookies", blocks: [p("Our Cookie Policy lists every cookie we set, what it is for and how long it stays.")] },
     ],
     related: [LEGAL_LINKS.cookies, LEGAL_LINKS.terms, LEGAL_LINKS.contact],
   };

@@ -1,5 +1,7 @@
 // The admin's contact message list: which messages (all, unread, not yet answered, answered),
-// a search over sender and subject, and the page, all carried in the URL.
+// a search over sender and subject, and the page, all carried in the URL under the lists'
+// common names (search, page; SPEC.md has no name for the state, so it is `state`).
+import { oneOf, searchParam } from "./list-filters";
 import { pageParam } from "./pagination";
 
 export const MESSAGE_STATES = ["all", "unread", "unanswered", "answered"] as const;
@@ -13,18 +15,11 @@ export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
 };
 
 export const MESSAGES_PAGE_SIZE = 20;
-/** Search text is cut here (the database refuses long LIKE patterns). */
-export const MAX_MESSAGE_SEARCH = 40;
 
-export type MessageFilters = { state: MessageState; q: string; page: number };
+export type MessageFilters = { state: MessageState; search: string; page: number };
 
 export function parseMessageFilters(params: URLSearchParams): MessageFilters {
-  const state = params.get("state");
-  return {
-    state: MESSAGE_STATES.includes(state as MessageState) ? (state as MessageState) : "all",
-    q: (params.get("q") ?? "").trim().slice(0, MAX_MESSAGE_SEARCH),
-    page: pageParam(params),
-  };
+  return { state: oneOf(MESSAGE_STATES, params.get("state"), "all"), search: searchParam(params), page: pageParam(params) };
 }
 
 /** A message's state as the list shows it. */

@@ -130,3 +130,5 @@ function ReplyForm({ email }: { email: string }) {
     </section>
   );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

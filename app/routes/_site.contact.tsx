@@ -3,13 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { sendContactMessage } from "~/.server/contact";
-import { isHoneypotFilled } from "~/.server/honeypot";
 import { clientAddress } from "~/.server/rate-limit";
 import { BUSINESS_HOURS, RESPONSE_PROMISE, RESPONSE_PROMISE_HOURS } from "~/content/contact";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { PageHero } from "~/components/page-hero";
 import { useRootData } from "~/components/root-data";
+import { isHoneypotFilled } from "~/domain/honeypot";
 import { CONTACT_LIMITS, CONTACT_TYPE_LABELS, CONTACT_TYPES, ContactSchema } from "~/domain/contact-form";
 
 export const meta: MetaFunction = () => [

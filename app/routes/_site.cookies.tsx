@@ -4,7 +4,7 @@ import { LegalPage } from "~/components/legal-page";
 
 export const meta: MetaFunction = () => [
   { title: "Cookie Policy | SwiftParcel" },
-  { name: "description", content: "The four cookies SwiftParcel sets (session, notice, cookie choice and time zone), what each is for and how long it stays. No tracking or advertising cookies." },
+  { name: "description", content: "Every cookie SwiftParcel sets (sign-in session, notices, your cookie choice and time zone), what each is for and how long it stays. No tracking or advertising cookies." },
 ];
 
 export default function CookiePolicyPage() {

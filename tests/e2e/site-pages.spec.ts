@@ -110,7 +110,7 @@ test("a visitor sends a message, is acknowledged by mail, and an admin reads and
   await expect(page.getByRole("link", { name: "Send Another Message" })).toBeVisible();
 
   await signInAsDemoAdmin(page);
-  await page.goto(`/admin/mailbox?to=${encodeURIComponent(email)}`);
+  await page.goto(`/admin/mailbox?search=${encodeURIComponent(email)}`);
   await expect(page.getByRole("link", { name: `We received your message: ${subject}` })).toBeVisible();
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Messages" }).click();
@@ -124,7 +124,7 @@ test("a visitor sends a message, is acknowledged by mail, and an admin reads and
   await expect(page.getByText("Reply sent")).toBeVisible();
   await expect(page.getByText("Sent by Alex Morgan")).toBeVisible();
 
-  await page.goto(`/admin/mailbox?to=${encodeURIComponent(email)}`);
+  await page.goto(`/admin/mailbox?search=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: `Re: ${subject}` }).click();
   await expect(page.getByText("Yes: a driver will come on Friday between 9 and 12.")).toBeVisible();
 });

@@ -131,11 +131,11 @@ describe("admin messages", () => {
     expect((await message(read))!.readAt).not.toBeNull();
     expect((await message(older))!.readAt).toBeNull();
 
-    const page = await html(await get("/admin/messages?q=list%40example.com", { Cookie: adminCookie }));
+    const page = await html(await get("/admin/messages?search=list%40example.com", { Cookie: adminCookie }));
     const order = ["Newer unread", "Older unread", "Newest but read"].map((subject) => page.indexOf(subject));
     expect(order.every((position) => position > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    const unreadOnly = await html(await get("/admin/messages?state=unread&q=list%40example.com", { Cookie: adminCookie }));
+    const unreadOnly = await html(await get("/admin/messages?state=unread&search=list%40example.com", { Cookie: adminCookie }));
     expect(unreadOnly).toContain("Newer unread");
     expect(unreadOnly).not.toContain("Newest but read");
     expect(newer).toBeTruthy();
