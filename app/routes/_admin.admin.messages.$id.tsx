@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { readFormBody } from "~/.server/form-body";
 import { markContactMessageUnread, openContactMessage, replyToContactMessage } from "~/.server/contact";
 import { invariantResponse } from "~/.server/invariant";
 import { requireAdmin } from "~/.server/session";
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: MessageActionSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: MessageActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const env = context.cloudflare.env;
   if (submission.value.intent === "mark-unread") {

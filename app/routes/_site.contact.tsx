@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { sendContactMessage } from "~/.server/contact";
+import { readFormBody } from "~/.server/form-body";
 import { clientAddress } from "~/.server/rate-limit";
 import { BUSINESS_HOURS, RESPONSE_PROMISE, RESPONSE_PROMISE_HOURS } from "~/content/contact";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
@@ -23,7 +24,7 @@ export const meta: MetaFunction = () => [
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormBody(request);
   // A bot that fills the hidden field is shown the same success and nothing is stored.
   if (isHoneypotFilled(form)) return redirect("/contact?sent=1");
   const submission = parseWithZod(form, { schema: ContactSchema });

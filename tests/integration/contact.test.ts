@@ -1,12 +1,13 @@
 // The contact form (stored, acknowledged through the outbox, validated, honeypot, rate limit)
 // and the admin's messages (list, reading, one reply mailed to the sender, admins only).
+import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, events, outbox } from "../../drizzle/schema";
 import { sendContactMessage } from "~/.server/contact";
 import type { ContactInput } from "~/domain/contact-form";
 import { createUser, db, serviceContext, signedInCookie } from "./fixtures";
-import { get, newClientAddress, post } from "./requests";
+import { BASE, get, newClientAddress, post } from "./requests";
 
 const VALID = { name: "Ada Lovelace", email: "ada@example.com", type: "billing", subject: "Invoice question", message: "Line one\nLine two" };
 
@@ -71,6 +72,20 @@ describe("contact form", () => {
     expect(badType.status).toBe(400);
     expect(await html(badType)).toContain("Please choose a type of inquiry from the list");
     expect(await messagesFrom("long@example.com")).toEqual([]);
+  });
+
+  it("answers a body that is no form with 415 and an oversized one with 413, storing nothing", async () => {
+    const json = await SELF.fetch(`${BASE}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      body: JSON.stringify({ ...VALID, email: "json@example.com" }),
+      headers: { Origin: BASE, Host: "parcel.test", "Content-Type": "application/json" },
+    });
+    expect(json.status).toBe(415);
+    const huge = await post("/contact", { ...VALID, email: "huge@example.com", message: "m".repeat(70_000) });
+    expect(huge.status).toBe(413);
+    expect(await messagesFrom("json@example.com")).toEqual([]);
+    expect(await messagesFrom("huge@example.com")).toEqual([]);
   });
 
   it("drops what the honeypot catches, showing the bot the same success", async () => {
