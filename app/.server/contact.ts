@@ -9,7 +9,8 @@ import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
 import { actorFor, recordEvents } from "./events";
-import { hitRateLimit, limitFromVar, type RateLimitResult } from "./rate-limit";
+import { refused, tooManyAttempts, type Done, type Refused } from "./outcome";
+import { hitRateLimit, limitFromVar } from "./rate-limit";
 import type { SessionUser } from "./session";
 import { containsText } from "./text-search";
 
@@ -20,8 +21,6 @@ function contactLimit(context: ServiceContext): number {
   return limitFromVar(context.cloudflare.env.CONTACT_RATE_LIMIT, 5);
 }
 
-export type SendOutcome = { outcome: "sent"; id: string } | ({ outcome: "rate-limited" } & Extract<RateLimitResult, { allowed: false }>);
-
 /**
  * Stores a valid message from `clientAddress` and queues its acknowledgement to the sender,
  * unless that address has sent its hourly share already.
@@ -29,9 +28,12 @@ export type SendOutcome = { outcome: "sent"; id: string } | ({ outcome: "rate-li
 export async function sendContactMessage(
   context: ServiceContext,
   { message, clientAddress, now = Date.now() }: { message: ContactInput; clientAddress: string; now?: number },
-): Promise<SendOutcome> {
+): Promise<Done<{ id: string }> | Refused> {
   const limit = await hitRateLimit(context.db, { key: `contact:ip:${clientAddress}`, limit: contactLimit(context), windowMs: HOUR_MS, now });
-  if (!limit.allowed) return { outcome: "rate-limited", ...limit };
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return tooManyAttempts(limit, `You have sent several messages in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`);
+  }
   const { db } = context;
   const id = crypto.randomUUID();
   const { name, email, type, subject } = message;
@@ -39,7 +41,7 @@ export async function sendContactMessage(
     db.insert(contactMessages).values({ id, ...message, createdAt: now }),
     ...(await recordEvents(context, { userId: null, email, label: "visitor" }, [{ type: "contact.received", entityId: id, data: { name, email, type, subject } }], now)),
   ]);
-  return { outcome: "sent", id };
+  return { ok: true, message: "Message Sent!", id };
 }
 
 function stateCondition(state: MessageFilters["state"]): SQL | undefined {
@@ -97,26 +99,27 @@ export async function openContactMessage(db: Db, id: string, now = Date.now()): 
   return marked ?? (await db.select().from(contactMessages).where(eq(contactMessages.id, id)).get()) ?? null;
 }
 
-/** Puts an unanswered message back at the top of the list as unread. */
-export async function markContactMessageUnread(db: Db, id: string): Promise<"unread" | "not-found" | "answered"> {
-  const message = await db.select({ repliedAt: contactMessages.repliedAt }).from(contactMessages).where(eq(contactMessages.id, id)).get();
-  if (!message) return "not-found";
-  if (message.repliedAt !== null) return "answered";
-  await db.update(contactMessages).set({ readAt: null }).where(eq(contactMessages.id, id));
-  return "unread";
-}
+const MESSAGE_NOT_FOUND = "Message not found";
 
-export type ReplyOutcome = "replied" | "not-found" | "already-answered";
+/** Puts an unanswered message back at the top of the list as unread. */
+export async function markContactMessageUnread(context: Pick<ServiceContext, "db">, id: string): Promise<Done | Refused> {
+  const { db } = context;
+  const message = await db.select({ repliedAt: contactMessages.repliedAt }).from(contactMessages).where(eq(contactMessages.id, id)).get();
+  if (!message) return refused("not-found", MESSAGE_NOT_FOUND);
+  if (message.repliedAt !== null) return refused("conflict", "An answered message cannot be marked unread");
+  await db.update(contactMessages).set({ readAt: null }).where(eq(contactMessages.id, id));
+  return { ok: true, message: "Message marked as unread" };
+}
 
 /** Stores the admin's answer, marks the message read and answered, and mails the answer to the sender. */
 export async function replyToContactMessage(
   context: ServiceContext,
   { id, admin, reply, now = Date.now() }: { id: string; admin: SessionUser; reply: string; now?: number },
-): Promise<ReplyOutcome> {
+): Promise<Done | Refused> {
   const { db } = context;
   const message = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
-  if (!message) return "not-found";
-  if (message.repliedAt !== null) return "already-answered";
+  if (!message) return refused("not-found", MESSAGE_NOT_FOUND);
+  if (message.repliedAt !== null) return refused("conflict", "This message has already been answered");
   const repliedBy = `${admin.firstName} ${admin.lastName}`;
   await db.batch([
     db
@@ -130,5 +133,5 @@ export async function replyToContactMessage(
       now,
     )),
   ]);
-  return "replied";
+  return { ok: true, message: `Reply sent to ${message.email}` };
 }

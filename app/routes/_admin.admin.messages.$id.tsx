@@ -1,13 +1,13 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { readFormBody } from "~/.server/form-body";
 import { markContactMessageUnread, openContactMessage, replyToContactMessage } from "~/.server/contact";
+import { readFormBody } from "~/.server/form-body";
 import { invariantResponse } from "~/.server/invariant";
+import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
 import { requireAdmin } from "~/.server/session";
-import { redirectWithToast } from "~/.server/toast";
 import { FormErrors, TextareaField } from "~/components/forms";
 import { MessageStateBadge } from "~/components/message-state-badge";
 import { DetailList } from "~/components/detail-list";
@@ -32,20 +32,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = params.id ?? "";
   const submission = parseWithZod(await readFormBody(request), { schema: MessageActionSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const env = context.cloudflare.env;
-  if (submission.value.intent === "mark-unread") {
-    const outcome = await markContactMessageUnread(context.db, id);
-    invariantResponse(outcome !== "not-found", "Message not found", { status: 404 });
-    if (outcome === "answered") return data({ result: submission.reply({ formErrors: ["An answered message cannot be marked unread"] }) }, { status: 409 });
-    return redirectWithToast(env, "/admin/messages", { type: "success", message: "Message marked as unread" });
-  }
-  const outcome = await replyToContactMessage(context, { id, admin, reply: submission.value.reply });
-  invariantResponse(outcome !== "not-found", "Message not found", { status: 404 });
-  if (outcome === "already-answered") {
-    return data({ result: submission.reply({ formErrors: ["This message has already been answered"] }) }, { status: 409 });
-  }
-  return redirectWithToast(env, `/admin/messages/${encodeURIComponent(id)}`, { type: "success", message: "Reply sent" });
+  if (submission.status !== "success") return formAnswer(submission);
+  const { value } = submission;
+  const outcome = value.intent === "mark-unread" ? await markContactMessageUnread(context, id) : await replyToContactMessage(context, { id, admin, reply: value.reply });
+  if (!outcome.ok) return formAnswer(submission, outcome);
+  // Back to the list after "unread": opening the message again would mark it read.
+  return redirectWithOutcome(context.cloudflare.env, value.intent === "mark-unread" ? "/admin/messages" : `/admin/messages/${encodeURIComponent(id)}`, outcome);
 }
 
 export default function MessagePage() {

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { sendContactMessage } from "~/.server/contact";
 import { readFormBody } from "~/.server/form-body";
+import { formAnswer } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
 import { BUSINESS_HOURS, RESPONSE_PROMISE, RESPONSE_PROMISE_HOURS } from "~/content/contact";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
@@ -28,19 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A bot that fills the hidden field is shown the same success and nothing is stored.
   if (isHoneypotFilled(form)) return redirect("/contact?sent=1");
   const submission = parseWithZod(form, { schema: ContactSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formAnswer(submission);
   const sent = await sendContactMessage(context, { message: submission.value, clientAddress: clientAddress(request) });
-  if (sent.outcome === "rate-limited") {
-    const minutes = Math.ceil(sent.retryAfterSeconds / 60);
-    return data(
-      {
-        result: submission.reply({
-          formErrors: [`You have sent several messages in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`],
-        }),
-      },
-      { status: 429, headers: { "Retry-After": String(sent.retryAfterSeconds) } },
-    );
-  }
+  if (!sent.ok) return formAnswer(submission, sent);
   return redirect("/contact?sent=1");
 }
 
