@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsDemoAdmin } from "./sign-in";
 
+// Anchored sections are reached without smooth scrolling (the site honours reduced motion).
+test.use({ reducedMotion: "reduce" });
+
 // The cookie banner is answered up front so it never sits over the footer's links.
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieConsent", value: "declined", url: baseURL! }]);
