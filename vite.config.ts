@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BASE } from "./tests/integration/base";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -46,7 +47,8 @@ export default defineConfig(async () => {
         main: "./tests/worker.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations },
+          // Mail's links start with the address the tests send their requests to.
+          bindings: { TEST_MIGRATIONS: migrations, PUBLIC_ORIGIN: BASE },
           // No client build is needed: the tests' static files are the source ones in public/.
           assets: { directory: "./public", binding: "ASSETS" },
         },

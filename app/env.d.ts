@@ -8,8 +8,12 @@ declare namespace Cloudflare {
     TRACK_RATE_LIMIT: string;
     LOGIN_RATE_LIMIT: string;
     CONTACT_RATE_LIMIT: string;
+    /** Multiplies the per-hour limits of mail-sending actions (app/.server/rate-limit.ts). */
+    ACTION_RATE_LIMIT_FACTOR: string;
     MAIL_ENDPOINT: string;
     SESSION_SECRET: string;
+    /** The site's address, the base of every absolute link in mail (app/load-context.ts). */
+    PUBLIC_ORIGIN: string;
     TEST_MIGRATIONS?: import("cloudflare:test").D1Migration[];
   }
 }

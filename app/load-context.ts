@@ -8,7 +8,10 @@ declare module "@remix-run/cloudflare" {
     db: Db;
     /** Per-request nonce that the Content-Security-Policy header allows scripts to carry. */
     cspNonce: string;
-    /** Where this site is served: the base of every absolute link in mail. */
+    /**
+     * Where this site is served, from PUBLIC_ORIGIN (never the request's Host, which whoever
+     * sends the request chooses): the base of every absolute link in mail.
+     */
     origin: string;
     /**
      * The signed-in person the request's session cookie names, or null. Read from D1 once per
@@ -18,6 +21,14 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+/** `wrangler dev`'s address, for a local configuration that leaves PUBLIC_ORIGIN empty. */
+const LOCAL_ORIGIN = "http://localhost:8787";
+
+/** The configured public origin, without a trailing slash. */
+export function publicOrigin(env: Pick<Env, "PUBLIC_ORIGIN">): string {
+  return (env.PUBLIC_ORIGIN ?? "").trim().replace(/\/+$/, "") || LOCAL_ORIGIN;
+}
+
 export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string): AppLoadContext {
   const db = getDb(env);
   let sessionUser: Promise<SessionUser | null> | undefined;
@@ -25,7 +36,7 @@ export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext
     cloudflare: { env, ctx },
     db,
     cspNonce,
-    origin: new URL(request.url).origin,
+    origin: publicOrigin(env),
     sessionUser: () => (sessionUser ??= findSessionUser(db, request)),
   };
 }

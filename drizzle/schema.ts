@@ -294,6 +294,15 @@ export const rateLimits = sqliteTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+// Failed sign-ins per lane (a client address, an account from untrusted clients, one device
+// cookie) and how long the lane must wait before its next attempt (app/.server/sign-in-throttle.ts).
+export const signInFailures = sqliteTable("sign_in_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailureAt: integer("last_failure_at", { mode: "number" }).notNull(),
+  blockedUntil: integer("blocked_until", { mode: "number" }).notNull().default(0),
+});
+
 // Messages sent with the contact form. An admin opening one marks it read; answering it stores
 // the reply and who sent it (the name is kept even after that account is gone).
 export const contactMessages = sqliteTable(
@@ -315,10 +324,20 @@ export const contactMessages = sqliteTable(
   (t) => [index("contact_messages_created").on(t.createdAt), index("contact_messages_read_created").on(t.readAt, t.createdAt)],
 );
 
-export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
-  email: text("email").primaryKey(),
-  createdAt: createdAt(),
-});
+// Double opt-in: an address is "pending" until the link mailed to it is confirmed. Only the
+// link token's SHA-256 is stored; it is cleared once used.
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    email: text("email").primaryKey(),
+    status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
+    tokenHash: text("token_hash"),
+    tokenExpiresAt: integer("token_expires_at", { mode: "number" }),
+    confirmedAt: integer("confirmed_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_subscribers_token_hash_unique").on(t.tokenHash)],
+);
 
 // The index of chat sessions for the admin list; messages live in each session's Durable Object.
 export const chatSessions = sqliteTable(

@@ -9,6 +9,7 @@ import type { Db } from "./db";
 import { actorFor, recordEvents } from "./events";
 import { refused, tooManyAttempts, type Done, type Refused } from "./outcome";
 import { hashPassword, verifyPassword } from "./password";
+import { revokeResetLinksQuery } from "./password-reset";
 import { countAttempt } from "./rate-limit";
 import { endSessionsQuery } from "./session";
 import type { Client } from "./sign-in";
@@ -54,6 +55,9 @@ function isEmailTaken(error: unknown): boolean {
  */
 export async function createAccount(context: ServiceContext, input: NewAccount): Promise<Account | "email-taken"> {
   const { db } = context;
+  // Hashed before the address is looked up, so that a taken address is answered no sooner
+  // than a new account is made: the answer's timing does not tell which addresses have accounts.
+  const passwordHash = await hashPassword(input.password);
   if (await findAccountByEmail(db, input.email)) return "email-taken";
   const account: Account = {
     id: crypto.randomUUID(),
@@ -65,7 +69,7 @@ export async function createAccount(context: ServiceContext, input: NewAccount):
   };
   try {
     await db.batch([
-      db.insert(users).values({ ...account, phone: input.phone, passwordHash: await hashPassword(input.password) }),
+      db.insert(users).values({ ...account, phone: input.phone, passwordHash }),
       ...(await recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
         { type: "account.registered", entityId: account.id, data: { email: account.email, firstName: account.firstName } },
       ])),
@@ -153,8 +157,8 @@ export async function updateNotificationPreferences(
 }
 
 /**
- * Sets a new password after checking the current one, and ends every session of the account
- * except the one making the change. Attempts are counted per address and per account first.
+ * Sets a new password after checking the current one, ends every session of the account
+ * except the one making the change and uses up every reset link still open. Attempts are counted per address and per account first.
  */
 export async function changePassword(
   context: ServiceContext,
@@ -176,6 +180,7 @@ export async function changePassword(
   await db.batch([
     db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: now }).where(eq(users.id, user.id)),
     endSessionsQuery(db, user.id, client.session),
+    revokeResetLinksQuery(db, user.id, now),
     ...(await recordEvents(context, actorFor(user), [{ type: "account.password_changed", entityId: user.id, data: {} }], now)),
   ]);
   return { ok: true, message: "Password updated successfully!" };

@@ -15,6 +15,7 @@ import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
 import type { Actor } from "./events";
 import { refusalInit, refused, type Done, type Refused } from "./outcome";
+import { limitAction } from "./rate-limit";
 import { updateShipment } from "./shipment-changes";
 import { getSettings } from "./settings";
 import { createShipment, type NewShipment } from "./shipments";
@@ -181,10 +182,13 @@ function checkedColumns(value: ShipmentFormValue, now: number, previous?: Previo
 /** 'Create Shipment' in the admin portal: a shipment for no customer account, priced from the form. */
 export async function createShipmentFromForm(
   context: ServiceContext,
-  { value, actor, now = Date.now() }: { value: ShipmentFormValue; actor: Actor; now?: number },
+  { value, actor, clientAddress, now = Date.now() }: { value: ShipmentFormValue; actor: Actor; clientAddress: string; now?: number },
 ): Promise<Done<{ id: string }> | ShipmentFormRefusal> {
   const checked = checkedColumns(value, now);
   if (checked.refusal) return checked.refusal;
+  // Each shipment mails its sender and recipient: counted per admin and per client address.
+  const limited = await limitAction(context, { action: "admin-shipment", clientAddress, account: actor.userId ?? undefined });
+  if (limited) return { ...limited, summary: checked.summary };
   const { id } = await createShipment(context, { shipment: checked.columns, actor, now });
   return { ok: true, message: "Shipment created successfully", id };
 }

@@ -46,6 +46,9 @@ export type AccountPasswordReset = Event<"account.password_reset", Record<string
 export type AccountDeletionRequested = Event<"account.deletion_requested", { email: string; firstName: string; lastName: string }>;
 /** `link` carries the one-time token: it goes into the mail and is never stored with the event. */
 export type PasswordResetRequested = Event<"password.reset_requested", { email: string; firstName: string }> & { link: string };
+/** Asked for at the newsletter form; `link` carries the one-time token, like a reset link's. */
+export type NewsletterConfirmationRequested = Event<"newsletter.confirmation_requested", { email: string }> & { link: string };
+/** Confirmed through the link: the address now gets the newsletter. */
 export type NewsletterSubscribed = Event<"newsletter.subscribed", { email: string }>;
 /** A visitor's message through the contact form; the message text stays in its contact_messages row. */
 export type ContactReceived = Event<"contact.received", { name: string; email: string; type: string; subject: string }>;
@@ -62,6 +65,7 @@ export type DomainEvent =
   | AccountPasswordReset
   | AccountDeletionRequested
   | PasswordResetRequested
+  | NewsletterConfirmationRequested
   | NewsletterSubscribed
   | ContactReceived
   | ContactReplied;

@@ -1,7 +1,10 @@
 // The admins' view of the outbox: with no MAIL_ENDPOINT (the local default) mail is never
-// sent, and this is where it is read, password-reset links included.
+// sent, and this is where it is read. One-time links (password reset, newsletter confirmation)
+// are shown with their token hidden: they are for their recipient alone, and an admin (or
+// anyone signed in as the demo admin) who could open them could take over the account.
 import { count, desc, eq } from "drizzle-orm";
 import { outbox } from "../../drizzle/schema";
+import { hideOneTimeTokens } from "~/domain/one-time-links";
 import { pageOffset, paginate } from "~/domain/pagination";
 import type { Db } from "./db";
 import { containsText } from "./text-search";
@@ -30,6 +33,8 @@ export async function listMail(db: Db, { search, page }: { search: string; page:
   return { rows, pagination };
 }
 
-export function getMail(db: Db, id: string) {
-  return db.select().from(outbox).where(eq(outbox.id, id)).get();
+/** One mail, its one-time links' tokens hidden. */
+export async function getMail(db: Db, id: string) {
+  const mail = await db.select().from(outbox).where(eq(outbox.id, id)).get();
+  return mail && { ...mail, body: hideOneTimeTokens(mail.body) };
 }

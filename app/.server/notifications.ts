@@ -5,6 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { users } from "../../drizzle/schema";
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/content/contact";
 import { contactTypeLabel } from "~/domain/contact-form";
+import { NEWSLETTER_LINK_DAYS } from "~/domain/one-time-links";
 import { statusLabel } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { StoredEvent } from "./events";
@@ -111,6 +112,20 @@ export function mailFor(event: StoredEvent, site: Site): PlannedMail[] {
         },
       ];
     }
+    case "newsletter.confirmation_requested":
+      return [
+        {
+          audience: "account",
+          to: event.data.email,
+          kind: "newsletter-confirmation",
+          subject: `Confirm your ${companyName} newsletter subscription`,
+          body: [
+            `Someone, hopefully you, asked for the ${companyName} newsletter to be sent to this address. Open this link within ${NEWSLETTER_LINK_DAYS} days and press the button to confirm:`,
+            event.link,
+            "Until you confirm, we send nothing more. If you did not ask for it, ignore this mail.",
+          ].join("\n\n"),
+        },
+      ];
     case "newsletter.subscribed":
       return [
         {

@@ -38,7 +38,10 @@ export function refused(reason: RefusalReason, message?: string, fieldErrors?: R
   return { ok: false, reason, ...(message === undefined ? {} : { message }), ...(fieldErrors ? { fieldErrors } : {}) };
 }
 
-export function tooManyAttempts(limit: Extract<RateLimitResult, { allowed: false }>, message: string): Refused {
+/** Refused for trying too often: the message and the wait are always there. */
+export type RateLimited = Refused & { reason: "rate-limited"; message: string; retryAfterSeconds: number };
+
+export function tooManyAttempts(limit: Extract<RateLimitResult, { allowed: false }>, message: string): RateLimited {
   return { ok: false, reason: "rate-limited", message, retryAfterSeconds: limit.retryAfterSeconds };
 }
 
@@ -80,7 +83,9 @@ export function redirectWithOutcome(env: Pick<Env, "SESSION_SECRET">, to: string
   return redirectWithToast(env, to, toast, init);
 }
 
-/** Signed in: on to where the outcome says, with the new session's cookie and the welcome. */
+/** Signed in: on to where the outcome says, with the new session's cookies and the welcome. */
 export function redirectSignedIn(env: Pick<Env, "SESSION_SECRET">, outcome: SignedIn) {
-  return redirectWithOutcome(env, outcome.redirectTo, outcome, { headers: { "Set-Cookie": outcome.setCookie } });
+  const headers = new Headers();
+  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+  return redirectWithOutcome(env, outcome.redirectTo, outcome, { headers });
 }

@@ -4,10 +4,10 @@ import { and, eq, exists, gt, isNull } from "drizzle-orm";
 import { passwordResetTokens, users } from "../../drizzle/schema";
 import type { ServiceContext } from "~/load-context";
 import { findAccountByEmail, type Account } from "./accounts";
-import { countAttempt } from "./rate-limit";
+import { limitAction } from "./rate-limit";
 import type { Db } from "./db";
 import { recordEvents } from "./events";
-import { tooManyAttempts, type Done, type Refused } from "./outcome";
+import type { Done, Refused } from "./outcome";
 import { hashPassword } from "./password";
 import { endSessionsQuery, hashToken, randomToken } from "./session";
 
@@ -56,11 +56,22 @@ export async function requestPasswordReset(
   context: ServiceContext,
   { email, clientAddress }: { email: string; clientAddress: string },
 ): Promise<Done | Refused> {
-  const limit = await countAttempt(context, { form: "password-reset", clientAddress, subject: email });
-  if (!limit.allowed) return tooManyAttempts(limit, "Too many attempts. Please try again later.");
+  const limited = await limitAction(context, { action: "password-reset", clientAddress, account: email });
+  if (limited) return limited;
   const account = await findAccountByEmail(context.db, email);
   if (account?.status === "active") await sendPasswordReset(context, account);
   return { ok: true, message: "Password reset email sent!" };
+}
+
+/**
+ * The update that uses up every open reset link of an account. Put it in the batch of any
+ * change of password: a link mailed before the change must not set another one afterwards.
+ */
+export function revokeResetLinksQuery(db: Db, userId: string, now: number) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 function usableToken(tokenHash: string, now: number) {
@@ -101,10 +112,7 @@ export async function resetPassword(context: ServiceContext, token: string, pass
           exists(db.select({ tokenHash: passwordResetTokens.tokenHash }).from(passwordResetTokens).where(usableToken(tokenHash, now))),
         ),
       ),
-    db
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt))),
+    revokeResetLinksQuery(db, account.id, now),
     endSessionsQuery(db, account.id),
     ...(await recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
       { type: "account.password_reset", entityId: account.id, data: {} },

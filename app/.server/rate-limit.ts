@@ -1,7 +1,9 @@
 // Fixed-window counters in D1: one upsert per attempt, checked before any expensive work.
 import { sql } from "drizzle-orm";
+import { tryAgainIn } from "~/domain/waiting";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
+import { tooManyAttempts, type RateLimited } from "./outcome";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -33,12 +35,13 @@ const ATTEMPT_WINDOW_MS = 15 * 60_000;
 
 /**
  * Counts an attempt at an account form against the client address and, when given, the
- * e-mail address (so many addresses cannot take turns at one account). LOGIN_RATE_LIMIT
- * attempts are allowed per key per 15 minutes.
+ * subject (so many addresses cannot take turns at one account). LOGIN_RATE_LIMIT attempts are
+ * allowed per key per 15 minutes. Sign-ins with a password have lanes of their own
+ * (sign-in-throttle.ts); the demo buttons and the password change are counted here.
  */
 export async function countAttempt(
   context: Pick<ServiceContext, "db" | "cloudflare">,
-  { form, clientAddress: address, subject }: { form: "login" | "register" | "password-reset" | "password-change"; clientAddress: string; subject?: string },
+  { form, clientAddress: address, subject }: { form: "login" | "password-change"; clientAddress: string; subject?: string },
 ): Promise<RateLimitResult> {
   const limit = limitFromVar(context.cloudflare.env.LOGIN_RATE_LIMIT, 10);
   const keys = [`${form}:ip:${address}`, ...(subject ? [`${form}:subject:${subject}`] : [])];
@@ -47,4 +50,47 @@ export async function countAttempt(
     if (!result.allowed) return result;
   }
   return { allowed: true };
+}
+
+const HOUR_MS = 60 * 60_000;
+
+type ActionLimit = { perClient: number; perAccount?: number; windowMs: number; message: string };
+
+/**
+ * Actions that send mail, most of them to an address someone typed: how many one client
+ * address, and one account (or, for a reset link, one typed address), may make per hour.
+ * ACTION_RATE_LIMIT_FACTOR multiplies every figure (the e2e server, one address for every
+ * story, raises it).
+ */
+export const ACTION_LIMITS = {
+  register: { perClient: 5, windowMs: HOUR_MS, message: "Too many accounts have been created from this connection." },
+  "password-reset": { perClient: 5, perAccount: 3, windowMs: HOUR_MS, message: "Too many reset links have been asked for." },
+  newsletter: { perClient: 5, windowMs: HOUR_MS, message: "Too many newsletter sign-ups have come from this connection." },
+  "customer-shipment": { perClient: 20, perAccount: 10, windowMs: HOUR_MS, message: "Too many shipments have been created." },
+  "admin-shipment": { perClient: 60, perAccount: 60, windowMs: HOUR_MS, message: "Too many shipments have been created." },
+  "status-change": { perClient: 300, perAccount: 300, windowMs: HOUR_MS, message: "Too many status changes have been made." },
+} satisfies Record<string, ActionLimit>;
+
+export type LimitedAction = keyof typeof ACTION_LIMITS;
+
+/**
+ * Counts one `action` against the client address and, when the action has a per-account limit,
+ * against `account` (an account id, or the address a reset link was asked for). The refusal
+ * (429) says when to try again; null when the action may go ahead.
+ */
+export async function limitAction(
+  context: Pick<ServiceContext, "db" | "cloudflare">,
+  { action, clientAddress: address, account }: { action: LimitedAction; clientAddress: string; account?: string },
+): Promise<RateLimited | null> {
+  const rule: ActionLimit = ACTION_LIMITS[action];
+  const factor = limitFromVar(context.cloudflare.env.ACTION_RATE_LIMIT_FACTOR, 1);
+  const counts = [
+    { key: `${action}:ip:${address}`, limit: rule.perClient },
+    ...(rule.perAccount !== undefined && account !== undefined ? [{ key: `${action}:account:${account}`, limit: rule.perAccount }] : []),
+  ];
+  for (const { key, limit } of counts) {
+    const result = await hitRateLimit(context.db, { key, limit: limit * factor, windowMs: rule.windowMs });
+    if (!result.allowed) return tooManyAttempts(result, `${rule.message} ${tryAgainIn(result.retryAfterSeconds)}`);
+  }
+  return null;
 }

@@ -3,6 +3,7 @@ import { lt, or, isNotNull } from "drizzle-orm";
 import { passwordResetTokens, rateLimits, sessions } from "../../drizzle/schema";
 import { getDb } from "./db";
 import { sendDueMail } from "./outbox";
+import { forgottenLanesQuery } from "./sign-in-throttle";
 
 const DAY_MS = 86_400_000;
 
@@ -12,6 +13,7 @@ export async function runScheduledWork(env: Env, now: number): Promise<void> {
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now - DAY_MS)),
     db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt))),
+    forgottenLanesQuery(db, now),
   ]);
   await sendDueMail(db, env, now);
 }

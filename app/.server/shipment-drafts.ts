@@ -23,6 +23,7 @@ import {
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
 import { actorFor } from "./events";
+import { limitAction } from "./rate-limit";
 import { createShipment } from "./shipments";
 import { getSettings } from "./settings";
 
@@ -173,12 +174,22 @@ export type DraftOutcome =
   | { kind: "already-created"; message: string }
   /** The draft changed while it was being checked; that change wins and this request made nothing. */
   | { kind: "superseded" }
+  /** Too many shipments from this account or client address lately; the draft stays as it is. */
+  | { kind: "rate-limited"; message: string; retryAfterSeconds: number }
   | { kind: "failed"; message: string };
 
 const phoneCodeOf = (code: string) => getCountry(code)?.phoneCode;
 
+/** Who pressed the button, beyond the account: the client address shipments are counted by. */
+export type DraftClient = { clientAddress: string; now?: number };
+
 /** Applies one button of the form to the account's draft. */
-export async function applyDraftStep(context: ServiceContext, user: DraftOwner, command: DraftStep, now = Date.now()): Promise<DraftOutcome> {
+export async function applyDraftStep(
+  context: ServiceContext,
+  user: DraftOwner,
+  command: DraftStep,
+  { clientAddress, now = Date.now() }: DraftClient,
+): Promise<DraftOutcome> {
   const { db } = context;
   if (command.intent === "discard") {
     await discardDraft(db, user.id);
@@ -186,7 +197,7 @@ export async function applyDraftStep(context: ServiceContext, user: DraftOwner, 
   }
   const { step } = command;
   const values = withLocalPhoneNumbers(command.values, phoneCodeOf);
-  if (command.intent === "create") return createShipmentFromDraft(context, user, values, now);
+  if (command.intent === "create") return createShipmentFromDraft(context, user, values, { clientAddress, now });
   const stored = await getDraft(context, user);
   const save = (changes: Partial<ShipmentDraft>, reached?: StepNumber) => saveDraft(db, user.id, { values: changes, base: stored.values, reached, now });
   switch (command.intent) {
@@ -235,7 +246,7 @@ export async function createShipmentFromDraft(
   context: ServiceContext,
   user: DraftOwner,
   values: Partial<ShipmentDraft>,
-  now = Date.now(),
+  { clientAddress, now = Date.now() }: DraftClient,
 ): Promise<DraftOutcome> {
   const { db } = context;
   const draft = await completeDraft(db, user.id, { values, fallback: await freshDraft(context, user), now });
@@ -250,6 +261,9 @@ export async function createShipmentFromDraft(
   }
   const checked = parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS.all });
   if (checked.status !== "success") return { kind: "invalid", fieldErrors: stepFaults(draft.values, "all") ?? {} };
+  // Each shipment mails its sender and recipient: counted per account and per client address.
+  const limited = await limitAction(context, { action: "customer-shipment", clientAddress, account: user.id });
+  if (limited) return { kind: "rate-limited", message: limited.message, retryAfterSeconds: limited.retryAfterSeconds };
   // Anything that changed the draft since it was checked wins; this request then makes nothing.
   if (!(await claimDraft(db, user.id, draft.updatedAt))) return { kind: "superseded" };
 

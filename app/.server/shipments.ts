@@ -9,6 +9,7 @@ import { generateTrackingId } from "~/domain/tracking-id";
 import type { ServiceContext } from "~/load-context";
 import { recordEvents, type Actor } from "./events";
 import { refused, type Done, type Refused } from "./outcome";
+import { limitAction } from "./rate-limit";
 import { getSettings } from "./settings";
 
 export type NewShipment = Omit<typeof shipments.$inferInsert, "id" | "trackingId" | "status" | "version" | "createdAt" | "updatedAt">;
@@ -207,8 +208,9 @@ export async function changeStatus(
     status,
     destination,
     actor,
+    clientAddress,
     now = Date.now(),
-  }: { shipmentId: string; status: ShipmentStatus; destination?: string; actor: Actor; now?: number },
+  }: { shipmentId: string; status: ShipmentStatus; destination?: string; actor: Actor; clientAddress: string; now?: number },
 ): Promise<Done | Refused | DestinationNeeded> {
   let customDestination: string | undefined;
   if (status === "custom_destination") {
@@ -216,6 +218,9 @@ export async function changeStatus(
     customDestination = destination.trim().slice(0, DESTINATION_MAX_LENGTH);
     if (!customDestination) return refused("invalid", "Please enter a destination");
   }
+  // Each change mails the sender and the recipient: counted per admin and per client address.
+  const limited = await limitAction(context, { action: "status-change", clientAddress, account: actor.userId ?? undefined });
+  if (limited) return limited;
   const changed = await changeShipmentStatus(context, {
     shipmentId,
     status,

@@ -4,26 +4,36 @@
 // asking); the answer is an outcome that the route turns into a redirect or a form answer.
 import type { ServiceContext } from "~/load-context";
 import { createAccount, type Account, type NewAccount } from "./accounts";
-import { checkCredentials, demoCredentials, homeFor } from "./auth";
+import { checkCredentials, demoCredentials, homeFor, type CredentialCheck } from "./auth";
+import { readDevices, rememberDevice, type DeviceEntry } from "./device-cookie";
 import { refused, tooManyAttempts, type Done, type Refused } from "./outcome";
 import { resetPassword } from "./password-reset";
-import { clientAddress, countAttempt } from "./rate-limit";
+import { clientAddress, countAttempt, limitAction } from "./rate-limit";
 import { safeRedirect } from "./safe-redirect";
 import { createSession, requestSessionHash } from "./session";
 import { getSettings } from "./settings";
+import { finishAttempt, startAttempt } from "./sign-in-throttle";
 
 /**
- * Who is asking: the address the request came from (attempts are counted by it) and the hash of
- * the session cookie it carried, if any (replaced at sign-in, kept at a password change).
+ * Who is asking: the address the request came from (attempts are counted by it), the hash of
+ * the session cookie it carried, if any (replaced at sign-in, kept at a password change), and
+ * the accounts its signed device cookie says it signed in to before.
  */
-export type Client = { address: string; session: string | null };
+export type Client = { address: string; session: string | null; devices: DeviceEntry[] };
 
-export async function clientOf(request: Request): Promise<Client> {
-  return { address: clientAddress(request), session: await requestSessionHash(request) };
+export async function clientOf(request: Request, env: Pick<Env, "SESSION_SECRET">): Promise<Client> {
+  return {
+    address: clientAddress(request),
+    session: await requestSessionHash(request),
+    devices: await readDevices(env, request.headers.get("Cookie")),
+  };
 }
 
-/** Signed in: `setCookie` hands the new session to the browser, which goes on to `redirectTo`. */
-export type SignedIn = Done<{ userId: string; setCookie: string; redirectTo: string }>;
+/**
+ * Signed in: `setCookies` hand the new session (and the device cookie that now names the
+ * account) to the browser, which goes on to `redirectTo`.
+ */
+export type SignedIn = Done<{ userId: string; setCookies: string[]; redirectTo: string }>;
 
 export type Portal = "customer" | "admin";
 
@@ -31,58 +41,68 @@ export type Portal = "customer" | "admin";
 const ADMIN_HOME = "/admin";
 
 const TOO_MANY_SIGN_INS = "Too many login attempts. Please try again later.";
-const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";
 const DEMO_FAILED = "Demo login failed. Please try manual login.";
 
-// SPEC.md's admin messages. "Admin account not found" tells that an address has no account,
-// which registration's 409 tells anyone anyway; the timing is the same either way.
+// SPEC.md's admin messages, less "Admin account not found": an unknown address is answered as
+// a wrong password is (docs/decisions/091-admin-sign-in-says-invalid-credentials.md).
 const ADMIN_MESSAGES = {
   invalid: "Invalid admin credentials",
-  notFound: "Admin account not found",
   notAdmin: "Access denied. Admin privileges required.",
   suspended: "Your admin account has been suspended. Please contact support.",
 };
 
 async function startSession(
-  context: Pick<ServiceContext, "db">,
-  account: Pick<Account, "id">,
+  context: Pick<ServiceContext, "db" | "cloudflare">,
+  account: Pick<Account, "id" | "email">,
   { remember, client, redirectTo, message }: { remember: boolean; client: Client; redirectTo: string; message: string },
 ): Promise<SignedIn> {
-  const setCookie = await createSession(context.db, account.id, { remember, replacing: client.session });
-  return { ok: true, message, userId: account.id, setCookie, redirectTo };
+  const setCookies = [
+    await createSession(context.db, account.id, { remember, replacing: client.session }),
+    await rememberDevice(context.cloudflare.env, client.devices, account.email),
+  ];
+  return { ok: true, message, userId: account.id, setCookies, redirectTo };
 }
 
-type Credentials = { email: string; password: string; redirectTo?: string; client: Client };
+type Credentials = { email: string; password: string; redirectTo?: string; client: Client; now?: number };
+
+/**
+ * The password check of both portals, counted in the attempt's lanes first (before any
+ * hashing): refused while a lane waits.
+ */
+async function checkAttempt(context: ServiceContext, { email, password, client, now }: Credentials): Promise<CredentialCheck | Refused> {
+  const attempt = await startAttempt(context, { client, email, now });
+  if (!attempt.ok) return tooManyAttempts({ allowed: false, retryAfterSeconds: attempt.retryAfterSeconds }, TOO_MANY_SIGN_INS);
+  const check = await checkCredentials(context.db, email, password);
+  await finishAttempt(context, attempt, check.outcome === "valid");
+  return check;
+}
 
 /** The customer portal: any active account; `redirectTo` when it is a page of this site. */
-export async function signIn(context: ServiceContext, { email, password, remember = false, redirectTo, client }: Credentials & { remember?: boolean }): Promise<SignedIn | Refused> {
-  const limit = await countAttempt(context, { form: "login", clientAddress: client.address, subject: email });
-  if (!limit.allowed) return tooManyAttempts(limit, TOO_MANY_SIGN_INS);
-  const check = await checkCredentials(context.db, email, password);
+export async function signIn(context: ServiceContext, { remember = false, redirectTo, ...credentials }: Credentials & { remember?: boolean }): Promise<SignedIn | Refused> {
+  const check = await checkAttempt(context, credentials);
+  if ("reason" in check) return check;
   if (check.outcome !== "valid") return refused("unauthorized", "Invalid email or password");
   if (check.account.status !== "active") return refused("forbidden", "Your account has been suspended. Please contact support.");
   return startSession(context, check.account, {
     remember,
-    client,
+    client: credentials.client,
     redirectTo: safeRedirect(redirectTo, homeFor(check.account.role)),
     message: "Welcome back!",
   });
 }
 
 /** The admin portal: active admins only, with SPEC.md's admin messages. */
-export async function signInAsAdmin(context: ServiceContext, { email, password, redirectTo, client }: Credentials): Promise<SignedIn | Refused> {
-  const limit = await countAttempt(context, { form: "login", clientAddress: client.address, subject: email });
-  if (!limit.allowed) return tooManyAttempts(limit, TOO_MANY_SIGN_INS);
-  const check = await checkCredentials(context.db, email, password);
-  if (check.outcome === "unknown-email") return refused("unauthorized", undefined, { email: [ADMIN_MESSAGES.notFound] });
-  if (check.outcome === "wrong-password") {
+export async function signInAsAdmin(context: ServiceContext, { redirectTo, ...credentials }: Credentials): Promise<SignedIn | Refused> {
+  const check = await checkAttempt(context, credentials);
+  if ("reason" in check) return check;
+  if (check.outcome !== "valid") {
     return refused("unauthorized", undefined, { email: [ADMIN_MESSAGES.invalid], password: [ADMIN_MESSAGES.invalid] });
   }
   if (check.account.role !== "admin") return refused("forbidden", ADMIN_MESSAGES.notAdmin);
   if (check.account.status !== "active") return refused("forbidden", ADMIN_MESSAGES.suspended);
   return startSession(context, check.account, {
     remember: false,
-    client,
+    client: credentials.client,
     redirectTo: safeRedirect(redirectTo, ADMIN_HOME),
     message: "Welcome back, Admin!",
   });
@@ -113,8 +133,8 @@ export async function register(
   context: ServiceContext,
   { firstName, lastName, email, phone, password, client }: NewAccount & { client: Client },
 ): Promise<SignedIn | Refused> {
-  const limit = await countAttempt(context, { form: "register", clientAddress: client.address });
-  if (!limit.allowed) return tooManyAttempts(limit, TOO_MANY_ATTEMPTS);
+  const limited = await limitAction(context, { action: "register", clientAddress: client.address });
+  if (limited) return limited;
   const account = await createAccount(context, { firstName, lastName, email, phone, password });
   if (account === "email-taken") return refused("conflict", undefined, { email: ["An account with this email already exists"] });
   const { companyName } = await getSettings(context.db);

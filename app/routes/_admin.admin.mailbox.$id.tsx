@@ -6,6 +6,7 @@ import { requireAdmin } from "~/.server/session";
 import { DetailList } from "~/components/detail-list";
 import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
+import { HIDDEN_TOKEN, hasHiddenToken } from "~/domain/one-time-links";
 import { invariantResponse } from "~/.server/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.mail.subject ?? "Mail"} | SwiftParcel Admin` }];
@@ -40,6 +41,11 @@ export default function MailPage() {
         <div className="whitespace-pre-wrap break-words border-t border-slate-200 pt-4 text-slate-900">
           <LinkedText text={mail.body} />
         </div>
+        {mail.body.includes(HIDDEN_TOKEN) ? (
+          <p className="border-t border-slate-200 pt-4 text-sm text-slate-600">
+            One-time links are shown with their token {HIDDEN_TOKEN}: only the recipient can open them.
+          </p>
+        ) : null}
       </article>
     </main>
   );
@@ -47,12 +53,12 @@ export default function MailPage() {
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
-/** Plain text with its web addresses as links (only http and https ones). */
+/** Plain text with its web addresses as links (only http and https ones, and none whose token is hidden). */
 function LinkedText({ text }: { text: string }) {
   return (
     <>
       {text.split(URL_PATTERN).map((part, index) =>
-        index % 2 === 1 ? (
+        index % 2 === 1 && !hasHiddenToken(part) ? (
           <a key={index} href={part} className="link">
             {part}
           </a>

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
+import { clientAddress } from "~/.server/rate-limit";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
 import { rowActionPage } from "~/.server/shipment-list";
@@ -46,13 +47,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ error: STATUS_ERROR }, { status: 400 });
   const { redirectTo: to, ...change } = submission.value;
   const redirectTo = safeRedirect(to, DASHBOARD);
-  const outcome = await changeStatus(context, { shipmentId, actor: actorFor(admin), ...change });
+  const outcome = await changeStatus(context, { shipmentId, actor: actorFor(admin), clientAddress: clientAddress(request), ...change });
   if (outcome.ok) return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);
   switch (outcome.reason) {
     case "destination-needed":
       // Chosen in the row's dropdown without JavaScript: ask where first, on a page of its own.
       throw redirect(`/admin/shipments/${encodeURIComponent(shipmentId)}/status?${new URLSearchParams({ redirectTo })}`, 303);
     case "invalid":
+    case "rate-limited":
       return data({ error: outcome.message ?? STATUS_ERROR }, refusalInit(outcome));
     default:
       return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   countryOptions,
@@ -11,6 +11,7 @@ import {
 } from "~/.server/admin-shipment-form";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome } from "~/.server/outcome";
+import { clientAddress } from "~/.server/rate-limit";
 import { requireAdmin } from "~/.server/session";
 import { ShipmentForm } from "~/components/shipment-form";
 import { ShipmentFormActionSchema } from "~/domain/admin-shipment-form";
@@ -19,6 +20,9 @@ export const meta: MetaFunction = () => [
   { title: "Create New Shipment | SwiftParcel Admin" },
   { name: "description", content: "Create a shipment with its price and estimated delivery." },
 ];
+
+// A 429's Retry-After reaches the document response too.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -32,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success" || submission.value.intent === "quote") {
     return shipmentFormAnswer(submission, await priceShipmentForm(context, { form: submission.payload }));
   }
-  const outcome = await createShipmentFromForm(context, { value: submission.value, actor: actorFor(admin) });
+  const outcome = await createShipmentFromForm(context, { value: submission.value, actor: actorFor(admin), clientAddress: clientAddress(request) });
   if (!outcome.ok) return shipmentFormAnswer(submission, outcome.summary, outcome);
   return redirectWithOutcome(context.cloudflare.env, `/receipt/${encodeURIComponent(outcome.id)}`, outcome);
 }

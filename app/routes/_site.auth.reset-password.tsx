@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: ResetPasswordSchema });
   const strength = passwordStrength(form.get("password"));
   if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { strength, expired: false } });
-  const outcome = await completePasswordReset(context, { ...submission.value, client: await clientOf(request) });
+  const outcome = await completePasswordReset(context, { ...submission.value, client: await clientOf(request, context.cloudflare.env) });
   // The page then says the link has expired and offers a new one.
   if (!outcome.ok) return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { strength, expired: true } });
   return redirectSignedIn(context.cloudflare.env, outcome);

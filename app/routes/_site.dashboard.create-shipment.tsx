@@ -4,6 +4,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -18,6 +19,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { z } from "zod";
+import { clientAddress } from "~/.server/rate-limit";
 import { requireUser } from "~/.server/session";
 import { applyDraftStep, COUNTRY_OPTIONS, getDraft, STEP_SCHEMAS } from "~/.server/shipment-drafts";
 import { redirectWithToast } from "~/.server/toast";
@@ -61,6 +63,9 @@ export const meta: MetaFunction = () => [
   { title: "Create Shipment | SwiftParcel" },
   { name: "description", content: "Send a parcel in four steps: sender, recipient, packages and review, with the cost estimate as you go." },
 ];
+
+// A 429's Retry-After reaches the document response too.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 const PAGE = "/dashboard/create-shipment";
 /** The name of the button Conform sends the form with to check a field (reserved by Conform). */
@@ -156,7 +161,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: DraftCommandSchema });
   if (submission.status !== "success") return data({ result: null, formError: "Please use the form to continue." }, { status: 400 });
   const command = submission.value;
-  const outcome = await applyDraftStep(context, user, { ...command, values: stepValues(command.step, submission.payload) });
+  const outcome = await applyDraftStep(
+    context,
+    user,
+    { ...command, values: stepValues(command.step, submission.payload) },
+    { clientAddress: clientAddress(request) },
+  );
   const env = context.cloudflare.env;
   switch (outcome.kind) {
     case "saved":
@@ -173,6 +183,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(env, "/dashboard", { type: "info", message: outcome.message });
     case "superseded":
       return redirect("/dashboard");
+    case "rate-limited":
+      return data({ result: null, formError: outcome.message }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
     case "failed":
       return data({ result: null, formError: outcome.message }, { status: 503 });
   }

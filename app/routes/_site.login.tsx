@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isHoneypotFilled(form)) return redirect("/login");
   const submission = parseWithZod(form, { schema: SignInActionSchema });
   if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { demoError: null } });
-  const client = await clientOf(request);
+  const client = await clientOf(request, context.cloudflare.env);
   if (submission.value.intent === "demo") {
     const outcome = await signInAsDemo(context, { portal: "customer", redirectTo: submission.value.redirectTo, client });
     if (!outcome.ok) return data({ result: null, demoError: outcome.message ?? null }, refusalInit(outcome));

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { subscribeToNewsletter } from "~/.server/newsletter";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
+import { clientAddress } from "~/.server/rate-limit";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { Field } from "~/components/forms";
+import { Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { NewsletterSchema } from "~/domain/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
@@ -15,13 +16,17 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Subscribe to the SwiftParcel newsletter: shipping tips and service news, about once a month." },
 ];
 
+// A 429's Retry-After reaches the document response too.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   if (isHoneypotFilled(form)) return redirect(redirectTo);
   const submission = parseWithZod(form, { schema: NewsletterSchema });
   if (submission.status !== "success") return formAnswer(submission);
-  const outcome = await subscribeToNewsletter(context, submission.value.email);
+  const outcome = await subscribeToNewsletter(context, { email: submission.value.email, clientAddress: clientAddress(request) });
+  if (!outcome.ok) return formAnswer(submission, outcome);
   return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);
 }
 
@@ -43,6 +48,7 @@ export default function NewsletterPage() {
       <h1 className="mb-2 text-3xl font-bold">Newsletter</h1>
       <p className="mb-6 text-slate-700">Shipping tips and service news, about once a month.</p>
       <Form method="post" {...getFormProps(form)} className="card space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
         <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Honeypot />
         <Field

@@ -101,7 +101,7 @@ async function saveForm(
       return updateProfile(context, { userId: user.id, details });
     }
     case "password":
-      return changePassword(context, { user, currentPassword: value.currentPassword, newPassword: value.newPassword, client: await clientOf(request) });
+      return changePassword(context, { user, currentPassword: value.currentPassword, newPassword: value.newPassword, client: await clientOf(request, context.cloudflare.env) });
     case "notifications":
       return updateNotificationPreferences(context, { userId: user.id, preferences: value });
     case "request-deletion":

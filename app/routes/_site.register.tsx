@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The password never goes back to the browser; how strong it was does, for the meter.
   const answer = { hideFields: HIDDEN_FIELDS, extra: { strength: passwordStrength(form.get("password")) } };
   if (submission.status !== "success") return formAnswer(submission, undefined, answer);
-  const outcome = await register(context, { ...submission.value, client: await clientOf(request) });
+  const outcome = await register(context, { ...submission.value, client: await clientOf(request, context.cloudflare.env) });
   if (!outcome.ok) return formAnswer(submission, outcome, answer);
   return redirectSignedIn(context.cloudflare.env, outcome);
 }

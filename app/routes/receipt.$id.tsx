@@ -22,13 +22,12 @@ const DEFAULT_NOTE = "Your package is safe";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const url = new URL(request.url);
-  const [receipt, settings] = await Promise.all([getReceipt(context.db, params.id ?? "", url.origin), getSettings(context.db)]);
+  const [receipt, settings] = await Promise.all([getReceipt(context.db, params.id ?? "", context.origin), getSettings(context.db)]);
   invariantResponse(receipt, "Unable to load receipt.", { status: 404 });
   return {
     receipt,
     company: { name: settings.companyName, email: settings.supportEmail, phone: settings.supportPhone, address: settings.supportAddress },
-    print: url.searchParams.get("print") === "1",
+    print: new URL(request.url).searchParams.get("print") === "1",
   };
 }
 

@@ -21,7 +21,7 @@ const LABEL_PAGE = "@page { size: 4in 6in; margin: 0; }";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
-  const [receipt, settings] = await Promise.all([getReceipt(context.db, params.id ?? "", url.origin), getSettings(context.db)]);
+  const [receipt, settings] = await Promise.all([getReceipt(context.db, params.id ?? "", context.origin), getSettings(context.db)]);
   invariantResponse(receipt, "Unable to load receipt.", { status: 404 });
   return { receipt, companyName: settings.companyName, print: url.searchParams.get("print") === "1" };
 }

@@ -1,8 +1,10 @@
 // Requests to the real worker as a browser sends them, and what the account tests read back.
 import { SELF } from "cloudflare:test";
+import { DEVICE_COOKIE } from "~/.server/device-cookie";
 import { SESSION_COOKIE } from "~/.server/session";
+import { BASE } from "./base";
 
-export const BASE = "https://parcel.test";
+export { BASE };
 
 let addressCounter = 0;
 
@@ -35,5 +37,12 @@ export function sessionSetCookie(response: Response): string | undefined {
 export function sessionFrom(response: Response): string {
   const cookie = sessionSetCookie(response);
   if (!cookie) throw new Error(`No session cookie in a ${response.status} response`);
+  return cookie.split(";")[0]!;
+}
+
+/** A Cookie header value holding the device cookie the response handed out. */
+export function deviceFrom(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${DEVICE_COOKIE}=`));
+  if (!cookie) throw new Error(`No device cookie in a ${response.status} response`);
   return cookie.split(";")[0]!;
 }

@@ -14,6 +14,9 @@ import { createUser, db, serviceContext } from "./fixtures";
 const sender: Partial<ShipmentDraft> = { ...SAMPLE_SENDER, senderPhone: "+1 (415) 555-0134" };
 const recipient: Partial<ShipmentDraft> = SAMPLE_RECIPIENT;
 
+// The client address a route reads from the request; shipments are counted by it.
+const client = { clientAddress: "203.0.113.250" };
+
 const book = { description: "Books", weight: "2", length: "30", width: "20", height: "10", value: "40", quantity: "1" };
 
 let customer: Awaited<ReturnType<typeof createUser>>;
@@ -25,15 +28,15 @@ beforeAll(async () => {
 describe("the drafts service", () => {
   it("refuses a step with SPEC.md's messages, keeping what was typed, and moves on once it passes", async () => {
     const context = serviceContext();
-    const refused = await applyDraftStep(context, customer, { intent: "next", step: 1, values: { ...sender, senderName: "", senderPhone: "12" } });
+    const refused = await applyDraftStep(context, customer, { intent: "next", step: 1, values: { ...sender, senderName: "", senderPhone: "12" } }, client);
     expect(refused).toEqual({
       kind: "invalid",
       fieldErrors: { senderName: ["Sender name is required"], senderPhone: ["Please enter a valid phone number"] },
     });
     expect(await getDraft(context, customer)).toMatchObject({ reached: 1, values: { senderCity: "San Francisco", senderName: "" } });
 
-    expect(await applyDraftStep(context, customer, { intent: "next", step: 1, values: sender })).toEqual({ kind: "step", step: 2 });
-    expect(await applyDraftStep(context, customer, { intent: "next", step: 2, values: recipient })).toEqual({ kind: "step", step: 3 });
+    expect(await applyDraftStep(context, customer, { intent: "next", step: 1, values: sender }, client)).toEqual({ kind: "step", step: 2 });
+    expect(await applyDraftStep(context, customer, { intent: "next", step: 2, values: recipient }, client)).toEqual({ kind: "step", step: 3 });
     // The draft keeps the phone number without the dialling code and the characters SPEC.md drops.
     expect((await getDraft(context, customer)).values.senderPhone).toBe("415 555-0134");
   });
@@ -41,23 +44,23 @@ describe("the drafts service", () => {
   it("adds and removes packages, always keeping one", async () => {
     const context = serviceContext();
     const step3 = { packages: [book], serviceType: "express", deliveryOption: "standard", insurance: false, signatureRequired: false };
-    expect(await applyDraftStep(context, customer, { intent: "add-package", step: 3, values: step3 })).toEqual({ kind: "step", step: 3, anchor: "package-2" });
+    expect(await applyDraftStep(context, customer, { intent: "add-package", step: 3, values: step3 }, client)).toEqual({ kind: "step", step: 3, anchor: "package-2" });
     expect((await getDraft(context, customer)).values.packages).toHaveLength(2);
-    await applyDraftStep(context, customer, { intent: "remove-package", step: 3, index: 1, values: { ...step3, packages: [book, { ...book, description: "Lamp" }] } });
+    await applyDraftStep(context, customer, { intent: "remove-package", step: 3, index: 1, values: { ...step3, packages: [book, { ...book, description: "Lamp" }] } }, client);
     expect((await getDraft(context, customer)).values.packages).toEqual([book]);
-    expect(await applyDraftStep(context, customer, { intent: "next", step: 3, values: step3 })).toEqual({ kind: "step", step: 4 });
+    expect(await applyDraftStep(context, customer, { intent: "next", step: 3, values: step3 }, client)).toEqual({ kind: "step", step: 4 });
   });
 
   it("turns the checked draft into one shipment, once", async () => {
     const context = serviceContext();
-    const created = await applyDraftStep(context, customer, { intent: "create", step: 4, values: { currency: "EUR", specialInstructions: "", referenceNumber: "" } });
+    const created = await applyDraftStep(context, customer, { intent: "create", step: 4, values: { currency: "EUR", specialInstructions: "", referenceNumber: "" } }, client);
     expect(created).toMatchObject({ kind: "created", message: "Shipment created successfully!" });
     if (created.kind !== "created") return;
     const row = await db.select().from(shipments).where(eq(shipments.id, created.shipmentId)).get();
     expect(row).toMatchObject({ trackingId: created.trackingId, userId: customer.id, currency: "EUR", senderPhone: "+1 415 555-0134", status: "pending" });
     expect(await db.$count(shipmentDrafts, eq(shipmentDrafts.userId, customer.id))).toBe(0);
 
-    const again = await applyDraftStep(context, customer, { intent: "create", step: 4, values: { currency: "EUR" } });
+    const again = await applyDraftStep(context, customer, { intent: "create", step: 4, values: { currency: "EUR" } }, client);
     expect(again).toEqual({ kind: "already-created", message: "This shipment has already been created." });
     expect(await db.$count(shipments, eq(shipments.userId, customer.id))).toBe(1);
   });
@@ -68,7 +71,7 @@ describe("the status change", () => {
     const context = serviceContext();
     const actor = actorFor(customer);
     const [shipment] = await db.select().from(shipments).where(eq(shipments.userId, customer.id));
-    const change = (destination?: string) => changeStatus(context, { shipmentId: shipment!.id, status: "custom_destination", destination, actor });
+    const change = (destination?: string) => changeStatus(context, { shipmentId: shipment!.id, status: "custom_destination", destination, actor, ...client });
 
     expect(await change()).toEqual({ ok: false, reason: "destination-needed" });
     expect(await change("   ")).toEqual({ ok: false, reason: "invalid", message: "Please enter a destination" });
@@ -82,11 +85,11 @@ describe("the status change", () => {
     const history = await db.select().from(trackingEvents).where(eq(trackingEvents.shipmentId, shipment!.id));
     expect(history.at(-1)).toMatchObject({ location: "Locker 12, Main Station", description: "Package delivered to custom destination: Locker 12, Main Station" });
 
-    expect(await changeStatus(context, { shipmentId: shipment!.id, status: "in_transit", destination: "ignored", actor })).toEqual({
+    expect(await changeStatus(context, { shipmentId: shipment!.id, status: "in_transit", destination: "ignored", actor, ...client })).toEqual({
       ok: true,
       message: "Shipment status updated",
     });
-    expect(await changeStatus(context, { shipmentId: "no-such-shipment", status: "delivered", actor })).toEqual({
+    expect(await changeStatus(context, { shipmentId: "no-such-shipment", status: "delivered", actor, ...client })).toEqual({
       ok: false,
       reason: "not-found",
       message: "Failed to update shipment status",

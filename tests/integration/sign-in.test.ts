@@ -1,11 +1,14 @@
 // Registration, both sign-in portals, sign-out and the guards, through the real worker and D1.
 import { eq } from "drizzle-orm";
+import { createCookie } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/demo-accounts";
+import { DEVICE_COOKIE } from "~/.server/device-cookie";
 import { outbox, sessions, users } from "../../drizzle/schema";
-import { REMEMBERED_SESSION_MS, requestSessionHash } from "~/.server/session";
-import { createUser, db, signedInCookie } from "./fixtures";
-import { BASE, get, newClientAddress, post, sessionFrom, sessionSetCookie } from "./requests";
+import { hashToken, REMEMBERED_SESSION_MS, requestSessionHash } from "~/.server/session";
+import { signIn } from "~/.server/sign-in";
+import { createUser, db, serviceContext, signedInCookie } from "./fixtures";
+import { BASE, deviceFrom, get, newClientAddress, post, sessionFrom, sessionSetCookie } from "./requests";
 
 const STRONG = "Parcel42!";
 
@@ -112,6 +115,22 @@ describe("registration", () => {
     expect(html).toMatch(/aria-invalid="true"[^>]*name="email"|name="email"[^>]*aria-invalid="true"/);
     expect(sessionSetCookie(again)).toBeUndefined();
   });
+
+  it("creates at most five accounts an hour from one client address, then answers 429 with the wait", async () => {
+    const address = newClientAddress();
+    for (let account = 0; account < 5; account += 1) {
+      expect((await post("/register", registration(), { "CF-Connecting-IP": address })).status).toBe(302);
+    }
+    const form = registration();
+    const refused = await post("/register", form, { "CF-Connecting-IP": address });
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(await refused.text()).toMatch(/Too many accounts have been created from this connection\. Please try again in \d+ (minutes?|hour)\./);
+    expect(await db.select().from(users).where(eq(users.email, form.email.trim().toLowerCase()))).toHaveLength(0);
+    expect(await db.select().from(outbox).where(eq(outbox.toAddress, form.email.trim().toLowerCase()))).toHaveLength(0);
+  }, 60_000);
 
   it("drops a submission whose honeypot is filled", async () => {
     const form = registration({ website: "https://spam.example" });
@@ -248,6 +267,113 @@ describe("customer sign-in", () => {
   });
 });
 
+describe("sign-in lanes: device cookies and growing delays", () => {
+  async function wrongPasswords(email: string, count: number, path = "/login", headers: Record<string, string> = {}) {
+    const responses: Response[] = [];
+    for (let index = 0; index < count; index += 1) responses.push(await post(path, { email, password: `Wrong-${index}-Pw!` }, headers));
+    return responses;
+  }
+
+  it("hands out a signed device cookie for a year at sign-in", async () => {
+    const user = await createUser();
+    const response = await post("/login", { email: user.email, password: user.password });
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__Host-device="))!;
+    for (const attribute of ["Path=/", "HttpOnly", "Secure", "SameSite=Lax", `Max-Age=${365 * 86_400}`]) expect(cookie).toContain(attribute);
+    expect(cookie).not.toContain(user.email);
+    expect(cookie).not.toContain("Domain");
+  });
+
+  it("lets the owner in from a device that signed in before, whatever failures come from elsewhere; others wait", async () => {
+    const owner = await createUser();
+    const device = deviceFrom(await post("/login", { email: owner.email, password: owner.password }));
+    // Every attempt of the attacker's comes from an address of its own.
+    const attacks = await wrongPasswords(owner.email, 12);
+    expect(attacks.every((response) => [401, 429].includes(response.status))).toBe(true);
+
+    const elsewhere = await post("/login", { email: owner.email, password: owner.password });
+    expect(elsewhere.status).toBe(429);
+    expect(Number(elsewhere.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await elsewhere.text()).toContain("Too many login attempts. Please try again later.");
+    expect(sessionSetCookie(elsewhere)).toBeUndefined();
+
+    const known = await post("/login", { email: owner.email, password: owner.password }, { Cookie: device });
+    expect(known.status).toBe(302);
+    expect(known.headers.get("Location")).toBe("/dashboard");
+    expect((await get("/profile", { Cookie: sessionFrom(known) })).status).toBe(200);
+  }, 60_000);
+
+  it("lets an admin in from their device too while their account is under attack", async () => {
+    const admin = await createUser({ role: "admin" });
+    const device = deviceFrom(await post("/admin/login", { email: admin.email, password: admin.password }));
+    await wrongPasswords(admin.email, 12, "/admin/login");
+    expect((await post("/admin/login", { email: admin.email, password: admin.password })).status).toBe(429);
+    const known = await post("/admin/login", { email: admin.email, password: admin.password }, { Cookie: device });
+    expect(known.status).toBe(302);
+    expect(known.headers.get("Location")).toBe("/admin");
+  }, 60_000);
+
+  it("ignores a device cookie that it did not sign, or that names another account", async () => {
+    const owner = await createUser();
+    const someoneElse = await createUser();
+    const othersDevice = deviceFrom(await post("/login", { email: someoneElse.email, password: someoneElse.password }));
+    await wrongPasswords(owner.email, 12);
+    const forged = (
+      await createCookie(DEVICE_COOKIE, { secrets: ["a secret that is not the site's"] }).serialize([
+        { account: await hashToken(owner.email), nonce: "forged", issuedAt: Date.now() },
+      ])
+    ).split(";")[0]!;
+    for (const cookie of [forged, othersDevice]) {
+      expect((await post("/login", { email: owner.email, password: owner.password }, { Cookie: cookie })).status).toBe(429);
+    }
+  }, 60_000);
+
+  it("counts failures from a known device against that device alone", async () => {
+    const owner = await createUser();
+    const device = deviceFrom(await post("/login", { email: owner.email, password: owner.password }));
+    await wrongPasswords(owner.email, 10, "/login", { Cookie: device });
+    const fromDevice = await post("/login", { email: owner.email, password: owner.password }, { Cookie: device });
+    expect(fromDevice.status).toBe(429);
+    expect(Number(fromDevice.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // A stolen device cookie buys no more guesses than any other client; the account's other lanes are untouched.
+    expect((await post("/login", { email: owner.email, password: owner.password })).status).toBe(302);
+  }, 60_000);
+
+  it("never counts a right password: people behind one address keep signing in", async () => {
+    const address = newClientAddress();
+    const [typo, person] = await Promise.all([createUser(), createUser()]);
+    for (let attempt = 0; attempt < 9; attempt += 1) {
+      expect((await post("/login", { email: typo.email, password: "Wrong123!" }, { "CF-Connecting-IP": address })).status).toBe(401);
+    }
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await post("/login", { email: person.email, password: person.password }, { "CF-Connecting-IP": address });
+      expect(response.status).toBe(302);
+    }
+  }, 60_000);
+
+  it("makes each further failure wait twice as long, up to an hour, instead of one wall for everyone", async () => {
+    const context = serviceContext();
+    const user = await createUser();
+    const client = { address: newClientAddress(), session: null, devices: [] };
+    const attempt = (now: number, password = "Wrong123!") => signIn(context, { email: user.email, password, client, now });
+    let now = Date.now();
+    for (let failure = 0; failure < 10; failure += 1) expect(await attempt(now)).toMatchObject({ ok: false, reason: "unauthorized" });
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const refusal = await attempt(now);
+      expect(refusal).toMatchObject({ ok: false, reason: "rate-limited", message: "Too many login attempts. Please try again later." });
+      const wait = (refusal as { retryAfterSeconds: number }).retryAfterSeconds;
+      waits.push(wait);
+      now += wait * 1000;
+      // Once the wait is over, one more attempt is checked.
+      expect(await attempt(now)).toMatchObject({ ok: false, reason: "unauthorized" });
+    }
+    expect(waits).toEqual([60, 120, 240, 480]);
+    // While the lane waits, the right password waits too; afterwards it gets in.
+    expect(await attempt(now, user.password)).toMatchObject({ reason: "rate-limited", retryAfterSeconds: 960 });
+    expect(await attempt(now + 960_000, user.password)).toMatchObject({ ok: true, userId: user.id });
+  }, 60_000);
+});
+
 describe("demo accounts", () => {
   it("'Try Demo Account' and 'Demo Admin Login' sign in without any typed field", async () => {
     await createUser({ email: DEMO_CUSTOMER.email, firstName: DEMO_CUSTOMER.firstName }, DEMO_CUSTOMER.password);
@@ -293,7 +419,7 @@ describe("admin portal", () => {
 
     const unknown = await post("/admin/login", { email: "nobody-admin@example.com", password: "Wrong123!" });
     expect(unknown.status).toBe(401);
-    expect(await unknown.text()).toContain("Admin account not found");
+    expect(await unknown.text()).not.toContain("Admin account not found");
 
     const notAdmin = await post("/admin/login", { email: customer.email, password: customer.password });
     expect(notAdmin.status).toBe(403);
@@ -308,6 +434,19 @@ describe("admin portal", () => {
     const signedIn = await post("/admin/login", { email: ` ${admin.email} `, password: admin.password });
     expect(signedIn.headers.get("Location")).toBe("/admin");
     expect(await (await follow(signedIn, sessionFrom(signedIn))).headers.get("Location")).toBe("/admin/dashboard");
+  });
+
+  it("answers an unknown address exactly as a wrong password, so it tells no one which addresses have accounts", async () => {
+    const admin = await createUser({ role: "admin" });
+    const unknownEmail = "nobody-admin@example.com";
+    const unknown = await post("/admin/login", { email: unknownEmail, password: "Wrong123!" });
+    const wrong = await post("/admin/login", { email: admin.email, password: "Wrong123!" });
+    expect([unknown.status, wrong.status]).toEqual([401, 401]);
+    // Only the echoed address and the per-response nonce may differ.
+    const normalise = (html: string, email: string) => html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "");
+    const [unknownHtml, wrongHtml] = [normalise(await unknown.text(), unknownEmail), normalise(await wrong.text(), admin.email)];
+    expect(unknownHtml.match(/>Invalid admin credentials</g)).toHaveLength(2);
+    expect(unknownHtml).toBe(wrongHtml);
   });
 
   it("sends a signed-in admin back where they came from", async () => {

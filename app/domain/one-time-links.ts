@@ -1,0 +1,20 @@
+// One-time links (password reset, newsletter confirmation) carry their token in the `token`
+// query parameter. Whoever reads a copy of the mail other than its recipient (an admin in the
+// mailbox) sees the link with the token hidden.
+
+export const HIDDEN_TOKEN = "[hidden]";
+
+/** How long a newsletter confirmation link works. */
+export const NEWSLETTER_LINK_DAYS = 7;
+export const INVALID_CONFIRMATION_LINK = "This confirmation link is invalid or has expired.";
+
+const TOKEN_PARAMETER = /([?&]token=)[^&#\s]+/g;
+
+/** `text` with the token of every one-time link in it hidden. */
+export function hideOneTimeTokens(text: string): string {
+  return text.replace(TOKEN_PARAMETER, `$1${HIDDEN_TOKEN}`);
+}
+
+export function hasHiddenToken(url: string): boolean {
+  return url.includes(`token=${HIDDEN_TOKEN}`);
+}

@@ -1,0 +1,67 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { confirmNewsletter, isConfirmationLinkValid } from "~/.server/newsletter";
+import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
+import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/domain/one-time-links";
+
+export const meta: MetaFunction = () => [
+  { title: "Confirm Your Subscription | SwiftParcel" },
+  { name: "robots", content: "noindex" },
+];
+
+/** A token is 43 characters; anything far longer is no token of ours. */
+const ConfirmSchema = z.object({ token: z.string().min(1).max(200) });
+
+// Opening the link only shows the button: mail scanners and link previews fetch links, and a
+// GET must never subscribe anyone (or write at all).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = token.length <= 200 && (await isConfirmationLinkValid(context.db, token));
+  if (!valid) return data({ token: null }, { status: 400 });
+  return { token };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ConfirmSchema });
+  if (submission.status !== "success") return data({ invalid: true }, { status: 400 });
+  const outcome = await confirmNewsletter(context, { token: submission.value.token });
+  if (!outcome.ok) return data({ invalid: true }, refusalInit(outcome));
+  return redirectWithOutcome(context.cloudflare.env, "/", outcome);
+}
+
+export default function ConfirmNewsletterPage() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-12">
+      <h1 className="mb-2 text-3xl font-bold">Confirm Your Subscription</h1>
+      {token && !actionData?.invalid ? (
+        <Form method="post" className="card space-y-4">
+          <p className="text-slate-700">
+            Press the button to get the SwiftParcel newsletter at the address this link was mailed to: shipping tips and service news,
+            about once a month.
+          </p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+            Confirm Subscription
+          </button>
+        </Form>
+      ) : (
+        <div className="card space-y-3" role="alert">
+          <p className="font-medium text-red-800">{INVALID_CONFIRMATION_LINK}</p>
+          <p className="text-slate-700">
+            Each link works once, within {NEWSLETTER_LINK_DAYS} days. Subscribe again and use the latest mail.
+          </p>
+          <Link to="/newsletter" className="btn-primary">
+            Subscribe Again
+          </Link>
+        </div>
+      )}
+    </main>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
