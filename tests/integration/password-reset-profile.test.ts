@@ -1,11 +1,12 @@
 // Forgotten passwords through the outbox and the admin mailbox, and the profile's forms.
+import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox, passwordResetTokens, sessions, users } from "../../drizzle/schema";
 import { verifyPassword } from "~/.server/password";
 import { hashToken } from "~/.server/session";
 import { createUser, db, signedInCookie } from "./fixtures";
-import { get, post, sessionFrom, sessionSetCookie } from "./requests";
+import { BASE, get, newClientAddress, post, sessionFrom, sessionSetCookie } from "./requests";
 
 const NEW_PASSWORD = "Harbour77!";
 
@@ -60,7 +61,51 @@ describe("forgotten password", () => {
     expect(await response.text()).toContain("Please enter a valid email address");
   });
 
-  it("lets an admin read the link in the mailbox; the link sets a new password once, signs in and ends other sessions", async () => {
+  it("builds the link on the configured public origin, whatever Host the request names", async () => {
+    const user = await createUser();
+    const poisoned = await SELF.fetch("https://attacker.example/auth/forgot-password", {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ email: user.email }),
+      headers: { Origin: "https://attacker.example", Host: "attacker.example", "X-Forwarded-Host": "attacker.example", "CF-Connecting-IP": newClientAddress() },
+    });
+    expect(poisoned.status).toBe(302);
+    const [mail] = await resetMails(user.email);
+    expect(mail!.body).not.toContain("attacker.example");
+    expect(mail!.body).toContain(`${BASE}/auth/reset-password?token=`);
+  });
+
+  it("mails at most three links an hour for one address, whoever asks", async () => {
+    const user = await createUser();
+    for (let request = 0; request < 3; request += 1) {
+      expect((await post("/auth/forgot-password", { email: user.email })).status).toBe(302);
+    }
+    const refused = await post("/auth/forgot-password", { email: user.email });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toMatch(/Too many reset links have been asked for\. Please try again in \d+ (minutes?|hour)\./);
+    expect(await resetMails(user.email)).toHaveLength(3);
+  });
+
+  it("shows the mail in the admin mailbox with the link's token hidden", async () => {
+    const user = await createUser();
+    const admin = await createUser({ role: "admin" });
+    await post("/auth/forgot-password", { email: user.email });
+    const [mail] = await resetMails(user.email);
+    const token = tokenOf(linkIn(mail!.body));
+    const adminCookie = await signedInCookie(admin.id);
+    for (const path of [`/admin/mailbox/${mail!.id}`, `/admin/mailbox/${mail!.id}.data`]) {
+      const opened = await (await get(path, { Cookie: adminCookie })).text();
+      expect(opened, path).toContain("Reset your SwiftParcel password");
+      expect(opened, path).not.toContain(token);
+      expect(opened, path).not.toContain(encodeURIComponent(token));
+      expect(opened, path).toContain(`${BASE}/auth/reset-password?token=[hidden]`);
+    }
+    // The hidden link is text, not a link to a page that would only say it is invalid.
+    expect(await (await get(`/admin/mailbox/${mail!.id}`, { Cookie: adminCookie })).text()).not.toContain('href="https://parcel.test/auth/reset-password');
+  });
+
+  it("lists the mail for admins; the link sets a new password once, signs in and ends other sessions", async () => {
     const user = await createUser();
     const admin = await createUser({ role: "admin" });
     const elsewhere = await signedInCookie(user.id);
@@ -71,9 +116,8 @@ describe("forgotten password", () => {
     const list = await (await get(`/admin/mailbox?search=${encodeURIComponent(user.email)}`, { Cookie: adminCookie })).text();
     expect(list).toContain(`/admin/mailbox/${mail!.id}`);
     expect(list).toContain("Reset your SwiftParcel password");
-    const opened = await (await get(`/admin/mailbox/${mail!.id}`, { Cookie: adminCookie })).text();
+    // The recipient reads the link in the mail itself.
     const link = linkIn(mail!.body);
-    expect(opened).toContain(link.replaceAll("&", "&amp;"));
 
     const form = await get(link);
     expect(form.status).toBe(200);
@@ -166,6 +210,26 @@ describe("profile", () => {
     expect(await passwordIs(user.id, NEW_PASSWORD)).toBe(true);
     expect((await get("/profile", { Cookie: cookie })).status).toBe(200);
     expect((await get("/profile", { Cookie: other })).status).toBe(302);
+  });
+
+  it("uses up every reset link still open when the password is changed", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    await post("/auth/forgot-password", { email: user.email });
+    const link = linkIn((await resetMails(user.email))[0]!.body);
+    expect((await get(link)).status).toBe(200);
+
+    const changed = await post(
+      "/profile?tab=security",
+      { intent: "password", currentPassword: user.password, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD },
+      { Cookie: cookie },
+    );
+    expect(changed.status).toBe(302);
+    expect((await get(link)).status).toBe(400);
+    const reset = await post("/auth/reset-password", { token: tokenOf(link), password: "Another88!", confirmPassword: "Another88!" });
+    expect(reset.status).toBe(400);
+    expect(sessionSetCookie(reset)).toBeUndefined();
+    expect(await passwordIs(user.id, NEW_PASSWORD)).toBe(true);
   });
 
   it("stores notification preferences; an unticked box is off", async () => {
