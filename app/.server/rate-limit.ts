@@ -68,7 +68,7 @@ export const ACTION_LIMITS = {
   newsletter: { perClient: 5, windowMs: HOUR_MS, message: "Too many newsletter sign-ups have come from this connection." },
   "customer-shipment": { perClient: 20, perAccount: 10, windowMs: HOUR_MS, message: "Too many shipments have been created." },
   "admin-shipment": { perClient: 60, perAccount: 60, windowMs: HOUR_MS, message: "Too many shipments have been created." },
-  "status-change": { perClient: 300, perAccount: 300, windowMs: HOUR_MS, message: "Too many status changes have been made." },
+  "status-change": { perClient: 120, perAccount: 120, windowMs: HOUR_MS, message: "Too many status changes have been made." },
 } satisfies Record<string, ActionLimit>;
 
 export type LimitedAction = keyof typeof ACTION_LIMITS;

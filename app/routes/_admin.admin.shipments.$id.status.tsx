@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
@@ -17,6 +17,9 @@ export const meta: MetaFunction = () => [
   { title: "Custom destination | SwiftParcel Admin" },
   { name: "description", content: "Say where a parcel was delivered instead of its address." },
 ];
+
+// A 429's Retry-After reaches the document response too.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 const DASHBOARD = "/admin/dashboard";
 const STATUS_ERROR = "Please choose a status from the list";

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, outbox, shipments, trackingEvents } from "../../drizzle/schema";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
-import { db, seedDemoData, signedInCookie } from "./fixtures";
+import { createUser, db, seedDemoData, signedInCookie } from "./fixtures";
 import { ADMIN_REQUIRED_FIELDS, VALID_ADMIN_FORM } from "../admin-shipment-sample";
 
 const BASE = "https://parcel.test";
@@ -512,5 +512,53 @@ describe("cost summary while typing", () => {
     expect(summary.estimatedDelivery).toBeGreaterThan(Date.now());
     const incomplete = (await (await get("/admin/shipments/quote?weight=2", admin)).json()) as { quote: unknown };
     expect(incomplete.quote).toBeNull();
+  });
+});
+
+describe("how much mail an admin's writes may send", () => {
+  function postFrom(address: string, path: string, fields: Record<string, string>, cookie: string) {
+    return SELF.fetch(`${BASE}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams(fields),
+      headers: { Origin: BASE, Host: "parcel.test", "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": address, Cookie: cookie },
+    });
+  }
+
+  it("creates sixty shipments an hour per admin, then answers 429 with the wait", { timeout: 90_000 }, async () => {
+    const other = await createUser({ role: "admin" });
+    const cookie = await signedInCookie(other.id);
+    for (let batch = 0; batch < 6; batch += 1) {
+      const created = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => postFrom(`198.51.100.${100 + batch * 10 + index}`, "/admin/shipments/new", VALID_SHIPMENT, cookie)),
+      );
+      expect(created.map((response) => response.status)).toEqual(Array(10).fill(302));
+    }
+    const before = await db.$count(shipments);
+    // From another address too: the account's own count is full.
+    const refused = await postFrom("198.51.100.199", "/admin/shipments/new", VALID_SHIPMENT, cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await html(refused)).toMatch(/Too many shipments have been created\. Please try again in \d+ (minutes?|hour)\./);
+    expect(await db.$count(shipments)).toBe(before);
+  });
+
+  it("changes statuses 120 times an hour per admin, then answers 429 with the wait", { timeout: 90_000 }, async () => {
+    const other = await createUser({ role: "admin" });
+    const cookie = await signedInCookie(other.id);
+    const statuses = ["in_transit", "out_for_delivery", "exception", "confirmed", "picked_up"];
+    for (let batch = 0; batch < 3; batch += 1) {
+      const changed = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          postFrom(`198.51.101.${batch * 40 + index}`, "/admin/shipments/seed-shipment-19/status", { status: statuses[index % statuses.length]! }, cookie),
+        ),
+      );
+      expect(changed.every((response) => response.status === 302)).toBe(true);
+    }
+    const version = (await shipment("seed-shipment-19"))!.version;
+    const refused = await postFrom("198.51.102.1", "/admin/shipments/seed-shipment-19/status", { status: "delivered" }, cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await shipment("seed-shipment-19"))!.version).toBe(version);
   });
 });

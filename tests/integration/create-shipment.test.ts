@@ -270,3 +270,36 @@ describe("the final check", () => {
     expect((await post(7, "next", sender, cookie, 1)).status).toBe(400);
   });
 });
+
+describe("how many shipments an account may create", () => {
+  it("creates ten an hour, then answers 429 with the wait and keeps the draft", { timeout: 60_000 }, async () => {
+    const sender = await createUser();
+    const as = await signedInCookie(sender.id);
+    const address = "198.51.100.201";
+    const send = (step: number, intent: string, fields: Record<string, string> = {}) =>
+      SELF.fetch(`${BASE}${PAGE}?step=${step}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: as, Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": address, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ step: String(step), intent, ...fields }),
+      });
+    const fillDraft = async () => {
+      await send(1, "next", SAMPLE_SENDER);
+      await send(2, "next", SAMPLE_RECIPIENT);
+      await send(3, "next", onePackage);
+    };
+    for (let shipment = 0; shipment < 10; shipment += 1) {
+      await fillDraft();
+      const created = await send(4, "create", { currency: "USD" });
+      expect(created.headers.get("Location")).toMatch(/^\/track\//);
+    }
+    await fillDraft();
+    const refused = await send(4, "create", { currency: "USD" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await refused.text()).replaceAll("<!-- -->", "")).toMatch(/Too many shipments have been created\. Please try again in \d+ (minutes?|hour)\./);
+    expect(await db.$count(shipments, eq(shipments.userId, sender.id))).toBe(10);
+    // Nothing typed is lost: the draft waits on the review step.
+    expect(await storedDraft(sender.id)).toMatchObject({ step: 4 });
+  });
+});

@@ -4,8 +4,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, outbox, users } from "../../drizzle/schema";
 import { SYSTEM_ACTOR } from "~/.server/events";
+import { subscribeToNewsletter } from "~/.server/newsletter";
 import { sendPasswordReset } from "~/.server/password-reset";
 import { changeShipmentStatus, createShipment } from "~/.server/shipments";
+import { BASE } from "./base";
 import { createUser, db, serviceContext } from "./fixtures";
 
 const base = {
@@ -66,6 +68,16 @@ describe("events and notifications", () => {
     expect(requested!.type).toBe("password.reset_requested");
     expect(requested!.data).not.toContain("token");
     expect(mail!.body).toContain("/auth/reset-password?token=");
+  });
+
+  it("asks a newsletter address to confirm, with a link on the public origin whose token only the mail carries", async () => {
+    await subscribeToNewsletter(serviceContext(), { email: "news-reader@example.com", clientAddress: "192.0.2.10" });
+    const [mail] = await mailTo("news-reader@example.com");
+    expect(mail).toMatchObject({ kind: "newsletter-confirmation", subject: "Confirm your SwiftParcel newsletter subscription" });
+    expect(mail!.body).toMatch(new RegExp(`${BASE.replaceAll(".", "\\.")}/newsletter/confirm\\?token=[\\w-]{43}\\n`));
+    const [requested] = await db.select().from(events).where(eq(events.id, mail!.eventId!));
+    expect(requested).toMatchObject({ type: "newsletter.confirmation_requested", entityType: "newsletter" });
+    expect(requested!.data).not.toContain("token");
   });
 
   it("writes nothing, neither event nor mail, when the change itself fails", async () => {

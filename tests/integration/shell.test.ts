@@ -90,15 +90,82 @@ describe("cookie consent", () => {
 });
 
 describe("newsletter", () => {
-  it("stores the address once and queues one welcome mail", async () => {
+  let clientCounter = 0;
+  /** A sign-up from a client address of its own, unless one is given. */
+  function subscribe(email: string, { address, redirectTo = "/" }: { address?: string; redirectTo?: string } = {}) {
+    clientCounter += 1;
+    return post("/newsletter", { email, redirectTo }, { Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": address ?? `198.51.100.${clientCounter}` });
+  }
+  const mailsTo = (email: string) => db.select().from(outbox).where(eq(outbox.toAddress, email));
+  const subscriber = (email: string) => db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
+  const linkIn = (body: string) => /https:\/\/parcel\.test(\/newsletter\/confirm\?token=[\w%-]+)/.exec(body)?.[1];
+
+  it("stores the address as pending and mails one confirmation link, not the newsletter", async () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const response = await post("/newsletter", { email: "  Reader@Example.com ", redirectTo: "/pricing" });
+      const response = await subscribe("  Reader@Example.com ", { redirectTo: "/pricing" });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/pricing");
     }
-    expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "reader@example.com"))).toHaveLength(1);
-    const mails = await db.select().from(outbox).where(eq(outbox.toAddress, "reader@example.com"));
-    expect(mails.map((mail) => mail.kind)).toEqual(["newsletter-welcome"]);
+    expect(await subscriber("reader@example.com")).toMatchObject({ status: "pending", confirmedAt: null });
+    const mails = await mailsTo("reader@example.com");
+    expect(mails.map((mail) => mail.kind)).toEqual(["newsletter-confirmation"]);
+    expect(linkIn(mails[0]!.body)).toBeTruthy();
+  });
+
+  it("subscribes only through the link page's button: opening the link changes nothing", async () => {
+    await subscribe("confirming@example.com");
+    const link = linkIn((await mailsTo("confirming@example.com"))[0]!.body)!;
+    const token = new URL(link, BASE).searchParams.get("token")!;
+
+    const page = await request(link);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Confirm Your Subscription");
+    expect(html).toMatch(/<form method="post"/);
+    expect(html).toContain(">Confirm Subscription</button>");
+    expect(await subscriber("confirming@example.com")).toMatchObject({ status: "pending" });
+
+    const confirmed = await post("/newsletter/confirm", { token });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/");
+    expect(await subscriber("confirming@example.com")).toMatchObject({ status: "confirmed", tokenHash: null });
+    expect((await mailsTo("confirming@example.com")).map((mail) => mail.kind)).toEqual(["newsletter-confirmation", "newsletter-welcome"]);
+
+    // Used up: the link says so, the button does nothing more, and signing up again sends nothing.
+    const used = await request(link);
+    expect(used.status).toBe(400);
+    expect(await used.text()).toContain("This confirmation link is invalid or has expired.");
+    expect((await post("/newsletter/confirm", { token })).status).toBe(400);
+    expect((await subscribe("confirming@example.com")).status).toBe(302);
+    expect(await mailsTo("confirming@example.com")).toHaveLength(2);
+  });
+
+  it("refuses an unknown, malformed or expired link, writing nothing", async () => {
+    expect((await request("/newsletter/confirm?token=not-a-token")).status).toBe(400);
+    expect((await request(`/newsletter/confirm?token=${"x".repeat(5000)}`)).status).toBe(400);
+    expect((await post("/newsletter/confirm", {})).status).toBe(400);
+    await subscribe("late@example.com");
+    const token = new URL(linkIn((await mailsTo("late@example.com"))[0]!.body)!, BASE).searchParams.get("token")!;
+    await db.update(newsletterSubscribers).set({ tokenExpiresAt: Date.now() - 1000 }).where(eq(newsletterSubscribers.email, "late@example.com"));
+    expect((await request(`/newsletter/confirm?token=${token}`)).status).toBe(400);
+    expect((await post("/newsletter/confirm", { token })).status).toBe(400);
+    expect(await subscriber("late@example.com")).toMatchObject({ status: "pending" });
+  });
+
+  it("mails one confirmation per address per day, however many clients ask", async () => {
+    for (let attempt = 0; attempt < 4; attempt += 1) expect((await subscribe("victim@example.com")).status).toBe(302);
+    expect(await mailsTo("victim@example.com")).toHaveLength(1);
+  });
+
+  it("signs up at most five addresses an hour from one client, then answers 429 with the wait", async () => {
+    const address = "198.51.100.250";
+    for (let index = 0; index < 5; index += 1) expect((await subscribe(`cannon-${index}@example.com`, { address })).status).toBe(302);
+    const refused = await subscribe("cannon-5@example.com", { address });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toMatch(/Too many newsletter sign-ups have come from this connection\. Please try again in \d+ (minutes?|hour)\./);
+    expect(await mailsTo("cannon-5@example.com")).toHaveLength(0);
+    expect(await subscriber("cannon-5@example.com")).toBeUndefined();
   });
 
   it("answers a bad address with 400 and the message, storing nothing", async () => {
