@@ -1,8 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
+import { fileURLToPath } from "node:url";
 
 // Every story runs twice: once as a visitor without JavaScript, once with it. The app runs as
-// it does in production: the built worker under `wrangler dev` (workerd), on its own D1 copy.
+// it does in production: the built worker under `wrangler dev` (workerd), on its own D1 copy,
+// with its public origin at the stories' address and its mail sent to a mail catcher on the
+// next port (tests/e2e/mail-catcher.ts), where the stories read it as recipients do.
 const PORT = Number(process.env.E2E_PORT ?? 8788);
+const MAIL_PORT = Number((process.env.E2E_MAIL_PORT ??= String(PORT + 1)));
+const MAIL_CATCHER = fileURLToPath(new URL("./e2e/mail-catcher.ts", import.meta.url));
 
 export default defineConfig({
   testDir: "./e2e",
@@ -25,12 +30,26 @@ export default defineConfig({
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
   ],
-  webServer: {
-    command: `npm run serve:fresh -- --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/robots.txt`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `npx tsx ${MAIL_CATCHER} ${MAIL_PORT}`,
+      url: `http://127.0.0.1:${MAIL_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // --test-scheduled: the stories run the cron trigger's work (sending mail) at /__scheduled.
+      command: [
+        `npm run serve:fresh -- --port ${PORT} --test-scheduled`,
+        `--var PUBLIC_ORIGIN:http://localhost:${PORT} --var MAIL_ENDPOINT:http://127.0.0.1:${MAIL_PORT}/mail`,
+      ].join(" "),
+      url: `http://127.0.0.1:${PORT}/robots.txt`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

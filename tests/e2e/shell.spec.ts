@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAsDemoAdmin, signInAsDemoCustomer } from "./sign-in";
+import { linkIn, receivedMail } from "./mail";
 
 const ROUTE_TABLE = [
   "/", "/about", "/services", "/contact", "/faq", "/pricing", "/track", "/login", "/auth/login", "/register",
@@ -90,11 +91,26 @@ test("cookie consent is remembered", async ({ page, javaScriptEnabled }) => {
   await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
 });
 
-test("the newsletter box subscribes and thanks the reader", async ({ page }) => {
+test("the newsletter box asks the reader to confirm; the mailed link's button subscribes them", async ({ page, request }, testInfo) => {
+  const email = `reader-${testInfo.project.name}-${Date.now()}@example.com`;
   await page.goto("/about");
   const footer = page.getByRole("contentinfo");
-  await footer.getByLabel("Email address").fill(`reader-${Date.now()}@example.com`);
+  await footer.getByLabel("Email address").fill(email);
   await footer.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByText("Thanks for subscribing! Check your inbox for a confirmation.")).toBeVisible();
   await expect(page).toHaveURL("/about");
+
+  // Opening the link only asks; the button subscribes, and the welcome follows.
+  const confirmation = await receivedMail(request, email, "newsletter-confirmation");
+  await page.goto(linkIn(confirmation, "/newsletter/confirm"));
+  await expect(page.getByRole("heading", { name: "Confirm Your Subscription" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm Subscription" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Subscription confirmed!")).toBeVisible();
+  await receivedMail(request, email, "newsletter-welcome");
+
+  // The used link says so and offers a new one.
+  await page.goto(linkIn(confirmation, "/newsletter/confirm"));
+  await expect(page.getByText("This confirmation link is invalid or has expired.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Subscribe Again" })).toBeVisible();
 });
