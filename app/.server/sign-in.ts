@@ -44,7 +44,7 @@ const TOO_MANY_SIGN_INS = "Too many login attempts. Please try again later.";
 const DEMO_FAILED = "Demo login failed. Please try manual login.";
 
 // SPEC.md's admin messages, less "Admin account not found": an unknown address is answered as
-// a wrong password is (docs/decisions/091-admin-sign-in-says-invalid-credentials.md).
+// a wrong password is (docs/decisions/091-enumeration-answers.md).
 const ADMIN_MESSAGES = {
   invalid: "Invalid admin credentials",
   notAdmin: "Access denied. Admin privileges required.",
