@@ -7,7 +7,6 @@ declare namespace Cloudflare {
     DEMO_MODE: string;
     TRACK_RATE_LIMIT: string;
     LOGIN_RATE_LIMIT: string;
-    CONTACT_RATE_LIMIT: string;
     /** Multiplies the per-hour limits of mail-sending actions (app/.server/rate-limit.ts). */
     ACTION_RATE_LIMIT_FACTOR: string;
     MAIL_ENDPOINT: string;

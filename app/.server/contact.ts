@@ -3,37 +3,29 @@
 // once, the answer mailed to the sender the same way.
 import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { contactMessages } from "../../drizzle/schema";
+import { normalizeEmail } from "~/domain/contact-details";
 import type { ContactInput } from "~/domain/contact-form";
 import { MESSAGES_PAGE_SIZE, type MessageFilters } from "~/domain/contact-message-filters";
 import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
 import { actorFor, recordEvents } from "./events";
-import { refused, tooManyAttempts, type Done, type Refused } from "./outcome";
-import { hitRateLimit, limitFromVar } from "./rate-limit";
+import { refused, type Done, type Refused } from "./outcome";
+import { limitAction } from "./rate-limit";
 import type { SessionUser } from "./session";
 import { containsText } from "./text-search";
 
-const HOUR_MS = 3_600_000;
-
-/** Messages one client address may send per hour (CONTACT_RATE_LIMIT, 5 unless set). */
-function contactLimit(context: ServiceContext): number {
-  return limitFromVar(context.cloudflare.env.CONTACT_RATE_LIMIT, 5);
-}
-
 /**
  * Stores a valid message from `clientAddress` and queues its acknowledgement to the sender,
- * unless that address has sent its hourly share already.
+ * unless that client address, or the address the acknowledgement would go to, has had its
+ * hourly share already (limitAction "contact", docs/decisions/079-mail-sending-limits.md).
  */
 export async function sendContactMessage(
   context: ServiceContext,
   { message, clientAddress, now = Date.now() }: { message: ContactInput; clientAddress: string; now?: number },
 ): Promise<Done<{ id: string }> | Refused> {
-  const limit = await hitRateLimit(context.db, { key: `contact:ip:${clientAddress}`, limit: contactLimit(context), windowMs: HOUR_MS, now });
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return tooManyAttempts(limit, `You have sent several messages in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`);
-  }
+  const limited = await limitAction(context, { action: "contact", clientAddress, account: normalizeEmail(message.email) });
+  if (limited) return limited;
   const { db } = context;
   const id = crypto.randomUUID();
   const { name, email, type, subject } = message;

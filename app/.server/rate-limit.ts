@@ -58,7 +58,8 @@ type ActionLimit = { perClient: number; perAccount?: number; windowMs: number; m
 
 /**
  * Actions that send mail, most of them to an address someone typed: how many one client
- * address, and one account (or, for a reset link, one typed address), may make per hour.
+ * address, and one account (or, for a reset link or a contact message's acknowledgement, the
+ * typed address the mail goes to), may make per hour.
  * ACTION_RATE_LIMIT_FACTOR multiplies every figure (the e2e server, one address for every
  * story, raises it).
  */
@@ -68,6 +69,7 @@ export const ACTION_LIMITS = {
   newsletter: { perClient: 5, windowMs: HOUR_MS, message: "Too many newsletter sign-ups have come from this connection." },
   "customer-shipment": { perClient: 20, perAccount: 10, windowMs: HOUR_MS, message: "Too many shipments have been created." },
   "admin-shipment": { perClient: 60, perAccount: 60, windowMs: HOUR_MS, message: "Too many shipments have been created." },
+  contact: { perClient: 5, perAccount: 10, windowMs: HOUR_MS, message: "You have sent several messages in a short time." },
   "status-change": { perClient: 120, perAccount: 120, windowMs: HOUR_MS, message: "Too many status changes have been made." },
 } satisfies Record<string, ActionLimit>;
 

@@ -114,6 +114,16 @@ describe("contact form", () => {
     // Another client is not held back.
     expect((await post("/contact", { ...VALID, email: "chatty@example.com" })).status).toBe(302);
   });
+
+  it("acknowledges ten messages an hour to one sender address, from however many clients", async () => {
+    for (let index = 0; index < 10; index += 1) {
+      expect((await post("/contact", { ...VALID, email: "Flooded@Example.com", subject: `Message ${index}` })).status).toBe(302);
+    }
+    const refused = await post("/contact", { ...VALID, email: "flooded@example.com", subject: "One too many" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await mailTo("flooded@example.com")).toHaveLength(10);
+  });
 });
 
 describe("admin messages", () => {
