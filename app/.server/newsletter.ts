@@ -3,7 +3,7 @@
 // confirmed with a button, a POST, so that mail scanners following links confirm nothing.
 // One confirmation mail per address per day at most, and sign-ups are limited per client, so
 // the form cannot be used to flood someone's inbox (docs/decisions/079-mail-sending-limits.md).
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { newsletterSubscribers } from "../../drizzle/schema";
 import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/domain/one-time-links";
 import type { ServiceContext } from "~/load-context";
@@ -86,4 +86,9 @@ export async function confirmNewsletter(context: ServiceContext, { token, now = 
     ...(await recordEvents(context, { userId: null, email: row.email, label: "visitor" }, [{ type: "newsletter.subscribed", entityId: row.email, data: { email: row.email } }], now)),
   ]);
   return { ok: true, message: "Subscription confirmed! The newsletter is on its way to you." };
+}
+
+/** For the cron trigger: addresses never confirmed, once their link has expired. */
+export function expiredSignUpsQuery(db: Db, now: number) {
+  return db.delete(newsletterSubscribers).where(and(eq(newsletterSubscribers.status, "pending"), lt(newsletterSubscribers.tokenExpiresAt, now)));
 }

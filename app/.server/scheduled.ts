@@ -2,6 +2,7 @@
 import { lt, or, isNotNull } from "drizzle-orm";
 import { passwordResetTokens, rateLimits, sessions } from "../../drizzle/schema";
 import { getDb } from "./db";
+import { expiredSignUpsQuery } from "./newsletter";
 import { sendDueMail } from "./outbox";
 import { forgottenLanesQuery } from "./sign-in-throttle";
 
@@ -14,6 +15,7 @@ export async function runScheduledWork(env: Env, now: number): Promise<void> {
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now - DAY_MS)),
     db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt))),
     forgottenLanesQuery(db, now),
+    expiredSignUpsQuery(db, now),
   ]);
   await sendDueMail(db, env, now);
 }

@@ -54,6 +54,13 @@ export const COOKIES: readonly { name: string; purpose: string; lifetime: string
     setBy: "Our server, when you sign in",
   },
   {
+    name: "__Host-device",
+    purpose:
+      "Remembers which accounts have signed in on this browser: a fingerprint (SHA-256) of each account's e-mail address with a random number, signed so it cannot be forged. When someone elsewhere tries wrong passwords for your account, you can still sign in from this browser. Never readable by scripts.",
+    lifetime: "1 year after your last sign-in on this browser.",
+    setBy: "Our server, when you sign in",
+  },
+  {
     name: "__Host-toast",
     purpose: "Carries a one-time notice to the next page (for example \"Logged out successfully!\"). Signed so it cannot be forged; never readable by scripts.",
     lifetime: "Until the notice has been shown on the next page, at most until you close the browser.",
@@ -96,7 +103,7 @@ export function cookiePolicy(site: SiteFacts): LegalDocument {
             rows: COOKIES.map((cookie) => [cookie.name, cookie.purpose, cookie.lifetime, cookie.setBy]),
           },
           p(
-            "All are first-party cookies: only this website can read them, and browsers send them only with requests from this site or links followed to it (SameSite=Lax). The session, notice and banner cookies travel only over HTTPS (Secure).",
+            "All are first-party cookies: only this website can read them, and browsers send them only with requests from this site or links followed to it (SameSite=Lax). The session, device, notice and banner cookies travel only over HTTPS (Secure).",
           ),
         ],
       },
@@ -163,7 +170,11 @@ export function privacyPolicy(site: SiteFacts): LegalDocument {
               ["Tracking history: each status, place and time, and which of our staff recorded it", "To show where a parcel is and to investigate problems", "As long as the shipment"],
               ["Invoices: the amounts, taxes and the shipment they belong to", "Billing and accounting", "As long as the law requires us to keep accounting records"],
               ["Contact messages: your name, e-mail, the type of inquiry, subject and message, and our reply", "To answer you", "Until you ask us to delete them"],
-              ["Newsletter: your e-mail address", "To send the newsletter you asked for", "Until you unsubscribe"],
+              [
+                "Newsletter: your e-mail address, whether you confirmed it, and a fingerprint of the confirmation link until it is used",
+                "To send the newsletter you asked for, and only once you have confirmed the address",
+                "Until you unsubscribe; an address never confirmed is deleted when its link expires (7 days)",
+              ],
               ["Support chat, when you use it: your e-mail, the name you give and the conversation", "To answer you and to improve our answers", "Until you ask us to delete it"],
               [
                 "Activity record: what was changed, when, and by which account (for example a status change or a password change), and the e-mails we sent or queued with their text",
@@ -171,7 +182,7 @@ export function privacyPolicy(site: SiteFacts): LegalDocument {
                 "As long as the record it describes",
               ],
               [
-                "Attempt counters: your IP address, or the e-mail address tried, with a count of recent sign-in, registration, password, tracking and contact attempts",
+                "Attempt counters: your IP address, the e-mail address tried, or your browser's device cookie, with a count of recent sign-in, registration, password, newsletter, contact, shipment and tracking attempts",
                 "To stop automated abuse (too many attempts are refused for a while)",
                 "Deleted after 1 day",
               ],

@@ -1,7 +1,7 @@
 import { createScheduledController, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { outbox, rateLimits, sessions } from "../../drizzle/schema";
+import { newsletterSubscribers, outbox, rateLimits, sessions, signInFailures } from "../../drizzle/schema";
 import worker from "../worker";
 import { retryDelayMs, sendDueMail } from "~/.server/outbox";
 import { hitRateLimit } from "~/.server/rate-limit";
@@ -75,6 +75,36 @@ describe("the cron trigger", () => {
 
     expect((await db.select({ id: sessions.idHash }).from(sessions)).map((row) => row.id)).toEqual(["live"]);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual(["new"]);
+  });
+});
+
+describe("the cron trigger's forgetting", () => {
+  it("drops sign-in lanes whose failures are forgotten and addresses never confirmed once their link expired", async () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    await db.insert(signInFailures).values([
+      { key: "sign-in:ip:forgotten", failures: 12, lastFailureAt: now - 2 * day, blockedUntil: now - day },
+      { key: "sign-in:ip:still-waiting", failures: 17, lastFailureAt: now - 2 * day, blockedUntil: now + 60_000 },
+      { key: "sign-in:ip:recent", failures: 3, lastFailureAt: now - 3_600_000, blockedUntil: 0 },
+    ]);
+    await db.insert(newsletterSubscribers).values([
+      { email: "never-confirmed@example.com", status: "pending", tokenHash: "expired-link", tokenExpiresAt: now - 1 },
+      { email: "not-yet-confirmed@example.com", status: "pending", tokenHash: "live-link", tokenExpiresAt: now + day },
+      { email: "confirmed@example.com", status: "confirmed", confirmedAt: now - 30 * day },
+    ]);
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    expect((await db.select({ key: signInFailures.key }).from(signInFailures)).map((row) => row.key).sort()).toEqual([
+      "sign-in:ip:recent",
+      "sign-in:ip:still-waiting",
+    ]);
+    expect((await db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers)).map((row) => row.email).sort()).toEqual([
+      "confirmed@example.com",
+      "not-yet-confirmed@example.com",
+    ]);
   });
 });
 
