@@ -6,9 +6,11 @@ import { confirmNewsletter, isConfirmationLinkValid } from "~/.server/newsletter
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/domain/one-time-links";
 
+// Indexable like every public page (the SEO budget): a crawler that follows a link only ever
+// sees the button, and a GET never confirms anything.
 export const meta: MetaFunction = () => [
   { title: "Confirm Your Subscription | SwiftParcel" },
-  { name: "robots", content: "noindex" },
+  { name: "description", content: "Confirm your subscription to the SwiftParcel newsletter: shipping tips and service news, about once a month." },
 ];
 
 /** A token is 43 characters; anything far longer is no token of ours. */
