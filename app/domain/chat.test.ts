@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { isChatSessionId, mergeMessages, senderLabel, type ChatMessage } from "./chat";
+
+function message(id: string, timestamp: number, sender: ChatMessage["sender"] = "user"): ChatMessage {
+  return { id, sender, message: id, timestamp, adminName: null, escalatedToAdmin: false };
+}
+
+describe("isChatSessionId", () => {
+  it("accepts 43 base64url characters only", () => {
+    expect(isChatSessionId("a".repeat(43))).toBe(true);
+    expect(isChatSessionId("Ab0_-".repeat(8) + "xyz")).toBe(true);
+    expect(isChatSessionId("a".repeat(42))).toBe(false);
+    expect(isChatSessionId("a".repeat(44))).toBe(false);
+    expect(isChatSessionId("a".repeat(42) + "/")).toBe(false);
+    expect(isChatSessionId(null)).toBe(false);
+  });
+});
+
+describe("mergeMessages", () => {
+  it("adds new messages once, in time order, keeping the server's order within a moment", () => {
+    const current = [message("a", 1), message("b", 2)];
+    const merged = mergeMessages(current, [message("b", 2), message("d", 3, "ai"), message("c", 3), message("e", 2.5)]);
+    expect(merged.map((entry) => entry.id)).toEqual(["a", "b", "e", "d", "c"]);
+    expect(mergeMessages(current, [])).toEqual(current);
+  });
+});
+
+describe("senderLabel", () => {
+  it("names the visitor, the assistant and the admin", () => {
+    expect(senderLabel({ sender: "user", adminName: null })).toBe("You");
+    expect(senderLabel({ sender: "ai", adminName: null })).toBe("Assistant");
+    expect(senderLabel({ sender: "admin", adminName: "Dana" })).toBe("Dana");
+    expect(senderLabel({ sender: "admin", adminName: null })).toBe("Support Team");
+  });
+});
