@@ -3,6 +3,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { createWorker } from "./.server/worker";
 
+export { ChatAdminFeed } from "./durable-objects/chat-admin-feed";
 export { ChatSession } from "./durable-objects/chat-session";
 
 export default createWorker(build as unknown as ServerBuild);

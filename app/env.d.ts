@@ -4,11 +4,16 @@ declare namespace Cloudflare {
     DB: D1Database;
     ASSETS: Fetcher;
     CHAT_SESSIONS: DurableObjectNamespace<import("./durable-objects/chat-session").ChatSession>;
+    CHAT_ADMIN_FEED: DurableObjectNamespace<import("./durable-objects/chat-admin-feed").ChatAdminFeed>;
+    /** Workers AI: absent unless wrangler.toml has an [ai] binding (see README, "Support chat"). */
+    AI?: Ai;
     DEMO_MODE: string;
     TRACK_RATE_LIMIT: string;
     LOGIN_RATE_LIMIT: string;
     /** Multiplies the per-hour limits of mail-sending actions (app/.server/rate-limit.ts). */
     ACTION_RATE_LIMIT_FACTOR: string;
+    CHAT_START_RATE_LIMIT: string;
+    CHAT_MESSAGE_RATE_LIMIT: string;
     MAIL_ENDPOINT: string;
     SESSION_SECRET: string;
     /** The site's address, the base of every absolute link in mail (app/load-context.ts). */

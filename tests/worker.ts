@@ -5,6 +5,7 @@
 import * as build from "virtual:remix/server-build";
 import { createWorker } from "~/.server/worker";
 
+export { ChatAdminFeed } from "~/durable-objects/chat-admin-feed";
 export { ChatSession } from "~/durable-objects/chat-session";
 
 export default createWorker(build);

@@ -53,6 +53,8 @@ export type NewsletterSubscribed = Event<"newsletter.subscribed", { email: strin
 /** A visitor's message through the contact form; the message text stays in its contact_messages row. */
 export type ContactReceived = Event<"contact.received", { name: string; email: string; type: string; subject: string }>;
 export type ContactReplied = Event<"contact.replied", { name: string; email: string; subject: string; reply: string; repliedBy: string }>;
+/** An admin answered a support chat; the visitor gets the answer by e-mail too. The entity is the chat session. */
+export type ChatAdminReplied = Event<"chat.admin_replied", { messageId: string; email: string; name: string; adminName: string; message: string }>;
 
 export type DomainEvent =
   | ShipmentCreated
@@ -68,7 +70,8 @@ export type DomainEvent =
   | NewsletterConfirmationRequested
   | NewsletterSubscribed
   | ContactReceived
-  | ContactReplied;
+  | ContactReplied
+  | ChatAdminReplied;
 
 export type EventType = DomainEvent["type"];
 
@@ -78,6 +81,7 @@ const ENTITY_TYPES = {
   password: "user",
   newsletter: "newsletter",
   contact: "contact_message",
+  chat: "chat_session",
 } as const;
 
 function entityTypeOf(type: EventType): string {
@@ -92,7 +96,7 @@ export type StoredEvent = DomainEvent & { id: string };
  * batch of the change they describe.
  */
 export async function recordEvents(
-  context: ServiceContext,
+  context: Pick<ServiceContext, "db" | "origin">,
   actor: Actor,
   list: readonly DomainEvent[],
   now = Date.now(),

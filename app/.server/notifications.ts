@@ -165,6 +165,23 @@ export function mailFor(event: StoredEvent, site: Site): PlannedMail[] {
         },
       ];
     }
+    case "chat.admin_replied": {
+      const { email, name, adminName, message } = event.data;
+      return [
+        {
+          audience: "account",
+          to: email,
+          kind: "chat-reply",
+          subject: `${companyName} support has answered your question`,
+          body: [
+            `Hello ${name},`,
+            `${adminName} of the ${companyName} support team wrote:`,
+            message,
+            `The conversation continues in the chat on our site: ${origin}/support/chat (in the browser you started it in).`,
+          ].join("\n\n"),
+        },
+      ];
+    }
     case "shipment.updated":
     case "shipment.location_changed":
     case "shipment.deleted":
@@ -194,7 +211,7 @@ const SILENT: ReadonlySet<StoredEvent["type"]> = new Set([
 ]);
 
 /** The mail `list` calls for, each with the id of the event that caused it. */
-export async function composeMail(context: ServiceContext, list: readonly StoredEvent[]): Promise<(Mail & { eventId: string })[]> {
+export async function composeMail(context: Pick<ServiceContext, "db" | "origin">, list: readonly StoredEvent[]): Promise<(Mail & { eventId: string })[]> {
   if (list.every((event) => SILENT.has(event.type))) return [];
   const { companyName, supportEmail } = await getSettings(context.db);
   const site = { companyName, supportEmail, origin: context.origin };

@@ -3,6 +3,7 @@
 // (tests/worker.ts) passes one that Vite compiles from source, so tests run the current code.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { getLoadContext } from "~/load-context";
+import { routeChatSocket } from "./chat-sockets";
 import { runScheduledWork } from "./scheduled";
 import { createNonce, isCrossSiteWrite, withSecurityHeaders } from "./security";
 import { hasSessionCookie } from "./session";
@@ -18,7 +19,8 @@ export function createWorker(build: ServerBuild): Worker {
       if (isCrossSiteWrite(request)) {
         return withSecurityHeaders(new Response("Cross-site request refused", { status: 403 }), { nonce, signedIn });
       }
-      const response = await handleRemixRequest(request, getLoadContext(request, env, ctx, nonce));
+      const socket = await routeChatSocket(request, env);
+      const response = socket ?? (await handleRemixRequest(request, getLoadContext(request, env, ctx, nonce)));
       return withSecurityHeaders(response, { nonce, signedIn });
     },
 

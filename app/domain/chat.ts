@@ -40,6 +40,9 @@ export const ESCALATION_REPLY = "This question has been sent to our team for a d
 export const START_FAILED = "Failed to start chat session. Please try again.";
 export const SEND_FAILED = "Sorry, your message could not be sent. Please try again.";
 export const SESSION_NOT_FOUND = "Chat session not found";
+export const STARTS_LIMITED = "Too many chats started from here. Please try again later.";
+export const MESSAGES_LIMITED = "Too many messages. Please wait a moment and try again.";
+export const RESPONSE_FAILED = "The response could not be sent. Please try again.";
 
 /** SPEC.md section 9: when a socket cannot open, the admin list reloads every 30 s, a conversation every 10 s. */
 export const ADMIN_LIST_POLL_MS = 30_000;

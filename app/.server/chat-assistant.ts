@@ -1,0 +1,65 @@
+// The support assistant on live data: the tracking IDs a question names are looked up as an
+// anonymous viewer would see them (public fields only), then the built-in answerer
+// (app/domain/support-assistant.ts) replies. With a Workers AI binding (`AI`, off by default;
+// README "Support chat") a model rephrases that reply, grounded on it and nothing else; an
+// escalation is never rephrased, and any model failure falls back to the built-in reply.
+import {
+  builtInAnswer,
+  extractTrackingIds,
+  MAX_TRACKING_IDS,
+  type AssistantReply,
+  type TrackingFacts,
+} from "~/domain/support-assistant";
+import type { ServiceContext } from "~/load-context";
+import { lookUpTracking } from "./tracking";
+
+/** The model used when the AI binding is configured. */
+export const AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
+const AI_TIMEOUT_MS = 8000;
+
+/** What anyone with the tracking ID may know: the fields are picked one by one, so nothing personal can slip through. */
+async function publicFacts(context: Pick<ServiceContext, "db">, trackingId: string): Promise<TrackingFacts | null> {
+  const view = await lookUpTracking(context.db, trackingId, null);
+  if (!view) return null;
+  return {
+    trackingId: view.trackingId,
+    status: view.status,
+    currentLocation: view.currentLocation,
+    destination: { city: view.destination.city, country: view.destination.country },
+    estimatedDelivery: view.estimatedDelivery,
+    actualDelivery: view.actualDelivery,
+  };
+}
+
+export async function answerQuestion(context: Pick<ServiceContext, "db" | "cloudflare">, question: string): Promise<AssistantReply> {
+  const ids = extractTrackingIds(question).slice(0, MAX_TRACKING_IDS);
+  const found = await Promise.all(ids.map(async (id) => [id, await publicFacts(context, id)] as const));
+  const reply = builtInAnswer(question, new Map(found));
+  const ai = context.cloudflare.env.AI;
+  if (!ai || reply.escalate) return reply;
+  return { ...reply, message: (await rephrase(ai, question, reply.message)) ?? reply.message };
+}
+
+async function rephrase(ai: Ai, question: string, facts: string): Promise<string | null> {
+  try {
+    const result = (await Promise.race([
+      ai.run(AI_MODEL, {
+        messages: [
+          {
+            role: "system",
+            content:
+              "You are a parcel delivery company's support assistant. Answer the customer's question using only the facts given; add no other facts, numbers, names or promises. Keep every link exactly as written. Be brief and friendly.",
+          },
+          { role: "user", content: `Facts:\n${facts}\n\nQuestion:\n${question}` },
+        ],
+        max_tokens: 400,
+      }),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), AI_TIMEOUT_MS)),
+    ])) as { response?: unknown } | null;
+    const text = typeof result?.response === "string" ? result.response.trim() : "";
+    return text === "" ? null : text.slice(0, 4000);
+  } catch (error) {
+    console.error("Workers AI failed; the built-in answer is used", error);
+    return null;
+  }
+}

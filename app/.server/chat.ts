@@ -1,0 +1,165 @@
+// The support chat's services, shared by the JSON API, the pages without JavaScript and the
+// tests. A conversation lives in its session's Durable Object (app/durable-objects/chat-session.ts),
+// which also keeps the session's D1 row, read here for the admin list in one query.
+import { desc, sql } from "drizzle-orm";
+import { chatSessions } from "../../drizzle/schema";
+import type { ChatConversation } from "~/durable-objects/chat-session";
+import { isChatSessionId, type ChatMessage, type ChatSession } from "~/domain/chat";
+import { paginate, pageOffset, type Pagination } from "~/domain/pagination";
+import { welcomeText } from "~/domain/support-assistant";
+import type { ServiceContext } from "~/load-context";
+import { answerQuestion } from "./chat-assistant";
+import { actorFor } from "./events";
+import { hitRateLimit, limitFromVar } from "./rate-limit";
+import type { SessionUser } from "./session";
+import { randomToken } from "./session";
+import { getSettings } from "./settings";
+
+export type ChatFailure =
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number }
+  | { ok: false; reason: "unavailable" };
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+/** The JSON API's admin list: the sessions needing a response, then the latest others, at most this many. */
+export const ADMIN_LIST_LIMIT = 100;
+export const ADMIN_PAGE_SIZE = 20;
+
+function conversationStub(context: Pick<ServiceContext, "cloudflare">, sessionId: string) {
+  const namespace = context.cloudflare.env.CHAT_SESSIONS;
+  return namespace.get(namespace.idFromName(sessionId));
+}
+
+/** A new conversation with its welcome message; the session id it returns is the visitor's key to it. */
+export async function startChat(
+  context: ServiceContext,
+  input: { email: string; name: string; client: string },
+): Promise<{ ok: true; session: ChatSession; welcomeMessage: ChatMessage } | ChatFailure> {
+  const limit = await hitRateLimit(context.db, {
+    key: `chat-start:ip:${input.client}`,
+    limit: limitFromVar(context.cloudflare.env.CHAT_START_RATE_LIMIT, 20),
+    windowMs: HOUR_MS,
+  });
+  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const { companyName } = await getSettings(context.db);
+  const id = randomToken();
+  try {
+    const started = await conversationStub(context, id).start({ id, email: input.email, name: input.name, welcome: welcomeText(input.name, companyName) });
+    if (!started) return { ok: false, reason: "unavailable" };
+    return { ok: true, session: started.session, welcomeMessage: started.messages[0]! };
+  } catch (error) {
+    console.error("chat start failed", error);
+    return { ok: false, reason: "unavailable" };
+  }
+}
+
+/** The visitor's message and the assistant's answer to it, stored in that order. */
+export async function postChatMessage(
+  context: ServiceContext,
+  input: { sessionId: string; message: string; client: string },
+): Promise<{ ok: true; userMessage: ChatMessage; aiResponse: ChatMessage } | ChatFailure> {
+  if (!isChatSessionId(input.sessionId)) return { ok: false, reason: "not_found" };
+  const limit = limitFromVar(context.cloudflare.env.CHAT_MESSAGE_RATE_LIMIT, 20);
+  for (const key of [`chat-message:ip:${input.client}`, `chat-message:session:${input.sessionId}`]) {
+    const result = await hitRateLimit(context.db, { key, limit, windowMs: MINUTE_MS });
+    if (!result.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: result.retryAfterSeconds };
+  }
+  const reply = await answerQuestion(context, input.message);
+  try {
+    const added = await conversationStub(context, input.sessionId).exchange({ question: input.message, reply });
+    return added ? { ok: true, ...added } : { ok: false, reason: "not_found" };
+  } catch (error) {
+    console.error("chat message failed", error);
+    return { ok: false, reason: "unavailable" };
+  }
+}
+
+/** The conversation's messages, oldest first; null when the id names none. */
+export async function listChatMessages(context: Pick<ServiceContext, "cloudflare">, sessionId: string): Promise<ChatMessage[] | null> {
+  if (!isChatSessionId(sessionId)) return null;
+  return conversationStub(context, sessionId).listMessages();
+}
+
+/** The session and its messages; null when the id names none. */
+export async function getChatConversation(context: Pick<ServiceContext, "cloudflare">, sessionId: string): Promise<ChatConversation | null> {
+  if (!isChatSessionId(sessionId)) return null;
+  return conversationStub(context, sessionId).conversation();
+}
+
+/** An admin's answer: added to the conversation, the session marked responded, the visitor mailed. */
+export async function respondToChat(
+  context: ServiceContext,
+  input: { sessionId: string; message: string; adminName: string; admin: SessionUser },
+): Promise<{ ok: true; response: ChatMessage } | ChatFailure> {
+  if (!isChatSessionId(input.sessionId)) return { ok: false, reason: "not_found" };
+  try {
+    const response = await conversationStub(context, input.sessionId).respond({
+      message: input.message,
+      adminName: input.adminName,
+      actor: actorFor(input.admin),
+      origin: context.origin,
+    });
+    return response ? { ok: true, response } : { ok: false, reason: "not_found" };
+  } catch (error) {
+    console.error("chat response failed", error);
+    return { ok: false, reason: "unavailable" };
+  }
+}
+
+function toSession(row: typeof chatSessions.$inferSelect): ChatSession {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    createdAt: row.createdAt,
+    messageCount: row.messageCount,
+    lastMessage: row.lastMessage === null ? null : { message: row.lastMessage, timestamp: row.updatedAt },
+    needsResponse: row.needsResponse,
+    hasAdminResponse: row.hasAdminResponse,
+  };
+}
+
+function sessionsQuery(context: Pick<ServiceContext, "db">, limit: number, offset = 0) {
+  return context.db
+    .select()
+    .from(chatSessions)
+    .orderBy(desc(chatSessions.needsResponse), desc(chatSessions.updatedAt), desc(chatSessions.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+function countsQuery(context: Pick<ServiceContext, "db">) {
+  return context.db
+    .select({
+      total: sql<number>`count(*)`,
+      needsResponse: sql<number>`coalesce(sum(${chatSessions.needsResponse}), 0)`,
+      responded: sql<number>`coalesce(sum(${chatSessions.hasAdminResponse}), 0)`,
+    })
+    .from(chatSessions);
+}
+
+/** The JSON API's list: sessions needing a response first, then the rest, latest activity first. */
+export async function listChatSessions(context: Pick<ServiceContext, "db">): Promise<ChatSession[]> {
+  return (await sessionsQuery(context, ADMIN_LIST_LIMIT)).map(toSession);
+}
+
+export type ChatCounts = { needsResponse: number; total: number; responded: number };
+
+/** The admin page: one page of the list and the three counters, read together. */
+export async function chatSupportOverview(
+  context: Pick<ServiceContext, "db">,
+  { page }: { page: number },
+): Promise<{ sessions: ChatSession[]; counts: ChatCounts; pagination: Pagination }> {
+  const [counts] = await countsQuery(context);
+  const totals = { total: Number(counts?.total ?? 0), needsResponse: Number(counts?.needsResponse ?? 0), responded: Number(counts?.responded ?? 0) };
+  const pagination = paginate(totals.total, page, ADMIN_PAGE_SIZE);
+  const rows = await sessionsQuery(context, ADMIN_PAGE_SIZE, pageOffset(pagination));
+  return { sessions: rows.map(toSession), counts: totals, pagination };
+}
+
+/** For the admin header's bell. */
+export async function countChatsNeedingResponse(context: Pick<ServiceContext, "db">): Promise<number> {
+  const [row] = await context.db.select({ count: sql<number>`count(*)` }).from(chatSessions).where(sql`${chatSessions.needsResponse} = 1`);
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,88 @@
+// Answers of the JSON API (SPEC.md section 7, /api/...): every answer is JSON, never cached;
+// a refusal is a 4xx with a `message` and, when fields are at fault, `errors` (field → its
+// first message). Bodies are JSON objects, read with a bound, parsed with the same zod
+// schemas as the forms.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import type { SessionUser } from "./session";
+
+/** The largest body the JSON API reads; its fields are bounded far below this. */
+export const MAX_JSON_BYTES = 16 * 1024;
+
+export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(body, { status: init.status ?? 200, headers });
+}
+
+export function jsonError(
+  status: number,
+  message: string,
+  extra: { errors?: Record<string, string>; headers?: HeadersInit } = {},
+): Response {
+  return jsonResponse(extra.errors ? { message, errors: extra.errors } : { message }, { status, headers: extra.headers });
+}
+
+export function methodNotAllowed(allow: string): Response {
+  return jsonError(405, `This address takes ${allow} requests only.`, { headers: { Allow: allow } });
+}
+
+/** The request's JSON body, or the refusal to send: wrong type 415, too large 413, not JSON 400. */
+export async function readJsonBody(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    return { ok: false, response: jsonError(415, "Send the request body as application/json.") };
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BYTES) return { ok: false, response: jsonError(413, "The request body is too large.") };
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BYTES) {
+    return { ok: false, response: jsonError(413, "The request body is too large.") };
+  }
+  try {
+    return { ok: true, body: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, response: jsonError(400, "The request body is not valid JSON.") };
+  }
+}
+
+/** The body checked by `schema`; a 400 that names every field's problem at once otherwise. */
+export function parseJsonBody<Schema extends z.ZodTypeAny>(
+  body: unknown,
+  schema: Schema,
+): { ok: true; value: z.output<Schema> } | { ok: false; response: Response } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { ok: false, response: jsonError(400, "The request body must be a JSON object.") };
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".") || "body";
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, response: jsonError(400, Object.values(errors)[0]!, { errors }) };
+}
+
+/** The signed-in admin; a 401 (signed out) or 403 (not an admin) JSON answer otherwise, never a redirect. */
+export async function requireAdminApi(context: AppLoadContext): Promise<SessionUser> {
+  const user = await context.sessionUser();
+  if (!user) throw jsonError(401, "Please sign in as an administrator.");
+  if (user.role !== "admin") throw jsonError(403, "Access denied. Admin privileges required.");
+  return user;
+}
+
+/** A service's refusal as the JSON API answers it. */
+export function failureResponse(
+  failure: { reason: "not_found" } | { reason: "rate_limited"; retryAfterSeconds: number } | { reason: "unavailable" },
+  messages: { not_found: string; rate_limited: string; unavailable: string },
+): Response {
+  switch (failure.reason) {
+    case "not_found":
+      return jsonError(404, messages.not_found);
+    case "rate_limited":
+      return jsonError(429, messages.rate_limited, { headers: { "Retry-After": String(failure.retryAfterSeconds) } });
+    case "unavailable":
+      return jsonError(503, messages.unavailable);
+  }
+}

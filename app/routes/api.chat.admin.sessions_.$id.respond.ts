@@ -1,0 +1,25 @@
+// POST /api/chat/admin/sessions/{id}/respond {message, adminName} → {response: message}
+// (SPEC.md section 7): stored in the conversation, the session marked responded, the visitor
+// mailed through the outbox. Admins only: 401 signed out, 403 for customers.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { respondToChat } from "~/.server/chat";
+import { failureResponse, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody, requireAdminApi } from "~/.server/json-api";
+import { RESPONSE_FAILED, SESSION_NOT_FOUND } from "~/domain/chat";
+import { ChatReplySchema } from "~/domain/chat-forms";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAdminApi(context);
+  return methodNotAllowed("POST");
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdminApi(context);
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const input = parseJsonBody(body.body, ChatReplySchema);
+  if (!input.ok) return input.response;
+  const outcome = await respondToChat(context, { sessionId: params.id!, ...input.value, admin });
+  if (!outcome.ok) return failureResponse(outcome, { not_found: SESSION_NOT_FOUND, rate_limited: RESPONSE_FAILED, unavailable: RESPONSE_FAILED });
+  return jsonResponse({ response: outcome.response });
+}

@@ -1,0 +1,27 @@
+// POST /api/chat/sessions {email, name} → 201 {session, welcomeMessage} (SPEC.md section 7).
+// The answer also sets the chat cookie, so /support/chat continues the same conversation.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { startChat } from "~/.server/chat";
+import { chatSessionSetCookie } from "~/.server/chat-cookie";
+import { failureResponse, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody } from "~/.server/json-api";
+import { clientAddress } from "~/.server/rate-limit";
+import { START_FAILED, STARTS_LIMITED } from "~/domain/chat";
+import { ChatStartSchema } from "~/domain/chat-forms";
+
+export function loader() {
+  return methodNotAllowed("POST");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const input = parseJsonBody(body.body, ChatStartSchema);
+  if (!input.ok) return input.response;
+  const outcome = await startChat(context, { ...input.value, client: clientAddress(request) });
+  if (!outcome.ok) return failureResponse(outcome, { not_found: START_FAILED, rate_limited: STARTS_LIMITED, unavailable: START_FAILED });
+  return jsonResponse(
+    { session: outcome.session, welcomeMessage: outcome.welcomeMessage },
+    { status: 201, headers: { "Set-Cookie": await chatSessionSetCookie(outcome.session.id) } },
+  );
+}

@@ -1,0 +1,27 @@
+// GET /api/chat/sessions/{id}/messages → the conversation's messages, oldest first.
+// POST /api/chat/sessions/{id}/messages {message} → {aiResponse, userMessage}: the visitor's
+// message and the assistant's answer (SPEC.md section 7). The id is the capability: whoever
+// holds it may read and write the conversation, nobody else can name it.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { listChatMessages, postChatMessage } from "~/.server/chat";
+import { failureResponse, jsonError, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody } from "~/.server/json-api";
+import { clientAddress } from "~/.server/rate-limit";
+import { MESSAGES_LIMITED, SEND_FAILED, SESSION_NOT_FOUND } from "~/domain/chat";
+import { ChatMessageSchema } from "~/domain/chat-forms";
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const messages = await listChatMessages(context, params.id!);
+  if (!messages) return jsonError(404, SESSION_NOT_FOUND);
+  return jsonResponse(messages);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const input = parseJsonBody(body.body, ChatMessageSchema);
+  if (!input.ok) return input.response;
+  const outcome = await postChatMessage(context, { sessionId: params.id!, message: input.value.message, client: clientAddress(request) });
+  if (!outcome.ok) return failureResponse(outcome, { not_found: SESSION_NOT_FOUND, rate_limited: MESSAGES_LIMITED, unavailable: SEND_FAILED });
+  return jsonResponse({ aiResponse: outcome.aiResponse, userMessage: outcome.userMessage });
+}
