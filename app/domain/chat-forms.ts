@@ -3,12 +3,8 @@
 // before it is checked; every field has a bound. Conform turns empty fields into undefined,
 // a JSON client may send "" or null: all of them count as missing.
 import { z } from "zod";
-import { ANONYMOUS, CHAT_LIMITS, DEFAULT_ADMIN_NAME } from "./chat";
+import { ANONYMOUS, CHAT_LIMITS, DEFAULT_ADMIN_NAME, EMAIL_INVALID, EMAIL_REQUIRED, MESSAGE_REQUIRED } from "./chat";
 import { isEmail } from "./contact-details";
-
-export const EMAIL_REQUIRED = "Email is required to start chatting";
-export const EMAIL_INVALID = "Please enter a valid email address";
-export const MESSAGE_REQUIRED = "Please enter a message";
 
 function text(message: string) {
   return z.string({ required_error: message, invalid_type_error: message });

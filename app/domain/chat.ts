@@ -36,6 +36,10 @@ export const CHAT_LIMITS = {
 export const ANONYMOUS = "Anonymous";
 export const DEFAULT_ADMIN_NAME = "Support Team";
 
+export const EMAIL_REQUIRED = "Email is required to start chatting";
+export const EMAIL_INVALID = "Please enter a valid email address";
+export const MESSAGE_REQUIRED = "Please enter a message";
+
 export const ESCALATION_REPLY = "This question has been sent to our team for a detailed response.";
 export const START_FAILED = "Failed to start chat session. Please try again.";
 export const SEND_FAILED = "Sorry, your message could not be sent. Please try again.";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { countChatsNeedingResponse } from "~/.server/chat";
 import { requireAdmin, type SessionUser } from "~/.server/session";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RouteProgress } from "~/components/route-progress";
@@ -35,19 +36,27 @@ export function adminPageTitle(pathname: string): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  return { admin };
+  return { admin, chatsNeedingResponse: await countChatsNeedingResponse(context) };
 }
 
 export default function AdminLayout() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { admin, chatsNeedingResponse } = useLoaderData<typeof loader>();
   return (
-    <AdminFrame admin={admin}>
+    <AdminFrame admin={admin} chatsNeedingResponse={chatsNeedingResponse}>
       <Outlet />
     </AdminFrame>
   );
 }
 
-function AdminFrame({ admin, children }: { admin: Pick<SessionUser, "firstName" | "lastName">; children: ReactNode }) {
+function AdminFrame({
+  admin,
+  chatsNeedingResponse,
+  children,
+}: {
+  admin: Pick<SessionUser, "firstName" | "lastName">;
+  chatsNeedingResponse: number;
+  children: ReactNode;
+}) {
   const location = useLocation();
   return (
     <div id="top" className="min-h-screen bg-slate-100 lg:grid lg:grid-cols-[15rem_1fr]">
@@ -80,10 +89,19 @@ function AdminFrame({ admin, children }: { admin: Pick<SessionUser, "firstName" 
               Search
             </button>
           </Form>
-          <Link to="/admin/chat-support" className="btn-secondary py-1.5" aria-label="Notifications: chat sessions">
+          <Link
+            to="/admin/chat-support"
+            className="btn-secondary relative py-1.5"
+            aria-label={`Notifications: ${chatsNeedingResponse} chat ${chatsNeedingResponse === 1 ? "session needs" : "sessions need"} a response`}
+          >
             <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" fill="currentColor">
               <path d="M10 2a6 6 0 00-6 6v3.6L2.3 14.3A1 1 0 003 16h14a1 1 0 00.7-1.7L16 11.6V8a6 6 0 00-6-6zm0 18a3 3 0 01-3-3h6a3 3 0 01-3 3z" />
             </svg>
+            {chatsNeedingResponse > 0 ? (
+              <span aria-hidden="true" className="absolute -right-2 -top-2 min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs font-bold leading-5 text-white">
+                {chatsNeedingResponse > 99 ? "99+" : chatsNeedingResponse}
+              </span>
+            ) : null}
           </Link>
           <details className="relative">
             <summary className="btn-secondary list-none py-1.5">
@@ -138,7 +156,7 @@ export function ErrorBoundary() {
   const layout = useRouteLoaderData<typeof loader>("routes/_admin");
   if (!layout) return <GeneralErrorBoundary />;
   return (
-    <AdminFrame admin={layout.admin}>
+    <AdminFrame admin={layout.admin} chatsNeedingResponse={layout.chatsNeedingResponse}>
       <GeneralErrorBoundary />
     </AdminFrame>
   );

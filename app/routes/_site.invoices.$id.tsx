@@ -8,6 +8,10 @@ import { countryName, formatDate, formatMoney } from "~/domain/format";
 import { formatTaxRate } from "~/domain/invoice";
 import { serviceLabel } from "~/domain/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
+import type { SiteHandle } from "./_site";
+
+// An invoice is a document to print: no chat button over it.
+export const handle: SiteHandle = { hideChat: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Invoice ${data?.invoice.number ?? ""} | SwiftParcel` },

@@ -1,6 +1,7 @@
-import { Outlet, useMatches } from "@remix-run/react";
+import { Outlet, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BackToTop } from "~/components/back-to-top";
+import { ChatLauncher } from "~/components/chat-launcher";
 import { CookieBanner } from "~/components/cookie-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RouteProgress } from "~/components/route-progress";
@@ -8,8 +9,11 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useRootData } from "~/components/root-data";
 
-/** A route module's `handle` may set `hideFooter` (the sign-in and dashboard pages do, per SPEC.md). */
-export type SiteHandle = { hideFooter?: boolean };
+/**
+ * A route module's `handle` may set `hideFooter` (the sign-in and dashboard pages do, per
+ * SPEC.md) and `hideChat` (the chat page itself, and pages made for printing).
+ */
+export type SiteHandle = { hideFooter?: boolean; hideChat?: boolean };
 
 export default function SiteLayout() {
   return (
@@ -22,7 +26,11 @@ export default function SiteLayout() {
 function SiteFrame({ children }: { children: ReactNode }) {
   const root = useRootData();
   const matches = useMatches();
-  const hideFooter = matches.some((match) => (match.handle as SiteHandle | undefined)?.hideFooter);
+  const location = useLocation();
+  const handles = matches.map((match) => (match.handle as SiteHandle | undefined) ?? {});
+  const hideFooter = handles.some((handle) => handle.hideFooter);
+  // Print views (`?print=1`) show the document alone.
+  const hideChat = handles.some((handle) => handle.hideChat) || new URLSearchParams(location.search).get("print") === "1";
   if (!root) return <>{children}</>;
   return (
     <div id="top" className="flex min-h-screen flex-col">
@@ -31,7 +39,11 @@ function SiteFrame({ children }: { children: ReactNode }) {
       <div className="flex-1">{children}</div>
       {hideFooter ? null : <SiteFooter site={root.site} />}
       <BackToTop />
-      <CookieBanner consent={root.cookieConsent} />
+      {/* The chat button floats just above the cookie banner while that is shown, so neither hides the other. */}
+      <div className="sticky bottom-0 z-40">
+        {hideChat ? null : <ChatLauncher />}
+        <CookieBanner consent={root.cookieConsent} />
+      </div>
     </div>
   );
 }

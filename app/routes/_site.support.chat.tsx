@@ -1,0 +1,197 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { z } from "zod";
+import { getChatConversation, postChatMessage, startChat } from "~/.server/chat";
+import { chatSessionSetCookie, clearedChatSessionCookie, readChatSessionId } from "~/.server/chat-cookie";
+import { clientAddress } from "~/.server/rate-limit";
+import { ChatConversation } from "~/components/chat-conversation";
+import { Field, FormErrors, TextareaField } from "~/components/forms";
+import { Honeypot } from "~/components/honeypot";
+import { useTimeZone } from "~/components/root-data";
+import { useLiveUpdates } from "~/components/use-live-updates";
+import { chatPaths, CHAT_LIMITS, CONVERSATION_POLL_MS, MESSAGES_LIMITED, SEND_FAILED, START_FAILED, STARTS_LIMITED } from "~/domain/chat";
+import { ChatMessageSchema, ChatStartSchema } from "~/domain/chat-forms";
+import { isHoneypotFilled } from "~/domain/honeypot";
+import type { SiteHandle } from "./_site";
+
+// The support chat as a page: it works without JavaScript (the floating "Chat with us" link of
+// every public page comes here), and with it the answers of the team appear without reloading.
+export const handle: SiteHandle = { hideChat: true };
+
+export const meta: MetaFunction = () => [
+  { title: "Support Chat | SwiftParcel" },
+  { name: "description", content: "Ask SwiftParcel's assistant about a parcel, prices or delivery times, or ask for a person from our support team." },
+];
+
+// A conversation is private to the browser that holds its cookie.
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const headers = new Headers(actionHeaders);
+  loaderHeaders.forEach((value, name) => headers.set(name, value));
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+};
+
+const PAGE = "/support/chat";
+
+const ChatPageSchema = z.discriminatedUnion("intent", [
+  ChatStartSchema.extend({ intent: z.literal("start") }),
+  ChatMessageSchema.extend({ intent: z.literal("message") }),
+  z.object({ intent: z.literal("new") }),
+]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const sessionId = await readChatSessionId(request);
+  const conversation = sessionId ? await getChatConversation(context, sessionId) : null;
+  // A cookie naming no conversation (never started, or from another deployment) is dropped.
+  const headers = sessionId && !conversation ? { "Set-Cookie": await clearedChatSessionCookie() } : undefined;
+  return data({ conversation }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (isHoneypotFilled(form)) return redirect(PAGE);
+  const submission = parseWithZod(form, { schema: ChatPageSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const input = submission.value;
+  if (input.intent === "new") return redirect(PAGE, { headers: { "Set-Cookie": await clearedChatSessionCookie() } });
+
+  if (input.intent === "start") {
+    const outcome = await startChat(context, { email: input.email, name: input.name, client: clientAddress(request) });
+    if (!outcome.ok) {
+      const limited = outcome.reason === "rate_limited";
+      return data(
+        { result: submission.reply({ formErrors: [limited ? STARTS_LIMITED : START_FAILED] }) },
+        { status: limited ? 429 : 503, headers: limited ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined },
+      );
+    }
+    return redirect(PAGE, { headers: { "Set-Cookie": await chatSessionSetCookie(outcome.session.id) } });
+  }
+
+  const sessionId = await readChatSessionId(request);
+  const outcome = sessionId
+    ? await postChatMessage(context, { sessionId, message: input.message, client: clientAddress(request) })
+    : ({ ok: false, reason: "not_found" } as const);
+  if (outcome.ok) return redirect(`${PAGE}#latest`);
+  if (outcome.reason === "not_found") return redirect(PAGE, { headers: { "Set-Cookie": await clearedChatSessionCookie() } });
+  const limited = outcome.reason === "rate_limited";
+  return data(
+    { result: submission.reply({ formErrors: [limited ? MESSAGES_LIMITED : SEND_FAILED] }) },
+    { status: limited ? 429 : 503, headers: limited ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined },
+  );
+}
+
+export default function SupportChatPage() {
+  const { conversation } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="mb-2 text-3xl font-bold">Support Chat</h1>
+      <p className="mb-6 text-slate-700">
+        Our assistant answers at once from live tracking, our prices and the FAQ. Ask for a person at any time: our team answers here and by e-mail.
+      </p>
+      {conversation ? <Conversation conversation={conversation} /> : <StartForm />}
+    </main>
+  );
+}
+
+function StartForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "chat-start",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(ChatStartSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChatPageSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="card space-y-4">
+      <h2 className="text-lg font-semibold">Start a chat</h2>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Honeypot />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", maxLength: CHAT_LIMITS.email }}
+        errors={fields.email.errors}
+        help="We send the team's answers here too."
+      />
+      <Field
+        label="Name (optional)"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: CHAT_LIMITS.name }}
+        errors={fields.name.errors}
+      />
+      <button type="submit" name="intent" value="start" className="btn-primary" disabled={navigation.state === "submitting"}>
+        Start Chat
+      </button>
+    </Form>
+  );
+}
+
+function Conversation({ conversation }: { conversation: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["conversation"]> }) {
+  const { session, messages } = conversation;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const timeZone = useTimeZone();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "message";
+  const [form, fields] = useForm({
+    id: "chat-message",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(ChatMessageSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChatPageSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // A message that went through leaves an empty box; a refused one keeps what was typed.
+  const formRef = useRef<HTMLFormElement>(null);
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && !sending && !actionData) formRef.current?.reset();
+    wasSending.current = sending;
+  }, [sending, actionData]);
+  const refresh = () => {
+    if (revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
+  };
+  useLiveUpdates({ path: chatPaths.socket(session.id), pollMs: CONVERSATION_POLL_MS, onMessage: refresh, onPoll: refresh });
+  return (
+    <section aria-labelledby="conversation-title" className="card space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="conversation-title" className="text-lg font-semibold">
+            Your conversation
+          </h2>
+          <p className="text-sm text-slate-700">
+            Chatting as {session.name} ({session.email})
+          </p>
+        </div>
+        <Form method="post">
+          <button type="submit" name="intent" value="new" className="btn-secondary">
+            New Chat
+          </button>
+        </Form>
+      </div>
+      <ChatConversation messages={messages} timeZone={timeZone} latestId="latest" />
+      <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-3">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextareaField
+          label="Your message"
+          textareaProps={{ ...getTextareaProps(fields.message), rows: 3, maxLength: CHAT_LIMITS.message }}
+          errors={fields.message.errors}
+        />
+        <button type="submit" name="intent" value="message" className="btn-primary" disabled={sending}>
+          {sending ? "Sending..." : "Send"}
+        </button>
+      </Form>
+    </section>
+  );
+}
