@@ -4,21 +4,28 @@
 import { desc, sql } from "drizzle-orm";
 import { chatSessions } from "../../drizzle/schema";
 import type { ChatConversation } from "~/durable-objects/chat-session";
-import { isChatSessionId, type ChatMessage, type ChatSession } from "~/domain/chat";
+import {
+  isChatSessionId,
+  MESSAGES_LIMITED,
+  RESPONSE_FAILED,
+  SEND_FAILED,
+  SESSION_NOT_FOUND,
+  START_FAILED,
+  STARTS_LIMITED,
+  type ChatMessage,
+  type ChatSession,
+} from "~/domain/chat";
 import { paginate, pageOffset, type Pagination } from "~/domain/pagination";
 import { welcomeText } from "~/domain/support-assistant";
 import type { ServiceContext } from "~/load-context";
 import { answerQuestion } from "./chat-assistant";
 import { actorFor } from "./events";
+import { refused, tooManyAttempts, type Done, type Refused } from "./outcome";
 import { hitRateLimit, limitFromVar } from "./rate-limit";
-import type { SessionUser } from "./session";
-import { randomToken } from "./session";
+import { randomToken, type SessionUser } from "./session";
 import { getSettings } from "./settings";
 
-export type ChatFailure =
-  | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number }
-  | { ok: false; reason: "unavailable" };
+const NOT_FOUND = refused("not-found", SESSION_NOT_FOUND);
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -35,22 +42,22 @@ function conversationStub(context: Pick<ServiceContext, "cloudflare">, sessionId
 export async function startChat(
   context: ServiceContext,
   input: { email: string; name: string; client: string },
-): Promise<{ ok: true; session: ChatSession; welcomeMessage: ChatMessage } | ChatFailure> {
+): Promise<Done<{ session: ChatSession; welcomeMessage: ChatMessage }> | Refused> {
   const limit = await hitRateLimit(context.db, {
     key: `chat-start:ip:${input.client}`,
     limit: limitFromVar(context.cloudflare.env.CHAT_START_RATE_LIMIT, 20),
     windowMs: HOUR_MS,
   });
-  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed) return tooManyAttempts(limit, STARTS_LIMITED);
   const { companyName } = await getSettings(context.db);
   const id = randomToken();
   try {
     const started = await conversationStub(context, id).start({ id, email: input.email, name: input.name, welcome: welcomeText(input.name, companyName) });
-    if (!started) return { ok: false, reason: "unavailable" };
-    return { ok: true, session: started.session, welcomeMessage: started.messages[0]! };
+    if (!started) return refused("unavailable", START_FAILED);
+    return { ok: true, message: "Chat started", session: started.session, welcomeMessage: started.messages[0]! };
   } catch (error) {
     console.error("chat start failed", error);
-    return { ok: false, reason: "unavailable" };
+    return refused("unavailable", START_FAILED);
   }
 }
 
@@ -58,20 +65,20 @@ export async function startChat(
 export async function postChatMessage(
   context: ServiceContext,
   input: { sessionId: string; message: string; client: string },
-): Promise<{ ok: true; userMessage: ChatMessage; aiResponse: ChatMessage } | ChatFailure> {
-  if (!isChatSessionId(input.sessionId)) return { ok: false, reason: "not_found" };
+): Promise<Done<{ userMessage: ChatMessage; aiResponse: ChatMessage }> | Refused> {
+  if (!isChatSessionId(input.sessionId)) return NOT_FOUND;
   const limit = limitFromVar(context.cloudflare.env.CHAT_MESSAGE_RATE_LIMIT, 20);
   for (const key of [`chat-message:ip:${input.client}`, `chat-message:session:${input.sessionId}`]) {
     const result = await hitRateLimit(context.db, { key, limit, windowMs: MINUTE_MS });
-    if (!result.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: result.retryAfterSeconds };
+    if (!result.allowed) return tooManyAttempts(result, MESSAGES_LIMITED);
   }
   const reply = await answerQuestion(context, input.message);
   try {
     const added = await conversationStub(context, input.sessionId).exchange({ question: input.message, reply });
-    return added ? { ok: true, ...added } : { ok: false, reason: "not_found" };
+    return added ? { ok: true, message: "Message sent", ...added } : NOT_FOUND;
   } catch (error) {
     console.error("chat message failed", error);
-    return { ok: false, reason: "unavailable" };
+    return refused("unavailable", SEND_FAILED);
   }
 }
 
@@ -91,8 +98,8 @@ export async function getChatConversation(context: Pick<ServiceContext, "cloudfl
 export async function respondToChat(
   context: ServiceContext,
   input: { sessionId: string; message: string; adminName: string; admin: SessionUser },
-): Promise<{ ok: true; response: ChatMessage } | ChatFailure> {
-  if (!isChatSessionId(input.sessionId)) return { ok: false, reason: "not_found" };
+): Promise<Done<{ response: ChatMessage }> | Refused> {
+  if (!isChatSessionId(input.sessionId)) return NOT_FOUND;
   try {
     const response = await conversationStub(context, input.sessionId).respond({
       message: input.message,
@@ -100,10 +107,10 @@ export async function respondToChat(
       actor: actorFor(input.admin),
       origin: context.origin,
     });
-    return response ? { ok: true, response } : { ok: false, reason: "not_found" };
+    return response ? { ok: true, message: "Response sent", response } : NOT_FOUND;
   } catch (error) {
     console.error("chat response failed", error);
-    return { ok: false, reason: "unavailable" };
+    return refused("unavailable", RESPONSE_FAILED);
   }
 }
 

@@ -4,6 +4,7 @@
 // schemas as the forms.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import { refusalInit, type Refused } from "./outcome";
 import type { SessionUser } from "./session";
 
 /** The largest body the JSON API reads; its fields are bounded far below this. */
@@ -72,17 +73,11 @@ export async function requireAdminApi(context: AppLoadContext): Promise<SessionU
   return user;
 }
 
-/** A service's refusal as the JSON API answers it. */
-export function failureResponse(
-  failure: { reason: "not_found" } | { reason: "rate_limited"; retryAfterSeconds: number } | { reason: "unavailable" },
-  messages: { not_found: string; rate_limited: string; unavailable: string },
-): Response {
-  switch (failure.reason) {
-    case "not_found":
-      return jsonError(404, messages.not_found);
-    case "rate_limited":
-      return jsonError(429, messages.rate_limited, { headers: { "Retry-After": String(failure.retryAfterSeconds) } });
-    case "unavailable":
-      return jsonError(503, messages.unavailable);
-  }
+/** A service's refusal as the JSON API answers it: its status (Retry-After on 429), message and field errors. */
+export function refusalResponse(refusal: Refused): Response {
+  const init = refusalInit(refusal);
+  const errors = refusal.fieldErrors
+    ? Object.fromEntries(Object.entries(refusal.fieldErrors).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])))
+    : undefined;
+  return jsonError(init.status ?? 400, refusal.message ?? "Request refused", { errors, headers: init.headers });
 }

@@ -73,6 +73,13 @@ export const COOKIES: readonly { name: string; purpose: string; lifetime: string
     setBy: "Our server, when you answer the banner",
   },
   {
+    name: "chatSession",
+    purpose:
+      "Names your support chat conversation so the chat finds it again. It holds the conversation's random key and nothing else; whoever has it can read the conversation, so it is sent only over HTTPS and never readable by scripts.",
+    lifetime: "7 days after you start a chat; New Chat deletes it.",
+    setBy: "Our server, when you start a support chat",
+  },
+  {
     name: "CH-time-zone",
     purpose:
       "Your time zone name as your browser reports it (for example Europe/Paris), so dates and times are shown in your local time from the first page on.",
@@ -103,7 +110,7 @@ export function cookiePolicy(site: SiteFacts): LegalDocument {
             rows: COOKIES.map((cookie) => [cookie.name, cookie.purpose, cookie.lifetime, cookie.setBy]),
           },
           p(
-            "All are first-party cookies: only this website can read them, and browsers send them only with requests from this site or links followed to it (SameSite=Lax). The session, device, notice and banner cookies travel only over HTTPS (Secure).",
+            "All are first-party cookies: only this website can read them, and browsers send them only with requests from this site or links followed to it (SameSite=Lax). The session, device, notice, chat and banner cookies travel only over HTTPS (Secure).",
           ),
         ],
       },
@@ -113,6 +120,7 @@ export function cookiePolicy(site: SiteFacts): LegalDocument {
         blocks: [
           list(
             "cookieConsent in local storage: with JavaScript on, your answer to the cookie banner is also kept in your browser's local storage under this name, until you clear it.",
+            "chatSessionId in local storage: with JavaScript on, the chat window keeps the key of your support conversation here so it opens again after a page load, until you choose New Chat.",
             "clientHintReloadAttempts and clientHintReferrer in session storage: when your time zone changes, the page reloads once to show local times; these two entries count the reloads (so it never loops) and keep the address you came from, until you close the tab.",
             "Offline copies: with JavaScript on, the site installs a service worker that keeps a copy of the home page, the tracking page and the last 10 tracking results you opened, so they can be read without a connection. Pages shown while you are signed in are never kept.",
           ),

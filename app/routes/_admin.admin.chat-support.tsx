@@ -1,13 +1,14 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { chatSupportOverview, getChatConversation, respondToChat } from "~/.server/chat";
 import { invariantResponse } from "~/.server/invariant";
 import { requireAdmin } from "~/.server/session";
-import { redirectWithToast } from "~/.server/toast";
+import { readFormBody } from "~/.server/form-body";
+import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
 import { ChatConversation } from "~/components/chat-conversation";
 import { ErrorList, FormErrors, TextareaField } from "~/components/forms";
 import { EmptyState, PaginationNav } from "~/components/list";
@@ -21,7 +22,6 @@ import {
   CONVERSATION_POLL_MS,
   DEFAULT_ADMIN_NAME,
   isChatSessionId,
-  RESPONSE_FAILED,
   SESSION_NOT_FOUND,
   type ChatSession,
 } from "~/domain/chat";
@@ -64,15 +64,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: ReplyFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const submission = parseWithZod(await readFormBody(request), { schema: ReplyFormSchema });
+  if (submission.status !== "success") return formAnswer(submission);
   const { sessionId, message, adminName } = submission.value;
   const outcome = await respondToChat(context, { sessionId, message, adminName, admin });
-  if (!outcome.ok) {
-    const status = outcome.reason === "not_found" ? 404 : 503;
-    return data({ result: submission.reply({ formErrors: [status === 404 ? SESSION_NOT_FOUND : RESPONSE_FAILED] }) }, { status });
-  }
-  return redirectWithToast(context.cloudflare.env, pageHref({ session: sessionId, adminName }), { type: "success", message: "Response sent" });
+  if (!outcome.ok) return formAnswer(submission, outcome);
+  return redirectWithOutcome(context.cloudflare.env, pageHref({ session: sessionId, adminName }), outcome);
 }
 
 export default function ChatSupportPage() {

@@ -13,13 +13,15 @@ import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { getChatConversation, postChatMessage, startChat } from "~/.server/chat";
 import { chatSessionSetCookie, clearedChatSessionCookie, readChatSessionId } from "~/.server/chat-cookie";
+import { readFormBody } from "~/.server/form-body";
+import { formAnswer } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
 import { ChatConversation } from "~/components/chat-conversation";
 import { Field, FormErrors, TextareaField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { useTimeZone } from "~/components/root-data";
 import { useLiveUpdates } from "~/components/use-live-updates";
-import { chatPaths, CHAT_LIMITS, CONVERSATION_POLL_MS, MESSAGES_LIMITED, SEND_FAILED, START_FAILED, STARTS_LIMITED } from "~/domain/chat";
+import { chatPaths, CHAT_LIMITS, CONVERSATION_POLL_MS } from "~/domain/chat";
 import { ChatMessageSchema, ChatStartSchema } from "~/domain/chat-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
@@ -58,36 +60,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormBody(request);
   if (isHoneypotFilled(form)) return redirect(PAGE);
   const submission = parseWithZod(form, { schema: ChatPageSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formAnswer(submission);
   const input = submission.value;
   if (input.intent === "new") return redirect(PAGE, { headers: { "Set-Cookie": await clearedChatSessionCookie() } });
 
   if (input.intent === "start") {
     const outcome = await startChat(context, { email: input.email, name: input.name, client: clientAddress(request) });
-    if (!outcome.ok) {
-      const limited = outcome.reason === "rate_limited";
-      return data(
-        { result: submission.reply({ formErrors: [limited ? STARTS_LIMITED : START_FAILED] }) },
-        { status: limited ? 429 : 503, headers: limited ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined },
-      );
-    }
+    if (!outcome.ok) return formAnswer(submission, outcome);
     return redirect(PAGE, { headers: { "Set-Cookie": await chatSessionSetCookie(outcome.session.id) } });
   }
 
   const sessionId = await readChatSessionId(request);
-  const outcome = sessionId
-    ? await postChatMessage(context, { sessionId, message: input.message, client: clientAddress(request) })
-    : ({ ok: false, reason: "not_found" } as const);
+  // Without a conversation (never started, or gone), back to the start form.
+  if (!sessionId) return redirect(PAGE);
+  const outcome = await postChatMessage(context, { sessionId, message: input.message, client: clientAddress(request) });
   if (outcome.ok) return redirect(`${PAGE}#latest`);
-  if (outcome.reason === "not_found") return redirect(PAGE, { headers: { "Set-Cookie": await clearedChatSessionCookie() } });
-  const limited = outcome.reason === "rate_limited";
-  return data(
-    { result: submission.reply({ formErrors: [limited ? MESSAGES_LIMITED : SEND_FAILED] }) },
-    { status: limited ? 429 : 503, headers: limited ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined },
-  );
+  if (outcome.reason === "not-found") return redirect(PAGE, { headers: { "Set-Cookie": await clearedChatSessionCookie() } });
+  return formAnswer(submission, outcome);
 }
 
 export default function SupportChatPage() {

@@ -3,8 +3,7 @@
 // mailed through the outbox. Admins only: 401 signed out, 403 for customers.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { respondToChat } from "~/.server/chat";
-import { failureResponse, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody, requireAdminApi } from "~/.server/json-api";
-import { RESPONSE_FAILED, SESSION_NOT_FOUND } from "~/domain/chat";
+import { refusalResponse, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody, requireAdminApi } from "~/.server/json-api";
 import { ChatReplySchema } from "~/domain/chat-forms";
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -20,6 +19,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const input = parseJsonBody(body.body, ChatReplySchema);
   if (!input.ok) return input.response;
   const outcome = await respondToChat(context, { sessionId: params.id!, ...input.value, admin });
-  if (!outcome.ok) return failureResponse(outcome, { not_found: SESSION_NOT_FOUND, rate_limited: RESPONSE_FAILED, unavailable: RESPONSE_FAILED });
+  if (!outcome.ok) return refusalResponse(outcome);
   return jsonResponse({ response: outcome.response });
 }

@@ -3,9 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { startChat } from "~/.server/chat";
 import { chatSessionSetCookie } from "~/.server/chat-cookie";
-import { failureResponse, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody } from "~/.server/json-api";
+import { refusalResponse, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody } from "~/.server/json-api";
 import { clientAddress } from "~/.server/rate-limit";
-import { START_FAILED, STARTS_LIMITED } from "~/domain/chat";
 import { ChatStartSchema } from "~/domain/chat-forms";
 
 export function loader() {
@@ -19,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = parseJsonBody(body.body, ChatStartSchema);
   if (!input.ok) return input.response;
   const outcome = await startChat(context, { ...input.value, client: clientAddress(request) });
-  if (!outcome.ok) return failureResponse(outcome, { not_found: START_FAILED, rate_limited: STARTS_LIMITED, unavailable: START_FAILED });
+  if (!outcome.ok) return refusalResponse(outcome);
   return jsonResponse(
     { session: outcome.session, welcomeMessage: outcome.welcomeMessage },
     { status: 201, headers: { "Set-Cookie": await chatSessionSetCookie(outcome.session.id) } },

@@ -4,9 +4,9 @@
 // holds it may read and write the conversation, nobody else can name it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { listChatMessages, postChatMessage } from "~/.server/chat";
-import { failureResponse, jsonError, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody } from "~/.server/json-api";
+import { refusalResponse, jsonError, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody } from "~/.server/json-api";
 import { clientAddress } from "~/.server/rate-limit";
-import { MESSAGES_LIMITED, SEND_FAILED, SESSION_NOT_FOUND } from "~/domain/chat";
+import { SESSION_NOT_FOUND } from "~/domain/chat";
 import { ChatMessageSchema } from "~/domain/chat-forms";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -22,6 +22,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const input = parseJsonBody(body.body, ChatMessageSchema);
   if (!input.ok) return input.response;
   const outcome = await postChatMessage(context, { sessionId: params.id!, message: input.value.message, client: clientAddress(request) });
-  if (!outcome.ok) return failureResponse(outcome, { not_found: SESSION_NOT_FOUND, rate_limited: MESSAGES_LIMITED, unavailable: SEND_FAILED });
+  if (!outcome.ok) return refusalResponse(outcome);
   return jsonResponse({ aiResponse: outcome.aiResponse, userMessage: outcome.userMessage });
 }

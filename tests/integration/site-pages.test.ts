@@ -108,7 +108,8 @@ describe("legal pages", () => {
     const user = await createUser();
     const signIn = await post("/login", { email: user.email, password: user.password, remember: "on" });
     const consent = await post("/cookie-consent", { choice: "accepted", redirectTo: "/" });
-    const set = [...signIn.headers.getSetCookie(), ...consent.headers.getSetCookie()].map((cookie) => cookie.split("=")[0]);
+    const chat = await post("/support/chat", { intent: "start", email: "cookies@example.com" });
+    const set = [...signIn.headers.getSetCookie(), ...consent.headers.getSetCookie(), ...chat.headers.getSetCookie()].map((cookie) => cookie.split("=")[0]);
     // The time zone hint and its test cookie are written by the inline script every page carries.
     const script = /<script[^>]*>([^<]*canSetCookies[^<]*)<\/script>/.exec(await html("/"))?.[1] ?? "";
     const fromScript = [...script.matchAll(/name: "([^"]+)"|document\.cookie = "(\w+)=1/g)].map((match) => match[1] ?? match[2]);
