@@ -29,7 +29,7 @@ export function methodNotAllowed(allow: string): Response {
 }
 
 /** The request's JSON body, or the refusal to send: wrong type 415, too large 413, not JSON 400. */
-export async function readJsonBody(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+async function readJsonBody(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") {
     return { ok: false, response: jsonError(415, "Send the request body as application/json.") };
@@ -48,7 +48,7 @@ export async function readJsonBody(request: Request): Promise<{ ok: true; body: 
 }
 
 /** The body checked by `schema`; a 400 that names every field's problem at once otherwise. */
-export function parseJsonBody<Schema extends z.ZodTypeAny>(
+function parseJsonBody<Schema extends z.ZodTypeAny>(
   body: unknown,
   schema: Schema,
 ): { ok: true; value: z.output<Schema> } | { ok: false; response: Response } {
@@ -71,6 +71,15 @@ export async function requireAdminApi(context: AppLoadContext): Promise<SessionU
   if (!user) throw jsonError(401, "Please sign in as an administrator.");
   if (user.role !== "admin") throw jsonError(403, "Access denied. Admin privileges required.");
   return user;
+}
+
+/** The request's JSON body checked by `schema`, or the refusal to send (415, 413, 400). */
+export async function readJsonInput<Schema extends z.ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+): Promise<{ ok: true; value: z.output<Schema> } | { ok: false; response: Response }> {
+  const body = await readJsonBody(request);
+  return body.ok ? parseJsonBody(body.body, schema) : body;
 }
 
 /** A service's refusal as the JSON API answers it: its status (Retry-After on 429), message and field errors. */

@@ -1,11 +1,10 @@
 // Live updates over a WebSocket to a chat Durable Object; when the socket cannot open (or
 // drops), SPEC.md's polling takes over until a new socket opens.
 import { useEffect, useRef } from "react";
+import { SOCKET_EXPIRED_CODE } from "~/domain/chat";
 
 const PING_MS = 30_000;
 const RECONNECT_MS = 60_000;
-/** The admins' feed closes expired sockets with this code: reconnect at once. */
-const EXPIRED = 4001;
 
 export function useLiveUpdates({
   path,
@@ -63,7 +62,7 @@ export function useLiveUpdates({
       socket.addEventListener("close", (event) => {
         window.clearInterval(ping);
         if (stopped) return;
-        if (event.code === EXPIRED) return connect();
+        if (event.code === SOCKET_EXPIRED_CODE) return connect();
         startPolling();
         reconnect = window.setTimeout(connect, RECONNECT_MS);
       });

@@ -51,6 +51,8 @@ export const RESPONSE_FAILED = "The response could not be sent. Please try again
 /** SPEC.md section 9: when a socket cannot open, the admin list reloads every 30 s, a conversation every 10 s. */
 export const ADMIN_LIST_POLL_MS = 30_000;
 export const CONVERSATION_POLL_MS = 10_000;
+/** The code an admin page's socket is closed with when it expired: reconnect (and be checked again). */
+export const SOCKET_EXPIRED_CODE = 4001;
 
 /** A session id is 32 random bytes, base64url: the capability to read and write the conversation. */
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -4,14 +4,14 @@
 // data, so a socket that outlives its admin's sign-in learns nothing; it is still closed after
 // SOCKET_LIFETIME_MS, and the page reconnects through the worker's admin check.
 import { DurableObject } from "cloudflare:workers";
+import { SOCKET_EXPIRED_CODE } from "~/domain/chat";
+import { acceptSocket, closeSocket, sendToAll } from "./hibernating-sockets";
 
 /** Sent to every admin socket when a session changed. */
 export type ChatAdminUpdate = { type: "changed" };
 
 const MAX_SOCKETS = 200;
 const SOCKET_LIFETIME_MS = 60 * 60 * 1000;
-/** The code a page sees when its socket expired: reconnect (and be checked again). */
-export const SOCKET_EXPIRED_CODE = 4001;
 
 export class ChatAdminFeed extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -21,40 +21,23 @@ export class ChatAdminFeed extends DurableObject<Env> {
 
   /** Called by the worker once it has checked that the caller is an admin. */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
-    }
-    if (this.ctx.getWebSockets().length >= MAX_SOCKETS) {
-      return Response.json({ message: "Too many open admin connections" }, { status: 429 });
-    }
-    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ expiresAt: Date.now() + SOCKET_LIFETIME_MS });
-    return new Response(null, { status: 101, webSocket: client });
+    return acceptSocket(this.ctx, request, { max: MAX_SOCKETS, attachment: { expiresAt: Date.now() + SOCKET_LIFETIME_MS } });
   }
 
   /** Tells every open admin page that a session changed. */
   publish(): void {
-    const text = JSON.stringify({ type: "changed" } satisfies ChatAdminUpdate);
     const now = Date.now();
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        const { expiresAt } = (socket.deserializeAttachment() ?? { expiresAt: 0 }) as { expiresAt: number };
-        if (expiresAt < now) socket.close(SOCKET_EXPIRED_CODE, "expired");
-        else socket.send(text);
-      } catch {
-        // A socket that closed meanwhile.
-      }
-    }
+    sendToAll(this.ctx, JSON.stringify({ type: "changed" } satisfies ChatAdminUpdate), (socket) => {
+      const { expiresAt } = (socket.deserializeAttachment() ?? { expiresAt: 0 }) as { expiresAt: number };
+      if (expiresAt >= now) return true;
+      socket.close(SOCKET_EXPIRED_CODE, "expired");
+      return false;
+    });
   }
 
   webSocketMessage(): void {}
 
   webSocketClose(ws: WebSocket, code: number): void {
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
-    } catch {
-      // Already closed.
-    }
+    closeSocket(ws, code);
   }
 }

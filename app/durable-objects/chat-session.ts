@@ -17,7 +17,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { chatSessions, events, outbox } from "../../drizzle/schema";
 import { getDb, type Db } from "~/.server/db";
 import { recordEvents, type Actor } from "~/.server/events";
-import type { ChatMessage, ChatSender, ChatSession as ChatSessionSummary } from "~/domain/chat";
+import { SESSION_NOT_FOUND, type ChatMessage, type ChatSender, type ChatSession as ChatSessionSummary } from "~/domain/chat";
+import { acceptSocket, closeSocket, sendToAll } from "./hibernating-sockets";
 
 type SessionRow = {
   id: string;
@@ -169,27 +170,15 @@ export class ChatSession extends DurableObject<Env> {
 
   /** A WebSocket that receives every message added from now on (hibernation API: an idle socket costs nothing). */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
-    }
-    if (!this.sessionRow()) return Response.json({ message: "Chat session not found" }, { status: 404 });
-    if (this.ctx.getWebSockets().length >= MAX_SOCKETS) {
-      return Response.json({ message: "Too many open connections to this conversation" }, { status: 429 });
-    }
-    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
-    return new Response(null, { status: 101, webSocket: client });
+    if (!this.sessionRow()) return Response.json({ message: SESSION_NOT_FOUND }, { status: 404 });
+    return acceptSocket(this.ctx, request, { max: MAX_SOCKETS });
   }
 
   // The sockets only listen; "ping" is answered by the auto-response without waking the object.
   webSocketMessage(): void {}
 
   webSocketClose(ws: WebSocket, code: number): void {
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
-    } catch {
-      // Already closed.
-    }
+    closeSocket(ws, code);
   }
 
   private sessionRow(): SessionRow | null {
@@ -314,14 +303,7 @@ export class ChatSession extends DurableObject<Env> {
   }
 
   private broadcast(update: ChatSocketUpdate): void {
-    const text = JSON.stringify(update);
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.send(text);
-      } catch {
-        // A socket that closed meanwhile.
-      }
-    }
+    sendToAll(this.ctx, JSON.stringify(update));
   }
 
   /** Admins' lists follow changes live; a failure here only delays them until their next poll. */

@@ -3,7 +3,7 @@
 // mailed through the outbox. Admins only: 401 signed out, 403 for customers.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { respondToChat } from "~/.server/chat";
-import { refusalResponse, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody, requireAdminApi } from "~/.server/json-api";
+import { refusalResponse, jsonResponse, methodNotAllowed, readJsonInput, requireAdminApi } from "~/.server/json-api";
 import { ChatReplySchema } from "~/domain/chat-forms";
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -14,9 +14,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdminApi(context);
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
-  const input = parseJsonBody(body.body, ChatReplySchema);
+  const input = await readJsonInput(request, ChatReplySchema);
   if (!input.ok) return input.response;
   const outcome = await respondToChat(context, { sessionId: params.id!, ...input.value, admin });
   if (!outcome.ok) return refusalResponse(outcome);

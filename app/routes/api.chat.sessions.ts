@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { startChat } from "~/.server/chat";
 import { chatSessionSetCookie } from "~/.server/chat-cookie";
-import { refusalResponse, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody } from "~/.server/json-api";
+import { refusalResponse, jsonResponse, methodNotAllowed, readJsonInput } from "~/.server/json-api";
 import { clientAddress } from "~/.server/rate-limit";
 import { ChatStartSchema } from "~/domain/chat-forms";
 
@@ -13,9 +13,7 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
-  const input = parseJsonBody(body.body, ChatStartSchema);
+  const input = await readJsonInput(request, ChatStartSchema);
   if (!input.ok) return input.response;
   const outcome = await startChat(context, { ...input.value, client: clientAddress(request) });
   if (!outcome.ok) return refusalResponse(outcome);

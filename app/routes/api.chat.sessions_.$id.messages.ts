@@ -4,7 +4,7 @@
 // holds it may read and write the conversation, nobody else can name it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { listChatMessages, postChatMessage } from "~/.server/chat";
-import { refusalResponse, jsonError, jsonResponse, methodNotAllowed, parseJsonBody, readJsonBody } from "~/.server/json-api";
+import { refusalResponse, jsonError, jsonResponse, methodNotAllowed, readJsonInput } from "~/.server/json-api";
 import { clientAddress } from "~/.server/rate-limit";
 import { SESSION_NOT_FOUND } from "~/domain/chat";
 import { ChatMessageSchema } from "~/domain/chat-forms";
@@ -17,9 +17,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
-  const input = parseJsonBody(body.body, ChatMessageSchema);
+  const input = await readJsonInput(request, ChatMessageSchema);
   if (!input.ok) return input.response;
   const outcome = await postChatMessage(context, { sessionId: params.id!, message: input.value.message, client: clientAddress(request) });
   if (!outcome.ok) return refusalResponse(outcome);
