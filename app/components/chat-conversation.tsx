@@ -56,31 +56,33 @@ export function ChatConversation({
   scrollable?: boolean;
   className?: string;
 }) {
-  const list = (
-    <ol role="log" aria-label="Conversation" className={`flex flex-col gap-3 ${scrollable ? "" : className}`}>
-      {messages.map((message, index) => (
-        <li
-          key={message.id}
-          id={index === messages.length - 1 ? latestId : undefined}
-          className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${BUBBLE[message.sender]}`}
-        >
-          <p className="mb-1 flex flex-wrap items-baseline gap-x-2 text-xs font-semibold opacity-90">
-            <span>{message.sender === "user" ? visitorLabel : senderLabel(message)}</span>
-            <time dateTime={isoDateTime(message.timestamp)} className="font-normal">
-              {formatDateTime(message.timestamp, timeZone)}
-            </time>
-          </p>
-          <p className="whitespace-pre-wrap break-words">{message.sender === "ai" ? <AssistantText text={message.message} /> : message.message}</p>
-          {message.escalatedToAdmin && message.sender === "user" ? <p className="mt-1 text-xs font-semibold">Escalated to admin</p> : null}
-        </li>
-      ))}
-    </ol>
-  );
-  if (!scrollable) return list;
-  // column-reverse: the box starts at its end. Focusable, so the keyboard can scroll it.
+  // The log (a polite live region) announces messages as they arrive.
   return (
-    <div tabIndex={0} aria-label="Conversation history" role="region" className={`flex flex-col-reverse overflow-y-auto ${className}`}>
-      {list}
+    <div
+      role="log"
+      aria-label="Conversation"
+      // A box that scrolls is focusable, so the keyboard can scroll it; column-reverse opens it at its end.
+      tabIndex={scrollable ? 0 : undefined}
+      className={scrollable ? `flex flex-col-reverse overflow-y-auto ${className}` : className}
+    >
+      <ol className="flex flex-col gap-3">
+        {messages.map((message, index) => (
+          <li
+            key={message.id}
+            id={index === messages.length - 1 ? latestId : undefined}
+            className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${BUBBLE[message.sender]}`}
+          >
+            <p className="mb-1 flex flex-wrap items-baseline gap-x-2 text-xs font-semibold opacity-90">
+              <span>{message.sender === "user" ? visitorLabel : senderLabel(message)}</span>
+              <time dateTime={isoDateTime(message.timestamp)} className="font-normal">
+                {formatDateTime(message.timestamp, timeZone)}
+              </time>
+            </p>
+            <p className="whitespace-pre-wrap break-words">{message.sender === "ai" ? <AssistantText text={message.message} /> : message.message}</p>
+            {message.escalatedToAdmin && message.sender === "user" ? <p className="mt-1 text-xs font-semibold">Escalated to admin</p> : null}
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

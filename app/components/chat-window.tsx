@@ -101,7 +101,7 @@ export default function ChatWindow({ onClose }: { onClose: () => void }) {
         if (event.key === "Escape") onClose();
       }}
     >
-      <header className="flex items-center gap-2 rounded-t-lg bg-brand-700 px-4 py-3 text-white">
+      <div className="flex items-center gap-2 rounded-t-lg bg-brand-700 px-4 py-3 text-white">
         <h2 id={titleId} className="mr-auto text-base font-semibold">
           Support Chat
         </h2>
@@ -113,7 +113,7 @@ export default function ChatWindow({ onClose }: { onClose: () => void }) {
         <button type="button" className="rounded-md px-2 py-1 text-lg leading-none hover:bg-brand-800" aria-label="Close chat" onClick={onClose}>
           ×
         </button>
-      </header>
+      </div>
       {sessionId ? (
         <Conversation
           key={sessionId}
