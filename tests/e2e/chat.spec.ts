@@ -18,6 +18,7 @@ async function say(page: Page, text: string, javaScriptEnabled: boolean) {
 }
 
 test("a visitor asks about a parcel and for a person; an admin answers and the visitor sees it", async ({ page, browser, javaScriptEnabled }) => {
+  test.slow(); // two people, an admin sign-in and the mailbox in one story
   const email = `visitor-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}@example.com`;
 
   await page.goto("/");
