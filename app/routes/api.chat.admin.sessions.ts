@@ -1,6 +1,6 @@
 // GET /api/chat/admin/sessions → the sessions needing a response first, then the rest, latest
 // activity first (SPEC.md section 7); admins only: 401 signed out, 403 for customers.
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { listChatSessions } from "~/.server/chat";
 import { jsonResponse, methodNotAllowed, requireAdminApi } from "~/.server/json-api";
 
@@ -9,7 +9,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return jsonResponse(await listChatSessions(context));
 }
 
-export async function action({ context }: LoaderFunctionArgs) {
+export async function action({ context }: ActionFunctionArgs) {
   await requireAdminApi(context);
   return methodNotAllowed("GET");
 }
