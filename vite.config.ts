@@ -57,6 +57,9 @@ export default defineConfig(async () => {
     test: {
       include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/apply-migrations.ts"],
+      // A safety cap, not a speed check: password hashing and page renders take several times
+      // longer on a busy two-core machine than on an idle one.
+      testTimeout: 30_000,
       // The server build imports CommonJS packages (@remix-run/cloudflare and what it requires);
       // pre-bundling them into ESM gives workerd one consistent module graph.
       deps: {
