@@ -7,6 +7,8 @@ declare namespace Cloudflare {
     CHAT_ADMIN_FEED: DurableObjectNamespace<import("./durable-objects/chat-admin-feed").ChatAdminFeed>;
     /** Workers AI: absent unless wrangler.toml has an [ai] binding (see README, "Support chat"). */
     AI?: Ai;
+    /** "development" only in wrangler.toml's local [vars]; see app/.server/deployment.ts. */
+    ENVIRONMENT: string;
     DEMO_MODE: string;
     TRACK_RATE_LIMIT: string;
     LOGIN_RATE_LIMIT: string;

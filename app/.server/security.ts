@@ -15,10 +15,21 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isCrossSiteWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  const url = new URL(request.url);
   const origin = request.headers.get("Origin");
-  if (origin !== null) return origin !== new URL(request.url).origin;
+  if (origin !== null) return origin !== url.origin || claimedHost(request.headers) !== url.host;
   const site = request.headers.get("Sec-Fetch-Site");
   return site !== null && site !== "same-origin" && site !== "none";
+}
+
+/**
+ * The host Remix compares a write's Origin with (X-Forwarded-Host before Host). Remix throws,
+ * a bare 500, when they differ; a client may send any X-Forwarded-Host, so the entry refuses
+ * such a write itself.
+ */
+function claimedHost(headers: Headers): string | null {
+  const forwarded = headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
+  return forwarded || headers.get("Host");
 }
 
 export function contentSecurityPolicy(nonce: string): string {
@@ -57,9 +68,10 @@ export function withSecurityHeaders(
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(STATIC_HEADERS)) headers.set(name, value);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  // A signed-in person's pages must not be kept by shared caches or the back-forward cache
-  // of a shared computer after sign-out.
-  if (signedIn) headers.set("Cache-Control", "private, no-store");
+  // A signed-in person's pages, and any answer that sets a cookie (the sign-in redirect hands
+  // out the session), must not be kept by shared caches or the back-forward cache of a shared
+  // computer after sign-out.
+  if (signedIn || headers.has("Set-Cookie")) headers.set("Cache-Control", "private, no-store");
   else if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

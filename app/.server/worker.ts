@@ -2,26 +2,49 @@
 // (app/entry.worker.ts) passes the build that `remix vite:build` wrote; the test entry
 // (tests/worker.ts) passes one that Vite compiles from source, so tests run the current code.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { env } from "cloudflare:workers";
 import { getLoadContext } from "~/load-context";
 import { routeChatSocket } from "./chat-sockets";
+import { assertDeployable } from "./deployment";
+import { crashResponse, refusalResponse } from "./entry-responses";
+import { carriesBody, checkRequestBody } from "./request-limits";
 import { runScheduledWork } from "./scheduled";
 import { createNonce, isCrossSiteWrite, withSecurityHeaders } from "./security";
 import { hasSessionCookie } from "./session";
+
+// Outside local development a default or missing secret (or demo mode) stops the worker here,
+// before it serves anyone: `wrangler deploy` and `wrangler dev --env production` report it.
+assertDeployable(env);
 
 type Worker = { fetch: ExportedHandlerFetchHandler<Env>; scheduled: ExportedHandlerScheduledHandler<Env> };
 
 export function createWorker(build: ServerBuild): Worker {
   const handleRemixRequest = createRequestHandler(build);
+
+  async function respond(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
+    if (isCrossSiteWrite(request)) return refusalResponse(request, { status: 403, message: "Cross-site request refused." });
+    if (carriesBody(request)) {
+      const checked = await checkRequestBody(request);
+      if (!checked.ok) return refusalResponse(request, checked.refusal);
+      request = checked.request;
+    }
+    // Chat sockets are answered before Remix (a 101 must reach the browser untouched).
+    const socket = await routeChatSocket(request, env);
+    return socket ?? (await handleRemixRequest(request, getLoadContext(request, env, ctx, nonce)));
+  }
+
   return {
     async fetch(request, env, ctx) {
       const nonce = createNonce();
-      const signedIn = await hasSessionCookie(request);
-      if (isCrossSiteWrite(request)) {
-        return withSecurityHeaders(new Response("Cross-site request refused", { status: 403 }), { nonce, signedIn });
+      let signedIn = false;
+      try {
+        signedIn = await hasSessionCookie(request);
+        return withSecurityHeaders(await respond(request, env, ctx, nonce), { nonce, signedIn });
+      } catch (error) {
+        // Whatever escaped Remix's own error handling still gets a page and the headers.
+        console.error(error);
+        return withSecurityHeaders(crashResponse(request), { nonce, signedIn });
       }
-      const socket = await routeChatSocket(request, env);
-      const response = socket ?? (await handleRemixRequest(request, getLoadContext(request, env, ctx, nonce)));
-      return withSecurityHeaders(response, { nonce, signedIn });
     },
 
     async scheduled(controller, env, ctx) {

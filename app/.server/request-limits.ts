@@ -1,0 +1,125 @@
+// What a request with a body may carry, checked by the worker entry before Remix sees it:
+// a size cap and the content types each path takes (a table: the first matching rule wins),
+// then, for a form, its shape (form-shape.ts). Single-fetch posts go to `<path>.data`; the
+// rules of `<path>` apply to them.
+import { formShapeProblem } from "./form-shape";
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+type BodyType = (typeof FORM_TYPES)[number] | "application/json";
+
+export type RequestRule = {
+  /** Applies to this path and everything below it. */
+  prefix: string;
+  maxBytes: number;
+  accepts: readonly BodyType[];
+};
+
+const KB = 1024;
+
+export const REQUEST_RULES: readonly RequestRule[] = [
+  // The JSON API (the support chat's) also takes JSON; it parses and bounds its own bodies.
+  { prefix: "/api/", maxBytes: 64 * KB, accepts: ["application/json", ...FORM_TYPES] },
+  // Every form action: the largest form (20 packages) is a few KB.
+  { prefix: "/", maxBytes: 32 * KB, accepts: FORM_TYPES },
+];
+
+export type Refusal = { status: 400 | 413 | 415; message: string };
+export type BodyCheck = { ok: true; request: Request } | { ok: false; refusal: Refusal };
+
+/** Methods whose requests carry no body to check. */
+const BODILESS = new Set(["GET", "HEAD"]);
+
+export function carriesBody(request: Request): boolean {
+  return !BODILESS.has(request.method);
+}
+
+/** The page a request is for: single fetch asks for `/login` as `/login.data`, and `/` as `/_root.data`. */
+export function pagePath(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+export function ruleFor(pathname: string): RequestRule {
+  const path = pagePath(pathname);
+  return REQUEST_RULES.find((rule) => path.startsWith(rule.prefix)) ?? REQUEST_RULES[REQUEST_RULES.length - 1]!;
+}
+
+function kilobytes(bytes: number): string {
+  return `${Math.floor(bytes / KB)} KB`;
+}
+
+function tooLarge(rule: RequestRule): BodyCheck {
+  return { ok: false, refusal: { status: 413, message: `The request is too large: this address takes at most ${kilobytes(rule.maxBytes)}.` } };
+}
+
+/** The body, read until it ends or passes `maxBytes` (then null): a missing Content-Length is no way around the cap. */
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The media type and whether a multipart type names its boundary. */
+function mediaType(header: string | null): { type: string; boundary: boolean } | null {
+  if (header === null || header.trim() === "") return null;
+  const [type = "", ...parameters] = header.split(";");
+  const boundary = parameters.some((parameter) => /^\s*boundary\s*=\s*("?)[^"\s]+\1\s*$/i.test(parameter));
+  return { type: type.trim().toLowerCase(), boundary };
+}
+
+async function readForm(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<Iterable<[string, FormDataEntryValue]> | null> {
+  try {
+    return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a request that carries a body against its path's rule. On success, hands back a
+ * request with the body already read, for Remix to read again.
+ */
+export async function checkRequestBody(request: Request): Promise<BodyCheck> {
+  const rule = ruleFor(new URL(request.url).pathname);
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > rule.maxBytes) return tooLarge(rule);
+
+  const contentType = request.headers.get("Content-Type");
+  const media = mediaType(contentType);
+  const accepted = rule.accepts.find((type) => type === media?.type);
+  if (!accepted) {
+    const sent = media ? `a ${media.type} body` : "a body without a Content-Type";
+    return { ok: false, refusal: { status: 415, message: `This address does not take ${sent}: send ${rule.accepts.join(" or ")}.` } };
+  }
+  if (accepted === "multipart/form-data" && !media!.boundary) {
+    return { ok: false, refusal: { status: 415, message: "This multipart/form-data body names no boundary." } };
+  }
+
+  const body = await readCapped(request, rule.maxBytes);
+  if (body === null) return tooLarge(rule);
+  if (accepted !== "application/json") {
+    const form = await readForm(body, contentType!);
+    if (form === null) return { ok: false, refusal: { status: 400, message: "The form could not be read." } };
+    const problem = formShapeProblem(form);
+    if (problem) return { ok: false, refusal: { status: 400, message: problem } };
+  }
+  return { ok: true, request: new Request(request, { body }) };
+}
