@@ -59,6 +59,9 @@ describe("a form's shape", () => {
     expect(problem([["note", "x".repeat(FIELD_CEILING)]])).toBeNull();
     expect(problem([["note", "x".repeat(FIELD_CEILING + 1)]])).toBe('The field "note" is longer than 10,000 characters.');
     expect(formShapeProblem([["upload", new File(["x"], "x.txt")]])).toBe("This form takes no files.");
+    expect(problem([["name", "Avery\u0000"]])).toBe('The field "name" contains a control character.');
+    expect(problem([["note\u0007", "x"]])).toBe("A field name contains a control character.");
+    expect(problem([["message", "Line one\r\n\tLine two"]])).toBeNull();
     for (const name of ["a..b", "__proto__.polluted", "a.constructor.prototype", "x".repeat(201), "0", "[0]", "", "a.b.c.d.e.f.g"]) {
       expect(problem([[name, "1"]]), name).not.toBeNull();
     }

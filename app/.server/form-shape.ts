@@ -24,6 +24,8 @@ const CONFORM_INTENT = "__intent__";
 const CONFORM_STATE = "__state__";
 const INTENT_TYPES = new Set(["validate", "update", "reset", "insert", "remove", "reorder"]);
 const LIST_INTENTS = new Set(["insert", "remove", "reorder"]);
+/** C0 controls but tab, line feed and carriage return, and DEL: no one types them into a form. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Segments that would reach an object's prototype. */
 const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -131,6 +133,8 @@ export function formShapeProblem(entries: Iterable<[string, FormDataEntryValue]>
     count += 1;
     if (count > MAX_FIELDS) return `The form has more than ${MAX_FIELDS} fields.`;
     if (typeof value !== "string") return "This form takes no files.";
+    if (CONTROL_CHARACTER.test(name)) return "A field name contains a control character.";
+    if (CONTROL_CHARACTER.test(value)) return `The field "${name.slice(0, NAME_CEILING)}" contains a control character.`;
     if (value.length > FIELD_CEILING) {
       return `The field "${name.slice(0, NAME_CEILING)}" is longer than ${FIELD_CEILING.toLocaleString("en-US")} characters.`;
     }

@@ -1,0 +1,288 @@
+// Generated hostile requests for one action (fast-check arbitraries). Every case carries at
+// least one element the app must refuse whatever the rest says, named in `hostility`: a wrong
+// envelope (content type, size, host), a form shape the entry refuses (a control character, a
+// field over the ceiling, a list index past its bound, a repeated structured name, a malformed
+// name, too many fields, a broken Conform control), a record id that is not there, or (for a
+// form the page renders) every visible field given a value its bounds or type rule out (one of
+// them maybe sent twice), or no field at all where the form requires one. Hidden fields and the
+// submit button keep the page's values in the last ones, so the request reaches the action's
+// own checks; those cases are drawn most often.
+import fc from "fast-check";
+import { FIELD_CEILING, LIST_CEILING, MAX_FIELDS } from "~/.server/form-shape";
+import { LIMITS } from "~/domain/shipment-steps";
+import type { ActionRoute, FormControl, PageForm } from "./hostile-forms";
+
+export type Role = "anonymous" | "customer" | "admin";
+export type Encoding =
+  | "urlencoded"
+  | "multipart"
+  | "json"
+  | "text/plain"
+  | "none"
+  | "multipart-without-boundary"
+  | "application/xml";
+
+export type HostileCase = {
+  hostility: string;
+  role: Role;
+  /** Posted to `<path>.data`, as single fetch does with JavaScript on. */
+  singleFetch: boolean;
+  /** What a route parameter (`:id`) is: a real record, one that is not there, garbage, or another customer's. */
+  id: "seed" | "missing" | "garbage" | "other-customer";
+  /** The form's action address (path and query) or, without a form, the route's. */
+  target: string;
+  fields: [string, string][];
+  encoding: Encoding;
+  accept: string | null;
+  headers: Record<string, string>;
+};
+
+const KB = 1024;
+const BODY_CAP = 32 * KB;
+
+const CONTROL_CHARACTERS = ["\u0000", "\u0001", "\u0007", "\u0008", "\u000b", "\u001b", "\u001f", "\u007f"];
+
+/** Values no field takes as they are: stored, they would be wrong. */
+function definiteValues(control: FormControl): string[] {
+  const values: string[] = [];
+  if (control.required) values.push("");
+  const over = control.maxLength;
+  if (over !== undefined && over < FIELD_CEILING) values.push("ab".repeat(over).slice(0, over + 1), "x".repeat(Math.min(over * 3, FIELD_CEILING)));
+  switch (control.kind) {
+    case "email":
+      values.push("not-an-email", "a@", "@example.com", "a b@example.com", "a@b", `${"a".repeat(250)}@example.com`);
+      break;
+    case "number":
+      values.push("NaN", "12abc", "--1", "one");
+      if (control.max !== undefined) values.push(String(control.max + 1), String(control.max * 1000 + 1));
+      if (control.min !== undefined) values.push(String(control.min - 1));
+      break;
+    case "date":
+      values.push("2024-13-45", "31/12/2024", "not-a-date");
+      break;
+    case "tel":
+      values.push("12", "1".repeat(40), "phone", "+");
+      break;
+    case "password":
+      // SPEC.md: at least 6 characters; the issue: at most 128.
+      values.push("12345", `${"Pa1!".repeat(40)}`);
+      break;
+    case "select":
+    case "radio":
+      values.push("not-an-option", `${control.options.find(Boolean) ?? "x"}-not-listed`);
+      break;
+  }
+  return values;
+}
+
+/** Hostile-looking values that a field might still take; only ever beside a definite one. */
+const SOFT_VALUES = [
+  "'; DROP TABLE users; --",
+  "<script>alert(1)</script>",
+  "../../../etc/passwd",
+  "%00",
+  "\u202egnp.exe",
+  "😀".repeat(40),
+  "   ",
+  "null",
+  "[object Object]",
+  "-1",
+  "9".repeat(40),
+  "//evil.example/",
+  "javascript:alert(1)",
+];
+
+function softValue(control: FormControl): fc.Arbitrary<string> {
+  if (control.kind === "checkbox") return fc.constantFrom("yes", "off", "true", "1", "missing-record");
+  return fc.constantFrom(...SOFT_VALUES);
+}
+
+function hostileValue(control: FormControl): fc.Arbitrary<string> {
+  const definite = definiteValues(control);
+  return definite.length > 0 ? fc.constantFrom(...definite) : softValue(control);
+}
+
+const isVisible = (control: FormControl) => control.kind !== "hidden";
+const isStructured = (name: string) => /[.[]/.test(name);
+
+/** The form's fields: hidden ones as the page set them (or hostile), visible ones hostile, and a submit button. */
+function formFields(form: PageForm, { keepHidden, defaultButton }: { keepHidden: boolean; defaultButton: boolean }): fc.Arbitrary<[string, string][]> {
+  const controls = form.controls.map((control) =>
+    (control.kind === "hidden" && keepHidden ? fc.constant(control.value) : control.kind === "hidden" ? fc.constantFrom(control.value, ...SOFT_VALUES) : hostileValue(control)).map(
+      (value): [string, string] => [control.name, value],
+    ),
+  );
+  const button =
+    form.buttons.length === 0
+      ? fc.constant<[string, string][]>([])
+      : defaultButton
+        ? fc.constant<[string, string][]>([[form.buttons[0]!.name, form.buttons[0]!.value]])
+        : fc.constantFrom(...form.buttons).map((chosen): [string, string][] => [[chosen.name, chosen.value]]);
+  return fc.tuple(fc.tuple(...controls), button).map(([values, pressed]) => [...values, ...pressed]);
+}
+
+/** Fields any form might have, for an action no page renders a form for. */
+const GENERIC_FIELDS: [string, string][] = [
+  ["email", "not-an-email"],
+  ["password", ""],
+  ["intent", "next"],
+  ["redirectTo", "/"],
+  ["packages[0].weight", "NaN"],
+];
+
+/** A value with a control character somewhere in it. */
+const withControlCharacter = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...CONTROL_CHARACTERS), fc.string({ maxLength: 20 }))
+  .map(([before, control, after]) => before + control + after);
+
+function replaceOne(fields: [string, string][], index: number, value: string): [string, string][] {
+  if (fields.length === 0) return [["note", value]];
+  const at = index % fields.length;
+  return fields.map(([name, old], position) => [name, position === at ? value : old]);
+}
+
+const listIndexName = fc.oneof(
+  fc.integer({ min: LIMITS.packages, max: 1_000_000_000_000 }).map((index) => `packages[${index}].weight`),
+  fc.constantFrom("packages[999999].weight", "packages[10000].weight", "packages.999999.weight", `packages[${LIMITS.packages}].description`),
+  fc.integer({ min: LIST_CEILING, max: 100_000_000 }).map((index) => `items[${index}]`),
+  fc.integer({ min: LIST_CEILING, max: 100_000 }).map((index) => `packages[0].tags[${index}]`),
+);
+
+const BAD_NAMES = ["a..b", "__proto__.polluted", "constructor.prototype.polluted", "x[", "x]", "[0]", ".x", "x[].y", "a.b.c.d.e.f.g", "n".repeat(250), ""];
+
+const BAD_CONTROLS: [string, string][] = [
+  ["__intent__", "not json"],
+  ["__intent__", "{}"],
+  ["__intent__", "null"],
+  ["__intent__", "[]"],
+  ["__intent__", JSON.stringify({ type: "insert", payload: { name: "email" } })],
+  ["__intent__", JSON.stringify({ type: "update", payload: { name: "packages[999999]", value: "1" } })],
+  ["__intent__", JSON.stringify({ type: "remove", payload: { name: "packages", index: 1e9 } })],
+  ["__intent__", JSON.stringify({ type: "reorder", payload: { name: "packages", from: 0, to: 1e12 } })],
+  ["__intent__", JSON.stringify({ type: "explode", payload: {} })],
+  ["__state__", "{"],
+];
+
+const ACCEPT = fc.constantFrom<string | null>("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "application/json", "*/*", null);
+
+/** The arbitrary of hostile cases for one action, from the forms its pages render (maybe none). */
+export function hostileCases(route: ActionRoute, forms: PageForm[]): fc.Arbitrary<HostileCase> {
+  type Filled = { chosen: PageForm | null; fields: [string, string][] };
+  const anyFields: fc.Arbitrary<Filled> =
+    forms.length > 0
+      ? fc.constantFrom(...forms).chain((chosen) => formFields(chosen, { keepHidden: false, defaultButton: false }).map((fields): Filled => ({ chosen, fields })))
+      : fc.constant<Filled>({ chosen: null, fields: GENERIC_FIELDS });
+  const envelope = fc.record({
+    role: fc.constantFrom<Role>("anonymous", "customer", "admin"),
+    singleFetch: fc.integer({ min: 0, max: 2 }).map((draw) => draw === 0),
+    accept: ACCEPT,
+    encoding: fc.constantFrom<Encoding>("urlencoded", "urlencoded", "urlencoded", "multipart"),
+  });
+  const target = (chosen: PageForm | null) => chosen?.action ?? route.pattern;
+  type Draft = Omit<HostileCase, "role" | "singleFetch" | "accept" | "encoding"> & Partial<Pick<HostileCase, "encoding">>;
+  const plain = (hostility: string, draft: fc.Arbitrary<Omit<Draft, "hostility" | "id" | "headers"> & Partial<Draft>>) =>
+    draft.map((made): Draft => ({ id: "seed", headers: {}, ...made, hostility }));
+
+  const kinds: fc.WeightedArbitrary<Draft>[] = [
+    plain(
+      "content type",
+      fc.tuple(anyFields, fc.constantFrom<Encoding>("json", "text/plain", "none", "multipart-without-boundary", "application/xml")).map(
+        ([{ chosen, fields }, encoding]) => ({ target: target(chosen), fields, encoding }),
+      ),
+    ),
+    plain(
+      "forwarded host",
+      anyFields.map(({ chosen, fields }) => ({ target: target(chosen), fields, headers: { "X-Forwarded-Host": "evil.example" } })),
+    ),
+    plain(
+      "body over the cap",
+      fc.tuple(anyFields, fc.integer({ min: 2, max: 8 })).map(([{ chosen, fields }, parts]) => ({
+        target: target(chosen),
+        fields: [...fields, ...Array.from({ length: parts }, (_, index): [string, string] => [`pad${index}`, "p".repeat(Math.ceil(BODY_CAP / parts) + 1)])],
+      })),
+    ),
+    plain(
+      "control character",
+      fc.tuple(anyFields, fc.nat(), withControlCharacter, fc.boolean()).map(([{ chosen, fields }, index, value, inName]) => ({
+        target: target(chosen),
+        fields: inName ? [...fields, [`note${value}`, "x"] as [string, string]] : replaceOne(fields, index, value),
+      })),
+    ),
+    plain(
+      "field over the ceiling",
+      fc.tuple(anyFields, fc.nat(), fc.integer({ min: FIELD_CEILING + 1, max: BODY_CAP - 2 * KB })).map(([{ chosen, fields }, index, length]) => ({
+        target: target(chosen),
+        fields: replaceOne(fields, index, "y".repeat(length)),
+      })),
+    ),
+    plain(
+      "list index past its bound",
+      fc.tuple(anyFields, listIndexName).map(([{ chosen, fields }, name]) => ({ target: target(chosen), fields: [...fields, [name, "1"] as [string, string]] })),
+    ),
+    plain(
+      "structured name repeated",
+      fc.tuple(anyFields, fc.nat()).map(([{ chosen, fields }, index]) => {
+        const structured = fields.filter(([name]) => isStructured(name) && !name.endsWith("[]"));
+        const [name, value] = structured.length > 0 ? structured[index % structured.length]! : ["packages[0].weight", "1"];
+        return { target: target(chosen), fields: [...fields, [name, value], [name, `${value}2`]] as [string, string][] };
+      }),
+    ),
+    plain(
+      "malformed field name",
+      fc.tuple(anyFields, fc.constantFrom(...BAD_NAMES)).map(([{ chosen, fields }, name]) => ({ target: target(chosen), fields: [...fields, [name, "1"] as [string, string]] })),
+    ),
+    plain(
+      "too many fields",
+      fc.tuple(anyFields, fc.integer({ min: MAX_FIELDS + 1, max: MAX_FIELDS * 3 })).map(([{ chosen, fields }, count]) => ({
+        target: target(chosen),
+        fields: [...fields, ...Array.from({ length: count }, (_, index): [string, string] => [`f${index}`, ""])],
+      })),
+    ),
+    plain(
+      "broken Conform control",
+      fc.tuple(anyFields, fc.constantFrom(...BAD_CONTROLS)).map(([{ chosen, fields }, control]) => ({ target: target(chosen), fields: [...fields, control] })),
+    ),
+  ].map((arbitrary) => ({ arbitrary, weight: 1 }));
+
+  // Every visible field of a rendered form out of bounds or of the wrong type; the page's hidden
+  // fields and default button as they are, so the request reaches the action's own checks.
+  const checkable = forms.filter((candidate) => candidate.controls.some((control) => isVisible(control) && definiteValues(control).length > 0));
+  if (checkable.length > 0) {
+    const invalid = fc
+      .constantFrom(...checkable)
+      .chain((chosen) => formFields(chosen, { keepHidden: true, defaultButton: true }).map((fields) => ({ chosen, fields })));
+    kinds.push({ arbitrary: plain("every visible field invalid", invalid.map(({ chosen, fields }) => ({ target: chosen.action, fields }))), weight: 8 });
+    // ...and one of them sent twice, as a second value.
+    kinds.push({
+      arbitrary: plain(
+        "every visible field invalid, one repeated",
+        fc.tuple(invalid, fc.nat()).map(([{ chosen, fields }, index]) => {
+          const visible = fields.filter(([name]) => chosen.controls.some((control) => control.name === name && isVisible(control)));
+          const [name, value] = visible[index % visible.length]!;
+          return { target: chosen.action, fields: [...fields, [name, `${value}x`] as [string, string]] };
+        }),
+      ),
+      weight: 2,
+    });
+  }
+  // No field at all, where the page's form has a required one.
+  const requiring = forms.filter((candidate) => candidate.controls.some((control) => isVisible(control) && control.required));
+  if (requiring.length > 0) {
+    kinds.push({ arbitrary: plain("empty body", fc.constantFrom(...requiring).map((chosen) => ({ target: chosen.action, fields: [] }))), weight: 1 });
+  }
+  // A record that is not there (or, to a customer, someone else's), with the page's fields.
+  if (route.params.length > 0) {
+    kinds.push({
+      arbitrary: fc
+        .tuple(anyFields, fc.constantFrom<HostileCase["id"]>("missing", "garbage", "other-customer"))
+        .map(([{ chosen, fields }, id]): Draft => ({ hostility: `record id: ${id}`, id, target: target(chosen), fields, headers: {} })),
+      weight: 3,
+    });
+  }
+
+  return fc.tuple(fc.oneof(...kinds), envelope).map(([draft, settings]): HostileCase => {
+    // Another customer's record is no refusal for an admin, who may act on any record.
+    const id = draft.id === "other-customer" && settings.role === "admin" ? "missing" : draft.id;
+    return { ...settings, ...draft, id, encoding: draft.encoding ?? settings.encoding };
+  });
+}

@@ -1,0 +1,335 @@
+// The hostile-input suite: every route action in the server build's manifest (a new action is
+// covered without touching this file) gets generated hostile requests (hostile-cases.ts) as a
+// visitor, a customer and an admin. Each must answer below 500; a 4xx must carry a message
+// (JSON with one, a page with an error on it, or single fetch's own encoding); and no row of
+// the app's tables may change (sessions and rate-limit counters excepted).
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as build from "virtual:remix/server-build";
+import type { ServerBuild } from "@remix-run/cloudflare";
+import { createWorker } from "~/.server/worker";
+import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
+import { seedDemoData, signedInCookie } from "./fixtures";
+import { hostileCases, type HostileCase, type Role } from "./hostile-cases";
+import { actionRoutes, postForms, type ActionRoute, type PageForm } from "./hostile-forms";
+import { BASE, newClientAddress } from "./requests";
+
+/** Cases per action: with a fixed seed per action, the same ones on every run. */
+const RUNS = 40;
+/** Tables whose rows a refused request may still change. */
+const MAY_CHANGE = new Set(["sessions", "rate_limits"]);
+
+/**
+ * Faults that another part of the hardening work fixes, by action: what the fault is and which
+ * findings are it. Those findings are asserted apart, under `it.fails`: that test turns red the
+ * day the fault is gone (then its entry here goes), while every other finding still fails the
+ * action's own test.
+ */
+const KNOWN_FAULTS: Record<string, { fault: string; is: (finding: string) => boolean }> = {
+  // Strict locations: a location over the input's 120 characters is cut to 120 and saved.
+  "routes/_admin.admin.shipments.$id.location": {
+    fault: "an over-long location is truncated and saved",
+    is: (finding) => /^30\d, changed events, shipments: every visible field invalid/.test(finding) && /location="/.test(finding),
+  },
+  // Text caps: a custom destination over the input's 200 characters is cut to 200 and saved.
+  "routes/_admin.admin.shipments.$id.status": {
+    fault: "an over-long custom destination is truncated and saved",
+    is: (finding) => /^(20|30)\d, changed [a-z_, ]+: every visible field invalid/.test(finding) && /status="custom_destination"/.test(finding),
+  },
+  // The wizard (strict values, the draft's cap): a step refused with 400, or a Create that sends
+  // the reader back to a step, still writes what was sent into the stored draft.
+  "routes/_site.dashboard.create-shipment": {
+    fault: "a refused step writes what was sent into the draft",
+    is: (finding) => /^[234]\d\d, changed shipment_drafts: /.test(finding),
+  },
+};
+
+const routes = actionRoutes(build as unknown as ServerBuild);
+// The worker tests/worker.ts serves, called in this isolate: through SELF.fetch every request
+// gets slower the more a test file has sent (cloudflare/workers-sdk#15446), which would make
+// hundreds of requests take minutes.
+const worker = createWorker(build as unknown as ServerBuild);
+
+/** The worker's answer, once the work it left running (waitUntil) is done too. */
+async function serve(request: Request): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+const cookies: Record<Role, string> = { anonymous: "", customer: "", admin: "" };
+const formsByPath = new Map<string, PageForm[]>();
+let seed: SeedData;
+let requestCount = 0;
+const coveredActions = new Set<string>();
+const casesByHostility = new Map<string, number>();
+
+function pathOf(target: string): string {
+  return new URL(target, BASE).pathname;
+}
+
+/** A record id for a route parameter: a seeded shipment (an admin may act on any), or the kind asked for. */
+function recordId(route: ActionRoute, kind: HostileCase["id"]): string {
+  const anyShipment = seed.shipments.find((row) => row.userId === SEED_USER_IDS.other) ?? seed.shipments[0]!;
+  if (kind === "missing") return "no-such-record";
+  if (kind === "garbage") return "%27%20OR%201%3D1--";
+  if (route.pattern.includes("invoice")) return seed.invoices.find((row) => row.userId === SEED_USER_IDS.other)!.id;
+  return anyShipment.id;
+}
+
+function concrete(route: ActionRoute, kind: HostileCase["id"]): string {
+  return route.pattern.replace(/:(\w+)|\*/g, () => recordId(route, kind));
+}
+
+/** Every page a form may sit on: each route of the manifest with the seed's ids, and the wizard's steps. */
+function crawlPaths(): string[] {
+  const pages = new Set<string>();
+  const byId = new Map(Object.values(build.routes).flatMap((route) => (route ? [[route.id, route] as const] : [])));
+  for (const route of byId.values()) {
+    const segments: string[] = [];
+    for (let at: typeof route | undefined = route; at; at = at.parentId ? byId.get(at.parentId) : undefined) {
+      if (at.path) segments.unshift(at.path);
+    }
+    pages.add(`/${segments.join("/")}`.replace(/:(\w+)|\*/g, () => seed.shipments.find((row) => row.userId === SEED_USER_IDS.other)!.id));
+  }
+  // The wizard shows step N's form once the draft has reached it (beforeAll walks it there).
+  for (const step of [1, 2, 3, 4]) pages.add(`/dashboard/create-shipment?step=${step}`);
+  return [...pages];
+}
+
+async function discoverForms() {
+  for (const role of ["anonymous", "customer", "admin"] as const) {
+    for (const path of crawlPaths()) {
+      const response = await serve(new Request(`${BASE}${path}`, { redirect: "manual", headers: { Cookie: cookies[role] } }));
+      if (!(response.headers.get("Content-Type") ?? "").includes("text/html")) {
+        await response.body?.cancel();
+        continue;
+      }
+      for (const form of postForms(await response.text(), `${BASE}${path}`)) {
+        const known = formsByPath.get(pathOf(form.action)) ?? [];
+        const signature = JSON.stringify(form);
+        if (!known.some((other) => JSON.stringify(other) === signature)) formsByPath.set(pathOf(form.action), [...known, form]);
+      }
+    }
+  }
+}
+
+/** Walks the customer's draft to step 4 with valid steps, so every step's form can be read. */
+async function walkWizard() {
+  const steps: Record<string, string>[] = [
+    {
+      senderName: "Avery Quinn",
+      senderEmail: "avery@example.com",
+      senderPhone: "415 555-0134",
+      senderAddress: "1 Market St",
+      senderCity: "San Francisco",
+      senderState: "CA",
+      senderCountry: "US",
+      senderPostalCode: "94105",
+    },
+    {
+      recipientName: "Lena Fischer",
+      recipientEmail: "lena@example.com",
+      recipientPhone: "30 5550 1234",
+      recipientAddress: "Torstraße 101",
+      recipientCity: "Berlin",
+      recipientState: "",
+      recipientCountry: "DE",
+      recipientPostalCode: "10119",
+    },
+    {
+      "packages[0].description": "Books",
+      "packages[0].weight": "2",
+      "packages[0].length": "30",
+      "packages[0].width": "20",
+      "packages[0].height": "10",
+      "packages[0].value": "40",
+      "packages[0].quantity": "1",
+      serviceType: "express",
+      deliveryOption: "saturday",
+    },
+  ];
+  for (const [index, fields] of steps.entries()) {
+    const step = index + 1;
+    const response = await serve(
+      new Request(`${BASE}/dashboard/create-shipment?step=${step}`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({ step: String(step), intent: "next", ...fields }),
+        headers: { Cookie: cookies.customer, Origin: BASE, Host: "parcel.test", "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(response.status, `wizard step ${step}`).toBe(302);
+  }
+}
+
+/** Counts and a content hash of every table a refused request must leave alone. */
+async function snapshot(): Promise<Record<string, string>> {
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations' ORDER BY name",
+  ).all<{ name: string }>();
+  const names = results.map(({ name }) => name).filter((name) => !MAY_CHANGE.has(name));
+  const contents = await env.DB.batch(names.map((name) => env.DB.prepare(`SELECT * FROM "${name}" ORDER BY rowid`)));
+  const tables: Record<string, string> = {};
+  for (const [index, name] of names.entries()) {
+    const rows = contents[index]!.results;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(rows)));
+    tables[name] = `${rows.length}:${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+  }
+  return tables;
+}
+
+function encodeUrl(fields: [string, string][]): string {
+  return fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
+}
+
+function multipart(fields: [string, string][], boundary: string): string {
+  return `${fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, "%22")}"\r\n\r\n${value}\r\n`).join("")}--${boundary}--\r\n`;
+}
+
+/** The request a case describes, as bytes on the wire. */
+function requestFor(route: ActionRoute, hostile: HostileCase): Request {
+  const seedPath = concrete(route, "seed");
+  const wanted = concrete(route, hostile.id);
+  let target = hostile.target.replace(/:(\w+)|\*/g, () => recordId(route, hostile.id)).replace(seedPath, wanted);
+  if (hostile.singleFetch) {
+    const url = new URL(target, BASE);
+    url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname}.data`;
+    target = url.pathname + url.search;
+  }
+  const headers = new Headers({ Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": newClientAddress(), ...hostile.headers });
+  if (cookies[hostile.role]) headers.set("Cookie", cookies[hostile.role]);
+  if (hostile.accept) headers.set("Accept", hostile.accept);
+  const boundary = "----hostile-boundary-7d5be03b";
+  let body: string;
+  switch (hostile.encoding) {
+    case "urlencoded":
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+      body = encodeUrl(hostile.fields);
+      break;
+    case "multipart":
+      headers.set("Content-Type", `multipart/form-data; boundary=${boundary}`);
+      body = multipart(hostile.fields, boundary);
+      break;
+    case "multipart-without-boundary":
+      headers.set("Content-Type", "multipart/form-data");
+      body = multipart(hostile.fields, boundary);
+      break;
+    case "json":
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(Object.fromEntries(hostile.fields));
+      break;
+    case "text/plain":
+      headers.set("Content-Type", "text/plain");
+      body = hostile.fields.map(([name, value]) => `${name}=${value}`).join("\n");
+      break;
+    case "application/xml":
+      headers.set("Content-Type", "application/xml");
+      body = `<form>${hostile.fields.map(([name]) => `<field name="${name}"/>`).join("")}</form>`;
+      break;
+    case "none":
+      body = encodeUrl(hostile.fields);
+      break;
+  }
+  // Bytes, so the runtime adds no Content-Type of its own.
+  return new Request(`${BASE}${target}`, { method: "POST", redirect: "manual", headers, body: new TextEncoder().encode(body) });
+}
+
+/** Whether a 4xx answer tells the reader what was wrong. */
+function carriesMessage(contentType: string, body: string, singleFetch: boolean): boolean {
+  if (contentType.startsWith("application/json")) {
+    try {
+      const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+      return [parsed.error, parsed.message].some((text) => typeof text === "string" && text.trim() !== "");
+    } catch {
+      return false;
+    }
+  }
+  // Single fetch's own encoding of the action's answer (its data holds the form's errors).
+  if (singleFetch && contentType.startsWith("text/x-script")) return body.trim() !== "";
+  if (!contentType.startsWith("text/html")) return false;
+  const page = body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+  return [
+    /role="alert"/, // a form's errors, a refusal's message
+    /aria-invalid="true"/, // a field marked with its error
+    /<main>\s*<h1>[^<]+<\/h1>\s*<p>[^<]+<\/p>/, // the worker entry's own refusal page
+    /aria-hidden="true">4\d\d<\/p><h1[^>]*>[^<]+<\/h1>/, // the error boundary's refusal
+    /Page Not Found/, // the 404 design
+  ].some((pattern) => pattern.test(page));
+}
+
+function describeRequest(request: Request, hostile: HostileCase): string {
+  const fields = hostile.fields.map(([name, value]) => `${name}=${value.length > 60 ? `${JSON.stringify(value.slice(0, 40))}… (${value.length} chars)` : JSON.stringify(value)}`);
+  const shown = fields.length > 12 ? [...fields.slice(0, 12), `… ${fields.length - 12} more`] : fields;
+  return `${hostile.hostility} | as ${hostile.role} | POST ${new URL(request.url).pathname}${new URL(request.url).search} | ${hostile.encoding}${
+    Object.keys(hostile.headers).length ? ` ${JSON.stringify(hostile.headers)}` : ""
+  } | ${shown.join("&")}`;
+}
+
+/** A stable seed per action, so adding an action changes no other action's cases. */
+function seedFor(routeId: string): number {
+  let hash = 20260426;
+  for (const character of routeId) hash = (Math.imul(hash, 31) + character.charCodeAt(0)) | 0;
+  return hash;
+}
+
+beforeAll(async () => {
+  seed = await seedDemoData();
+  cookies.customer = await signedInCookie(SEED_USER_IDS.customer);
+  cookies.admin = await signedInCookie(SEED_USER_IDS.admin);
+  await walkWizard();
+  await discoverForms();
+}, 120_000);
+
+afterAll(() => {
+  const kinds = [...casesByHostility].map(([kind, count]) => `${kind} ${count}`).join(", ");
+  console.log(
+    `Hostile-input suite: ${requestCount} requests to ${coveredActions.size} of ${routes.length} route actions ` +
+      `(${routes.map((route) => route.pattern).join(", ")}); by kind: ${kinds}`,
+  );
+});
+
+describe("every action, given hostile input", () => {
+  it("covers the manifest: every route action is in the suite", () => {
+    expect(routes.length).toBeGreaterThan(0);
+    expect(new Set(routes.map((route) => route.id)).size).toBe(routes.length);
+  });
+
+  for (const route of routes) {
+    const known = KNOWN_FAULTS[route.id];
+    const findings: string[] = [];
+
+    it(`${route.pattern}: no 5xx, a message with every 4xx, no row changed${known ? " (but the known fault below)" : ""}`, async () => {
+      const forms = formsByPath.get(pathOf(concrete(route, "seed"))) ?? [];
+      const cases = fc.sample(hostileCases(route, forms), { seed: seedFor(route.id), numRuns: RUNS });
+      let before = await snapshot();
+      for (const hostile of cases) {
+        const request = requestFor(route, hostile);
+        const response = await serve(request);
+        requestCount += 1;
+        const kind = hostile.hostility.replace(/:.*/, "");
+        casesByHostility.set(kind, (casesByHostility.get(kind) ?? 0) + 1);
+        const body = await response.text();
+        const what = describeRequest(request, hostile);
+        if (response.status >= 500) findings.push(`${response.status}: ${what}`);
+        else if (response.status >= 400 && !carriesMessage(response.headers.get("Content-Type") ?? "", body, hostile.singleFetch)) {
+          findings.push(`${response.status} without a message (${response.headers.get("Content-Type")}): ${what}`);
+        }
+        const after = await snapshot();
+        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+        if (changed.length > 0) findings.push(`${response.status}, changed ${changed.join(", ")}: ${what}`);
+        before = after;
+      }
+      coveredActions.add(route.id);
+      const unexpected = findings.filter((finding) => !known?.is(finding));
+      expect(unexpected, `${unexpected.length} of ${cases.length} cases failed (forms found: ${forms.length})`).toEqual([]);
+    }, 120_000);
+
+    if (known) {
+      it.fails(`${route.pattern}: known fault, left to another part: ${known.fault}`, () => {
+        expect(findings.filter(known.is)).toEqual([]);
+      });
+    }
+  }
+});
