@@ -24,7 +24,17 @@ export const REQUEST_RULES: readonly RequestRule[] = [
 ];
 
 export type Refusal = { status: 400 | 413 | 415; message: string };
-export type BodyCheck = { ok: true; request: Request } | { ok: false; refusal: Refusal };
+export type BodyCheck =
+  | { ok: true; request: Request }
+  | {
+      ok: false;
+      refusal: Refusal;
+      /** What is left of a body refused before its end: read it away before answering (`discardBody`). */
+      unread?: ReadableStream<Uint8Array>;
+    };
+
+/** How much of a refused body is read away (and dropped) before the answer; the rest is cancelled. */
+const DISCARD_LIMIT = 1024 * 1024;
 
 /** Methods whose requests carry no body to check. */
 const BODILESS = new Set(["GET", "HEAD"]);
@@ -48,12 +58,47 @@ function kilobytes(bytes: number): string {
   return `${Math.floor(bytes / KB)} KB`;
 }
 
-function tooLarge(rule: RequestRule): BodyCheck {
-  return { ok: false, refusal: { status: 413, message: `The request is too large: this address takes at most ${kilobytes(rule.maxBytes)}.` } };
+function tooLarge(rule: RequestRule, unread: ReadableStream<Uint8Array> | null): BodyCheck {
+  return {
+    ok: false,
+    refusal: { status: 413, message: `The request is too large: this address takes at most ${kilobytes(rule.maxBytes)}.` },
+    ...(unread ? { unread } : {}),
+  };
 }
 
-/** The body, read until it ends or passes `maxBytes` (then null): a missing Content-Length is no way around the cap. */
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+function unsupported(message: string, request: Request): BodyCheck {
+  return { ok: false, refusal: { status: 415, message }, ...(request.body ? { unread: request.body } : {}) };
+}
+
+/**
+ * Reads away (without keeping) what a refused request still sends, up to a limit, before the
+ * answer goes out: wrangler dev's proxy holds the next request for 20 s when a worker answers
+ * a body it has not read (cloudflare/miniflare#577, workers-sdk#15203), and after the answer
+ * workerd no longer lets the body be read.
+ */
+export async function discardBody(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > DISCARD_LIMIT) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing is left to read.
+  }
+}
+
+/**
+ * The body, read until it ends or passes `maxBytes`: a missing Content-Length is no way
+ * around the cap. Past the cap, the stream with the rest of it (read partly) instead.
+ */
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | { rest: ReadableStream<Uint8Array> }> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -63,8 +108,8 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
-      return null;
+      reader.releaseLock();
+      return { rest: request.body };
     }
     chunks.push(value);
   }
@@ -100,21 +145,19 @@ async function readForm(body: Uint8Array<ArrayBuffer>, contentType: string): Pro
 export async function checkRequestBody(request: Request): Promise<BodyCheck> {
   const rule = ruleFor(new URL(request.url).pathname);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > rule.maxBytes) return tooLarge(rule);
+  if (declared > rule.maxBytes) return tooLarge(rule, request.body);
 
   const contentType = request.headers.get("Content-Type");
   const media = mediaType(contentType);
   const accepted = rule.accepts.find((type) => type === media?.type);
   if (!accepted) {
     const sent = media ? `a ${media.type} body` : "a body without a Content-Type";
-    return { ok: false, refusal: { status: 415, message: `This address does not take ${sent}: send ${rule.accepts.join(" or ")}.` } };
+    return unsupported(`This address does not take ${sent}: send ${rule.accepts.join(" or ")}.`, request);
   }
-  if (accepted === "multipart/form-data" && !media!.boundary) {
-    return { ok: false, refusal: { status: 415, message: "This multipart/form-data body names no boundary." } };
-  }
+  if (accepted === "multipart/form-data" && !media!.boundary) return unsupported("This multipart/form-data body names no boundary.", request);
 
   const body = await readCapped(request, rule.maxBytes);
-  if (body === null) return tooLarge(rule);
+  if ("rest" in body) return tooLarge(rule, body.rest);
   if (accepted !== "application/json") {
     const form = await readForm(body, contentType!);
     if (form === null) return { ok: false, refusal: { status: 400, message: "The form could not be read." } };

@@ -7,7 +7,7 @@ import { getLoadContext } from "~/load-context";
 import { routeChatSocket } from "./chat-sockets";
 import { assertDeployable } from "./deployment";
 import { crashResponse, refusalResponse } from "./entry-responses";
-import { carriesBody, checkRequestBody } from "./request-limits";
+import { carriesBody, checkRequestBody, discardBody } from "./request-limits";
 import { runScheduledWork } from "./scheduled";
 import { createNonce, isCrossSiteWrite, withSecurityHeaders } from "./security";
 import { hasSessionCookie } from "./session";
@@ -22,10 +22,16 @@ export function createWorker(build: ServerBuild): Worker {
   const handleRemixRequest = createRequestHandler(build);
 
   async function respond(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
-    if (isCrossSiteWrite(request)) return refusalResponse(request, { status: 403, message: "Cross-site request refused." });
+    if (isCrossSiteWrite(request)) {
+      if (request.body) await discardBody(request.body);
+      return refusalResponse(request, { status: 403, message: "Cross-site request refused." });
+    }
     if (carriesBody(request)) {
       const checked = await checkRequestBody(request);
-      if (!checked.ok) return refusalResponse(request, checked.refusal);
+      if (!checked.ok) {
+        if (checked.unread) await discardBody(checked.unread);
+        return refusalResponse(request, checked.refusal);
+      }
       request = checked.request;
     }
     // Chat sockets are answered before Remix (a 101 must reach the browser untouched).

@@ -49,7 +49,7 @@ async function expectRefusalPage(response: Response, status: number, message: st
   expectSecurityHeaders(response);
   const html = await response.text();
   expect(html).toContain("<!DOCTYPE html>");
-  expect(html).toContain(message.replaceAll('"', "&#34;"));
+  expect(html).toContain(message.replaceAll('"', "&#34;").replaceAll("'", "&#39;"));
 }
 
 /** A request as the worker's fetch handler receives it. */
@@ -137,6 +137,22 @@ describe("a body that is no form", () => {
       headers: { Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": newClientAddress() },
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe("other forms the entry refuses", () => {
+  it("answers a control character in a field with 400, before the action runs", async () => {
+    const response = await send("/newsletter", "email=nul%00@example.com&redirectTo=/", FORM);
+    await expectRefusalPage(response, 400, 'The field "email" contains a control character.');
+  });
+
+  it("answers a broken Conform control with 400 instead of the 500 its JSON.parse threw", async () => {
+    await expectRefusalPage(await send("/register", "__intent__=not-json&email=a@b.co", FORM), 400, "The form's control value is not valid.");
+  });
+
+  it("answers a write whose X-Forwarded-Host is not its own with 403 and a message, where Remix threw a bare 500", async () => {
+    const response = await send("/login", "email=a@b.co&password=secret1", { ...FORM, "X-Forwarded-Host": "evil.example" });
+    await expectRefusalPage(response, 403, "Cross-site request refused.");
   });
 });
 
