@@ -2,13 +2,14 @@
 // a size cap and the content types each path takes (a table: the first matching rule wins),
 // then, for a form, its shape (form-shape.ts). Single-fetch posts go to `<path>.data`; the
 // rules of `<path>` apply to them.
+import { DEFAULT_FORM_BYTES } from "./form-body";
 import { formShapeProblem } from "./form-shape";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 type BodyType = (typeof FORM_TYPES)[number] | "application/json";
 
 export type RequestRule = {
-  /** Applies to this path and everything below it. */
+  /** Applies to this path and everything below it (`/contact`: /contact and /contact/...). */
   prefix: string;
   maxBytes: number;
   accepts: readonly BodyType[];
@@ -19,7 +20,10 @@ const KB = 1024;
 export const REQUEST_RULES: readonly RequestRule[] = [
   // The JSON API (the support chat's) also takes JSON; it parses and bounds its own bodies.
   { prefix: "/api/", maxBytes: 64 * KB, accepts: ["application/json", ...FORM_TYPES] },
-  // Every form action: the largest form (20 packages) is a few KB.
+  // A contact message and an admin's reply: 5,000 characters, each up to nine bytes encoded.
+  { prefix: "/contact", maxBytes: DEFAULT_FORM_BYTES, accepts: FORM_TYPES },
+  { prefix: "/admin/messages", maxBytes: DEFAULT_FORM_BYTES, accepts: FORM_TYPES },
+  // Every other form action: the largest form (20 packages) is a few KB.
   { prefix: "/", maxBytes: 32 * KB, accepts: FORM_TYPES },
 ];
 
@@ -49,9 +53,13 @@ export function pagePath(pathname: string): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
+function covers(prefix: string, path: string): boolean {
+  return path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`);
+}
+
 export function ruleFor(pathname: string): RequestRule {
   const path = pagePath(pathname);
-  return REQUEST_RULES.find((rule) => path.startsWith(rule.prefix)) ?? REQUEST_RULES[REQUEST_RULES.length - 1]!;
+  return REQUEST_RULES.find((rule) => covers(rule.prefix, path)) ?? REQUEST_RULES[REQUEST_RULES.length - 1]!;
 }
 
 function kilobytes(bytes: number): string {

@@ -10,6 +10,7 @@ import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { createWorker } from "~/.server/worker";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
+import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { seedDemoData, signedInCookie } from "./fixtures";
 import { hostileCases, type HostileCase, type Role } from "./hostile-cases";
 import { actionRoutes, postForms, type ActionRoute, type PageForm } from "./hostile-forms";
@@ -118,26 +119,8 @@ async function discoverForms() {
 /** Walks the customer's draft to step 4 with valid steps, so every step's form can be read. */
 async function walkWizard() {
   const steps: Record<string, string>[] = [
-    {
-      senderName: "Avery Quinn",
-      senderEmail: "avery@example.com",
-      senderPhone: "415 555-0134",
-      senderAddress: "1 Market St",
-      senderCity: "San Francisco",
-      senderState: "CA",
-      senderCountry: "US",
-      senderPostalCode: "94105",
-    },
-    {
-      recipientName: "Lena Fischer",
-      recipientEmail: "lena@example.com",
-      recipientPhone: "30 5550 1234",
-      recipientAddress: "Torstraße 101",
-      recipientCity: "Berlin",
-      recipientState: "",
-      recipientCountry: "DE",
-      recipientPostalCode: "10119",
-    },
+    SAMPLE_SENDER,
+    SAMPLE_RECIPIENT,
     {
       "packages[0].description": "Books",
       "packages[0].weight": "2",
