@@ -159,7 +159,7 @@ export async function checkRequestBody(request: Request): Promise<BodyCheck> {
   const media = mediaType(contentType);
   const accepted = rule.accepts.find((type) => type === media?.type);
   if (!accepted) {
-    const sent = media ? `a ${media.type} body` : "a body without a Content-Type";
+    const sent = media ? `${media.type} bodies` : "bodies without a Content-Type";
     return unsupported(`This address does not take ${sent}: send ${rule.accepts.join(" or ")}.`, request);
   }
   if (accepted === "multipart/form-data" && !media!.boundary) return unsupported("This multipart/form-data body names no boundary.", request);

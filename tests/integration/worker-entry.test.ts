@@ -101,18 +101,18 @@ describe("a body that is no form", () => {
     expect(json.status).toBe(415);
     expectSecurityHeaders(json);
     expect(await json.json()).toEqual({
-      error: "This address does not take a application/json body: send application/x-www-form-urlencoded or multipart/form-data.",
+      error: "This address does not take application/json bodies: send application/x-www-form-urlencoded or multipart/form-data.",
     });
 
     await expectRefusalPage(
       await send("/login", "email=a@b.co", { "Content-Type": "text/plain" }),
       415,
-      "This address does not take a text/plain body: send application/x-www-form-urlencoded or multipart/form-data.",
+      "This address does not take text/plain bodies: send application/x-www-form-urlencoded or multipart/form-data.",
     );
     await expectRefusalPage(
       await send("/admin/shipments/bulk-delete", null, { Cookie: admin }),
       415,
-      "This address does not take a body without a Content-Type: send application/x-www-form-urlencoded or multipart/form-data.",
+      "This address does not take bodies without a Content-Type: send application/x-www-form-urlencoded or multipart/form-data.",
     );
     await expectRefusalPage(
       await send("/register", "--x\r\n", { "Content-Type": "multipart/form-data" }),
