@@ -1,5 +1,6 @@
-// A sender and a recipient as the customer's form sends them (steps 1 and 2): shared by the
-// create-shipment integration tests and the drafts service's tests.
+// A sender, a recipient and one package as the customer's form sends them (steps 1 to 3):
+// shared by the create-shipment integration tests, the drafts service's tests and the
+// hostile-input suite (which walks a draft to step 4 with them).
 
 export const SAMPLE_SENDER = {
   senderName: "Avery Quinn",
@@ -21,4 +22,17 @@ export const SAMPLE_RECIPIENT = {
   recipientState: "",
   recipientCountry: "DE",
   recipientPostalCode: "10119",
+};
+
+export const SAMPLE_PACKAGE_STEP = {
+  "packages[0].description": "Books",
+  "packages[0].weight": "2",
+  "packages[0].length": "30",
+  "packages[0].width": "20",
+  "packages[0].height": "10",
+  "packages[0].value": "40",
+  "packages[0].quantity": "1",
+  serviceType: "express",
+  deliveryOption: "saturday",
+  insurance: "on",
 };

@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, invoices, outbox, shipmentDrafts, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
-import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
+import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { createUser, db, signedInCookie } from "./fixtures";
 
 const BASE = "https://parcel.test";
@@ -11,18 +11,7 @@ const PAGE = "/dashboard/create-shipment";
 const sender = SAMPLE_SENDER;
 const recipient = SAMPLE_RECIPIENT;
 
-const onePackage = {
-  "packages[0].description": "Books",
-  "packages[0].weight": "2",
-  "packages[0].length": "30",
-  "packages[0].width": "20",
-  "packages[0].height": "10",
-  "packages[0].value": "40",
-  "packages[0].quantity": "1",
-  serviceType: "express",
-  deliveryOption: "saturday",
-  insurance: "on",
-};
+const onePackage = SAMPLE_PACKAGE_STEP;
 
 let customer: Awaited<ReturnType<typeof createUser>>;
 let cookie: string;

@@ -10,7 +10,7 @@ import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { createWorker } from "~/.server/worker";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
-import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
+import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { seedDemoData, signedInCookie } from "./fixtures";
 import { hostileCases, type HostileCase, type Role } from "./hostile-cases";
 import { actionRoutes, postForms, type ActionRoute, type PageForm } from "./hostile-forms";
@@ -118,21 +118,7 @@ async function discoverForms() {
 
 /** Walks the customer's draft to step 4 with valid steps, so every step's form can be read. */
 async function walkWizard() {
-  const steps: Record<string, string>[] = [
-    SAMPLE_SENDER,
-    SAMPLE_RECIPIENT,
-    {
-      "packages[0].description": "Books",
-      "packages[0].weight": "2",
-      "packages[0].length": "30",
-      "packages[0].width": "20",
-      "packages[0].height": "10",
-      "packages[0].value": "40",
-      "packages[0].quantity": "1",
-      serviceType: "express",
-      deliveryOption: "saturday",
-    },
-  ];
+  const steps: Record<string, string>[] = [SAMPLE_SENDER, SAMPLE_RECIPIENT, SAMPLE_PACKAGE_STEP];
   for (const [index, fields] of steps.entries()) {
     const step = index + 1;
     const response = await serve(
