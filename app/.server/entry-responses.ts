@@ -1,5 +1,6 @@
 // The answers the worker entry gives itself, without Remix: a refused request (too large,
-// wrong content type, a malformed form) and a crash. JSON for clients that read JSON (single
+// wrong content type, a malformed form) and a crash. JSON `{ message }`, as the JSON API
+// refuses (app/.server/json-api.ts), for clients that read JSON (the API under /api/, single
 // fetch's `.data` requests, JSON bodies, `Accept: application/json`), a small page otherwise.
 import { pagePath } from "./request-limits";
 
@@ -15,7 +16,7 @@ const CRASH_MESSAGE = "We're sorry, but something unexpected happened. Please tr
 
 export function wantsJson(request: Request): boolean {
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data")) return true;
+  if (url.pathname.startsWith("/api/") || url.pathname.endsWith(".data")) return true;
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) return true;
   const accept = (request.headers.get("Accept") ?? "").toLowerCase();
   return accept.includes("application/json") && !accept.includes("text/html");
@@ -47,7 +48,7 @@ function page(title: string, message: string, link: { href: string; label: strin
 
 function answer(request: Request, status: number, message: string, link: { href: string; label: string }): Response {
   if (wantsJson(request)) {
-    return Response.json({ error: message }, { status });
+    return Response.json({ message }, { status });
   }
   return new Response(page(TITLES[status] ?? "Request refused", message, link), {
     status,

@@ -9,12 +9,12 @@ describe("the rule for a path", () => {
     expect(ruleFor("/contact.data")).toBe(ruleFor("/contact"));
   });
 
-  it("takes forms of 32 KB on form actions, 64 KB for a contact message or reply, and JSON only under /api/", () => {
+  it("takes forms of 32 KB on form actions, 64 KB for a contact message or reply, and JSON of 16 KB under /api/", () => {
     expect(ruleFor("/login")).toMatchObject({ maxBytes: 32 * 1024, accepts: ["application/x-www-form-urlencoded", "multipart/form-data"] });
     expect(ruleFor("/contact").maxBytes).toBe(64 * 1024);
     expect(ruleFor("/admin/messages/m1").maxBytes).toBe(64 * 1024);
     expect(ruleFor("/contacts-export").maxBytes).toBe(32 * 1024);
-    expect(ruleFor("/api/chat/messages").accepts).toContain("application/json");
+    expect(ruleFor("/api/chat/sessions")).toMatchObject({ maxBytes: 16 * 1024, accepts: ["application/json"] });
     expect(ruleFor("/apiary").accepts).not.toContain("application/json");
   });
 });

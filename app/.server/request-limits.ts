@@ -3,6 +3,7 @@
 // then, for a form, its shape (form-shape.ts). Single-fetch posts go to `<path>.data`; the
 // rules of `<path>` apply to them.
 import { DEFAULT_FORM_BYTES } from "./form-body";
+import { MAX_JSON_BYTES } from "./json-api";
 import { formShapeProblem } from "./form-shape";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
@@ -18,8 +19,8 @@ export type RequestRule = {
 const KB = 1024;
 
 export const REQUEST_RULES: readonly RequestRule[] = [
-  // The JSON API (the support chat's) also takes JSON; it parses and bounds its own bodies.
-  { prefix: "/api/", maxBytes: 64 * KB, accepts: ["application/json", ...FORM_TYPES] },
+  // The JSON API (the support chat's) takes JSON only; it parses and checks its own bodies.
+  { prefix: "/api/", maxBytes: MAX_JSON_BYTES, accepts: ["application/json"] },
   // A contact message and an admin's reply: 5,000 characters, each up to nine bytes encoded.
   { prefix: "/contact", maxBytes: DEFAULT_FORM_BYTES, accepts: FORM_TYPES },
   { prefix: "/admin/messages", maxBytes: DEFAULT_FORM_BYTES, accepts: FORM_TYPES },

@@ -9,6 +9,7 @@
 // own checks; those cases are drawn most often.
 import fc from "fast-check";
 import { FIELD_CEILING, LIST_CEILING, MAX_FIELDS } from "~/.server/form-shape";
+import { ruleFor } from "~/.server/request-limits";
 import { LIMITS } from "~/domain/shipment-steps";
 import type { ActionRoute, FormControl, PageForm } from "./hostile-forms";
 
@@ -32,6 +33,8 @@ export type HostileCase = {
   /** The form's action address (path and query) or, without a form, the route's. */
   target: string;
   fields: [string, string][];
+  /** The body as sent, for a JSON body that is no object of fields. */
+  rawBody?: string;
   encoding: Encoding;
   accept: string | null;
   headers: Record<string, string>;
@@ -163,6 +166,21 @@ const BAD_CONTROLS: [string, string][] = [
   ["__state__", "{"],
 ];
 
+/** JSON bodies no JSON endpoint takes: not JSON, not an object, or fields it must refuse. */
+const BAD_JSON_BODIES = [
+  "{",
+  "[]",
+  "null",
+  '"text"',
+  "42",
+  JSON.stringify({ email: "not-an-email", name: "", message: "   ", adminName: "" }),
+  JSON.stringify({ email: "a@b", message: "" }),
+  JSON.stringify({ email: 5, message: { nested: true }, adminName: ["x"] }),
+  '{"__proto__": {"polluted": true}, "message": ""}',
+  JSON.stringify({ message: "m".repeat(20_000) }),
+  `${"[".repeat(2_000)}${"]".repeat(2_000)}`,
+];
+
 const ACCEPT = fc.constantFrom<string | null>("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "application/json", "*/*", null);
 
 /** The arbitrary of hostile cases for one action, from the forms its pages render (maybe none). */
@@ -179,6 +197,11 @@ export function hostileCases(route: ActionRoute, forms: PageForm[]): fc.Arbitrar
     encoding: fc.constantFrom<Encoding>("urlencoded", "urlencoded", "urlencoded", "multipart"),
   });
   const target = (chosen: PageForm | null) => chosen?.action ?? route.pattern;
+  // What the route's address takes (app/.server/request-limits.ts): anything else is hostile.
+  const accepts: readonly string[] = ruleFor(new URL(route.pattern, "https://parcel.test").pathname).accepts;
+  const foreignTypes = (["json", "text/plain", "none", "multipart-without-boundary", "application/xml", "urlencoded"] as const).filter(
+    (encoding) => !accepts.includes(encoding === "json" ? "application/json" : encoding === "urlencoded" ? "application/x-www-form-urlencoded" : encoding),
+  );
   type Draft = Omit<HostileCase, "role" | "singleFetch" | "accept" | "encoding"> & Partial<Pick<HostileCase, "encoding">>;
   const plain = (hostility: string, draft: fc.Arbitrary<Omit<Draft, "hostility" | "id" | "headers"> & Partial<Draft>>) =>
     draft.map((made): Draft => ({ id: "seed", headers: {}, ...made, hostility }));
@@ -186,7 +209,7 @@ export function hostileCases(route: ActionRoute, forms: PageForm[]): fc.Arbitrar
   const kinds: fc.WeightedArbitrary<Draft>[] = [
     plain(
       "content type",
-      fc.tuple(anyFields, fc.constantFrom<Encoding>("json", "text/plain", "none", "multipart-without-boundary", "application/xml")).map(
+      fc.tuple(anyFields, fc.constantFrom<Encoding>(...foreignTypes)).map(
         ([{ chosen, fields }, encoding]) => ({ target: target(chosen), fields, encoding }),
       ),
     ),
@@ -269,6 +292,21 @@ export function hostileCases(route: ActionRoute, forms: PageForm[]): fc.Arbitrar
   const requiring = forms.filter((candidate) => candidate.controls.some((control) => isVisible(control) && control.required));
   if (requiring.length > 0) {
     kinds.push({ arbitrary: plain("empty body", fc.constantFrom(...requiring).map((chosen) => ({ target: chosen.action, fields: [] }))), weight: 1 });
+  }
+  // A JSON endpoint: a body it must refuse.
+  if (accepts.includes("application/json")) {
+    kinds.push({
+      arbitrary: fc.constantFrom(...BAD_JSON_BODIES).map((rawBody): Draft => ({
+        hostility: "JSON body refused",
+        id: "seed",
+        target: route.pattern,
+        fields: [],
+        rawBody,
+        encoding: "json",
+        headers: {},
+      })),
+      weight: 8,
+    });
   }
   // A record that is not there (or, to a customer, someone else's), with the page's fields.
   if (route.params.length > 0) {

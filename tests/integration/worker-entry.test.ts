@@ -80,10 +80,10 @@ describe("a list index past its bound", () => {
     const response = await send(`${WIZARD}.data?step=3`, "step=3&intent=save&packages%5B999999%5D.weight=1", { ...FORM, Cookie: customer });
     expect(response.status).toBe(400);
     expectSecurityHeaders(response);
-    expect(await response.json()).toEqual({ error: 'A shipment can hold at most 20 packages (the form sent "packages[999999].weight").' });
+    expect(await response.json()).toEqual({ message: 'A shipment can hold at most 20 packages (the form sent "packages[999999].weight").' });
     const root = await send("/_root.data", "packages%5B60%5D=1", FORM);
     expect(root.status).toBe(400);
-    expect(await root.json()).toEqual({ error: 'A shipment can hold at most 20 packages (the form sent "packages[60]").' });
+    expect(await root.json()).toEqual({ message: 'A shipment can hold at most 20 packages (the form sent "packages[60]").' });
   });
 
   it("answers a structured field given twice with 400", async () => {
@@ -101,7 +101,7 @@ describe("a body that is no form", () => {
     expect(json.status).toBe(415);
     expectSecurityHeaders(json);
     expect(await json.json()).toEqual({
-      error: "This address does not take application/json bodies: send application/x-www-form-urlencoded or multipart/form-data.",
+      message: "This address does not take application/json bodies: send application/x-www-form-urlencoded or multipart/form-data.",
     });
 
     await expectRefusalPage(
