@@ -2,7 +2,6 @@
 // a size cap and the content types each path takes (a table: the first matching rule wins),
 // then, for a form, its shape (form-shape.ts). Single-fetch posts go to `<path>.data`; the
 // rules of `<path>` apply to them.
-import { DEFAULT_FORM_BYTES } from "./form-body";
 import { MAX_JSON_BYTES } from "./json-api";
 import { formShapeProblem } from "./form-shape";
 
@@ -18,12 +17,15 @@ export type RequestRule = {
 
 const KB = 1024;
 
+/** 64 KB: a contact message or reply of 5,000 characters, each percent-encoded to nine bytes, fits. */
+const LONG_FORM_BYTES = 64 * KB;
+
 export const REQUEST_RULES: readonly RequestRule[] = [
   // The JSON API (the support chat's) takes JSON only; it parses and checks its own bodies.
   { prefix: "/api/", maxBytes: MAX_JSON_BYTES, accepts: ["application/json"] },
   // A contact message and an admin's reply: 5,000 characters, each up to nine bytes encoded.
-  { prefix: "/contact", maxBytes: DEFAULT_FORM_BYTES, accepts: FORM_TYPES },
-  { prefix: "/admin/messages", maxBytes: DEFAULT_FORM_BYTES, accepts: FORM_TYPES },
+  { prefix: "/contact", maxBytes: LONG_FORM_BYTES, accepts: FORM_TYPES },
+  { prefix: "/admin/messages", maxBytes: LONG_FORM_BYTES, accepts: FORM_TYPES },
   // Every other form action: the largest form (20 packages) is a few KB.
   { prefix: "/", maxBytes: 32 * KB, accepts: FORM_TYPES },
 ];

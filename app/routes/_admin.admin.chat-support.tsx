@@ -7,7 +7,6 @@ import { z } from "zod";
 import { chatSupportOverview, getChatConversation, respondToChat } from "~/.server/chat";
 import { invariantResponse } from "~/.server/invariant";
 import { requireAdmin } from "~/.server/session";
-import { readFormBody } from "~/.server/form-body";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
 import { ChatConversation } from "~/components/chat-conversation";
 import { ErrorList, FormErrors, TextareaField } from "~/components/forms";
@@ -64,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const submission = parseWithZod(await readFormBody(request), { schema: ReplyFormSchema });
+  const submission = parseWithZod(await request.formData(), { schema: ReplyFormSchema });
   if (submission.status !== "success") return formAnswer(submission);
   const { sessionId, message, adminName } = submission.value;
   const outcome = await respondToChat(context, { sessionId, message, adminName, admin });

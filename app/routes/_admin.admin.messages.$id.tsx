@@ -4,7 +4,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { markContactMessageUnread, openContactMessage, replyToContactMessage } from "~/.server/contact";
-import { readFormBody } from "~/.server/form-body";
 import { invariantResponse } from "~/.server/invariant";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
 import { requireAdmin } from "~/.server/session";
@@ -31,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = params.id ?? "";
-  const submission = parseWithZod(await readFormBody(request), { schema: MessageActionSchema });
+  const submission = parseWithZod(await request.formData(), { schema: MessageActionSchema });
   if (submission.status !== "success") return formAnswer(submission);
   const { value } = submission;
   const outcome = value.intent === "mark-unread" ? await markContactMessageUnread(context, id) : await replyToContactMessage(context, { id, admin, reply: value.reply });

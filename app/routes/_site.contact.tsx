@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { sendContactMessage } from "~/.server/contact";
-import { readFormBody } from "~/.server/form-body";
 import { formAnswer } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
 import { BUSINESS_HOURS, RESPONSE_PROMISE, RESPONSE_PROMISE_HOURS } from "~/content/contact";
@@ -25,7 +24,7 @@ export const meta: MetaFunction = () => [
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readFormBody(request);
+  const form = await request.formData();
   // A bot that fills the hidden field is shown the same success and nothing is stored.
   if (isHoneypotFilled(form)) return redirect("/contact?sent=1");
   const submission = parseWithZod(form, { schema: ContactSchema });

@@ -13,7 +13,6 @@ import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { getChatConversation, postChatMessage, startChat } from "~/.server/chat";
 import { chatSessionSetCookie, clearedChatSessionCookie, readChatSessionId } from "~/.server/chat-cookie";
-import { readFormBody } from "~/.server/form-body";
 import { formAnswer } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
 import { ChatConversation } from "~/components/chat-conversation";
@@ -60,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readFormBody(request);
+  const form = await request.formData();
   if (isHoneypotFilled(form)) return redirect(PAGE);
   const submission = parseWithZod(form, { schema: ChatPageSchema });
   if (submission.status !== "success") return formAnswer(submission);
