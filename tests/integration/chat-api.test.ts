@@ -54,7 +54,7 @@ describe("POST /api/chat/sessions", () => {
     const { response, json } = await startSession({ email: "ann@example.com", name: "" });
     expect(response.status).toBe(201);
     expect(response.headers.get("Content-Type")).toContain("application/json");
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(Object.keys(json.session).sort()).toEqual(
       ["createdAt", "email", "hasAdminResponse", "id", "lastMessage", "messageCount", "name", "needsResponse"].sort(),
     );
@@ -90,8 +90,8 @@ describe("POST /api/chat/sessions", () => {
     ["malformed JSON", { raw: "{email:", contentType: "application/json" }, 400, "The request body is not valid JSON."],
     ["a JSON array", { raw: "[1,2]", contentType: "application/json" }, 400, "The request body must be a JSON object."],
     ["JSON null", { raw: "null", contentType: "application/json" }, 400, "The request body must be a JSON object."],
-    ["a form body", { raw: "email=a%40b.co", contentType: "application/x-www-form-urlencoded" }, 415, "Send the request body as application/json."],
-    ["a huge body", { raw: JSON.stringify({ email: "a@b.co", name: "x".repeat(20_000) }), contentType: "application/json" }, 413, "The request body is too large."],
+    ["a form body", { raw: "email=a%40b.co", contentType: "application/x-www-form-urlencoded" }, 415, "This address does not take application/x-www-form-urlencoded bodies: send application/json."],
+    ["a huge body", { raw: JSON.stringify({ email: "a@b.co", name: "x".repeat(20_000) }), contentType: "application/json" }, 413, "The request is too large: this address takes at most 16 KB."],
   ])("answers %s with a JSON %s", async (_label, options, status, message) => {
     const response = await call("POST", "/api/chat/sessions", undefined, options);
     expect(response.status).toBe(status);
