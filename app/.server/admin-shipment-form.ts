@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { shipments } from "../../drizzle/schema";
 import { COUNTRIES, isCountryCode } from "~/domain/countries";
 import { formEstimatedDelivery, type EstimateInputs } from "~/domain/delivery-estimate";
+import { RANGE } from "~/domain/field-limits";
 import { toMinorUnits } from "~/domain/format";
 import { quote, type Quote } from "~/domain/pricing";
 import { FORM_ERRORS_TOAST, STALE_EDIT_MESSAGE, type EditShipmentFormValue, type ShipmentFormValue } from "~/domain/admin-shipment-form";
@@ -104,10 +105,11 @@ function text(draft: Draft, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-function amount(draft: Draft, name: string): number | null {
+/** A number as typed, when it is one the form would take (in 0..max); else null, priced as not given. */
+function amount(draft: Draft, name: string, max: number): number | null {
   const raw = text(draft, name);
   const value = Number(raw);
-  return raw !== "" && Number.isFinite(value) && value >= 0 ? value : null;
+  return raw !== "" && Number.isFinite(value) && value >= 0 && value <= max ? value : null;
 }
 
 /** The cost summary of a form as typed so far (its fields as strings), valid or not. */
@@ -120,9 +122,9 @@ export function costSummary(draft: Draft, now: number, previous?: PreviousEstima
       packageType: text(draft, "packageType"),
       deliveryOption: text(draft, "deliveryOption"),
       currency: text(draft, "currency"),
-      weight: amount(draft, "weight"),
-      value: amount(draft, "value"),
-      basePrice: amount(draft, "basePrice"),
+      weight: amount(draft, "weight", RANGE.shipmentWeightKg.max),
+      value: amount(draft, "value", RANGE.money.max),
+      basePrice: amount(draft, "basePrice", RANGE.money.max),
       insurance: draft.insurance === "on" || draft.insurance === true,
       customDeliveryDays: text(draft, "customDeliveryDays") || null,
     },

@@ -27,6 +27,13 @@ describe("password hashing", () => {
     expect(await verifyAgainstNothing("Demo123!")).toBe(false);
   });
 
+  it("never hashes a password over 128 characters", async () => {
+    const stored = await hashPassword("x".repeat(128));
+    expect(await verifyPassword("x".repeat(128), stored)).toBe(true);
+    expect(await verifyPassword("x".repeat(129), stored)).toBe(false);
+    await expect(hashPassword("x".repeat(129))).rejects.toThrow(RangeError);
+  });
+
   it("refuses stored hashes of another scheme or above the cap instead of trying them", async () => {
     const stored = await hashPassword("Demo123!");
     const [, , , , salt, hash] = stored.split("$");

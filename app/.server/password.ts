@@ -2,6 +2,7 @@
 // at N*r*p <= 2^20 and PBKDF2 at 100,000 iterations in production, limits local workerd does
 // not enforce: password.test.ts pins these parameters under the cap.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { MAX_LENGTH } from "~/domain/field-limits";
 
 export const SCRYPT_PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
 export const WORKERS_SCRYPT_CAP = 2 ** 20;
@@ -17,8 +18,12 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   });
 }
 
+// The forms refuse longer passwords; these functions never hash one, whoever calls them.
+const MAX_PASSWORD_LENGTH = MAX_LENGTH.password;
+
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64. */
 export async function hashPassword(password: string): Promise<string> {
+  if (password.length > MAX_PASSWORD_LENGTH) throw new RangeError(`A password is at most ${MAX_PASSWORD_LENGTH} characters`);
   const salt = randomBytes(SALT_LENGTH);
   const { N, r, p } = SCRYPT_PARAMS;
   const key = await derive(password, salt, SCRYPT_PARAMS);
@@ -26,6 +31,7 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (password.length > MAX_PASSWORD_LENGTH) return false;
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };

@@ -14,6 +14,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CostSummary, Option } from "~/.server/admin-shipment-form";
+import { DATE_YEARS, RANGE } from "~/domain/field-limits";
 import { formatDate, formatMoney } from "~/domain/format";
 import { EditShipmentFormSchema, FORM_ERRORS_TOAST, ShipmentFormSchema, type EditShipmentFormValue } from "~/domain/admin-shipment-form";
 import type { ShipmentStatus } from "~/domain/shipment-status";
@@ -84,11 +85,11 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
   const text = (field: AnyField, label: string, extra: Record<string, unknown> = {}, help?: ReactNode) => (
     <Field label={label} help={help} errors={field.errors} inputProps={{ ...getInputProps(field, { type: "text" }), ...extra }} />
   );
-  const number = (field: AnyField, label: string, step: string) => (
+  const number = (field: AnyField, label: string, step: string, max: number) => (
     <Field
       label={label}
       errors={field.errors}
-      inputProps={{ ...getInputProps(field, { type: "number" }), step, min: 0, inputMode: "decimal" }}
+      inputProps={{ ...getInputProps(field, { type: "number" }), step, min: 0, max, inputMode: "decimal" }}
     />
   );
 
@@ -161,14 +162,14 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
             </option>
           ))}
         </SelectField>
-        {number(fields.weight, "Weight (kg)", "0.1")}
+        {number(fields.weight, "Weight (kg)", "0.1", RANGE.shipmentWeightKg.max)}
         <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
           <legend className="mb-1 text-sm text-slate-700">Dimensions in cm (required for the Package type)</legend>
-          {number(fields.length, "Length (cm)", "0.1")}
-          {number(fields.width, "Width (cm)", "0.1")}
-          {number(fields.height, "Height (cm)", "0.1")}
+          {number(fields.length, "Length (cm)", "0.1", RANGE.shipmentDimensionCm.max)}
+          {number(fields.width, "Width (cm)", "0.1", RANGE.shipmentDimensionCm.max)}
+          {number(fields.height, "Height (cm)", "0.1", RANGE.shipmentDimensionCm.max)}
         </fieldset>
-        {number(fields.value, "Declared value", "0.01")}
+        {number(fields.value, "Declared value", "0.01", RANGE.money.max)}
         <div className="sm:col-span-2">
           <TextareaField
             label="Description of contents"
@@ -206,7 +207,7 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
           label="Base price override (optional)"
           help="Replaces the calculated shipping charge."
           errors={fields.basePrice.errors}
-          inputProps={{ ...getInputProps(fields.basePrice, { type: "number" }), step: "0.01", min: 0, inputMode: "decimal" }}
+          inputProps={{ ...getInputProps(fields.basePrice, { type: "number" }), step: "0.01", min: 0, max: RANGE.money.max, inputMode: "decimal" }}
         />
         {text(fields.customDeliveryDays, "Custom delivery days (optional)", {}, "A number of days sets the estimate; a range or a word is noted as it is.")}
         <div className="space-y-3 pt-1">
@@ -249,8 +250,7 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
           <Field
             label="Actual delivery date (optional)"
             errors={fields.actualDelivery.errors}
-            // The schema's date pattern is for the server; a date input has no pattern attribute.
-            inputProps={{ ...getInputProps(fields.actualDelivery, { type: "date" }), pattern: undefined }}
+            inputProps={{ ...getInputProps(fields.actualDelivery, { type: "date" }), min: `${DATE_YEARS.min}-01-01`, max: `${DATE_YEARS.max}-12-31` }}
           />
         </Section>
       ) : null}

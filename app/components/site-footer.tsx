@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { MAX_LENGTH } from "~/domain/field-limits";
 import { Honeypot } from "./honeypot";
 
 type Site = { companyName: string; supportEmail: string; supportPhone: string; supportAddress: string };
@@ -86,6 +87,7 @@ export function SiteFooter({ site }: { site: Site }) {
                 name="email"
                 type="email"
                 required
+                maxLength={MAX_LENGTH.email}
                 autoComplete="email"
                 className="input min-w-0 flex-1"
               />

@@ -199,3 +199,65 @@ describe("profile forms", () => {
     expect(submit(ProfileActionSchema, { intent: "teleport" }).status).toBe("error");
   });
 });
+
+describe("bounded account fields", () => {
+  const tooLong = "Aa1!".repeat(32) + "x"; // 129 characters, strong enough
+  const TOO_LONG = ["Password must be at most 128 characters"];
+
+  it("refuse passwords over 128 characters on sign-in, registration, reset and change, so none is ever hashed", () => {
+    expect(errorsOf(submit(SignInSchema, { email: "ada@example.com", password: tooLong }))).toEqual({ password: TOO_LONG });
+    expect(errorsOf(submit(RegistrationSchema, { ...VALID_REGISTRATION, password: tooLong, confirmPassword: tooLong }))).toEqual({
+      password: TOO_LONG,
+      confirmPassword: TOO_LONG,
+    });
+    expect(errorsOf(submit(ResetPasswordSchema, { token: "t", password: tooLong, confirmPassword: tooLong }))).toMatchObject({ password: TOO_LONG });
+    expect(
+      errorsOf(submit(PasswordChangeSchema, { intent: "password", currentPassword: tooLong, newPassword: tooLong, confirmNewPassword: tooLong })),
+    ).toEqual({ currentPassword: TOO_LONG, newPassword: TOO_LONG, confirmNewPassword: TOO_LONG });
+    const longest = "Aa1!".repeat(32);
+    expect(submit(RegistrationSchema, { ...VALID_REGISTRATION, password: longest, confirmPassword: longest }).status).toBe("success");
+  });
+
+  it("cap names, phone and address lines", () => {
+    expect(errorsOf(submit(RegistrationSchema, { ...VALID_REGISTRATION, firstName: "A".repeat(101), phone: `+1 ${"5".repeat(40)}` }))).toEqual({
+      firstName: ["First name must be at most 100 characters"],
+      phone: ["Phone number must be at most 32 characters", "Please enter a valid phone number"],
+    });
+    const profile = { intent: "profile", firstName: "Jo", lastName: "Lee" };
+    expect(
+      errorsOf(submit(ProfileDetailsSchema, { ...profile, address: "a".repeat(201), city: "c".repeat(101), postalCode: "1".repeat(21), country: "X".repeat(40) })),
+    ).toEqual({
+      address: ["Address must be at most 200 characters"],
+      city: ["City must be at most 100 characters"],
+      postalCode: ["Postal code must be at most 20 characters"],
+      country: ["Please choose a country from the list"],
+    });
+  });
+
+  it("refuse control characters in text", () => {
+    expect(errorsOf(submit(RegistrationSchema, { ...VALID_REGISTRATION, firstName: "Ada\u0000", lastName: "Love\tlace" }))).toEqual({
+      firstName: ["First name must be one line, without tabs or control characters"],
+      lastName: ["Last name must be one line, without tabs or control characters"],
+    });
+    expect(errorsOf(submit(ProfileDetailsSchema, { intent: "profile", firstName: "Jo", lastName: "Lee", city: "Ber\u001blin" }))).toEqual({
+      city: ["City must be one line, without tabs or control characters"],
+    });
+  });
+
+  it("check every e-mail address with the one shared rule, markup refused", () => {
+    const markup = "<script>alert(1)</script>@example.com";
+    const invalid = ["Please enter a valid email address"];
+    expect(errorsOf(submit(SignInSchema, { email: markup, password: "secret1" }))).toEqual({ email: invalid });
+    expect(errorsOf(submit(RegistrationSchema, { ...VALID_REGISTRATION, email: '"ada"@example.com' }))).toEqual({ email: invalid });
+    expect(errorsOf(submit(NewsletterSchema, { email: "ada@exa<b>mple.com" }))).toEqual({ email: invalid });
+    expect(errorsOf(submit(NewsletterSchema, { email: `${"a".repeat(250)}@example.com` }))).toEqual({ email: ["Email must be at most 254 characters"] });
+  });
+
+  it("bound the hidden fields too", () => {
+    const longWay = submit(SignInSchema, { email: "ada@example.com", password: "secret1", redirectTo: `/${"a".repeat(600)}` });
+    expect(longWay.status === "success" && longWay.value.redirectTo).toBeUndefined();
+    expect(errorsOf(submit(ResetPasswordSchema, { token: "t".repeat(129), password: "Engine42", confirmPassword: "Engine42" }))).toEqual({
+      token: ["This reset link is invalid or has expired"],
+    });
+  });
+});

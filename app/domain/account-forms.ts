@@ -1,67 +1,45 @@
 // The account forms' rules (SPEC.md section 5), one zod schema per form, used by the server
 // (the authority) and by Conform in the browser. Conform turns empty fields into undefined,
-// so "required" messages are zod's required_error; text is trimmed before it is checked.
+// so "required" messages are zod's required_error; text is trimmed before it is checked, and
+// every field is bounded (app/domain/field-limits.ts).
 import { z } from "zod";
-import { isEmail, isPhone } from "./contact-details";
+import { emailAddress, INVALID_EMAIL, isPhone } from "./contact-details";
+import { MAX_LENGTH, optionalText, RedirectToSchema, requiredText, tooLongMessage } from "./field-limits";
 import { confirmationMatches, forIntent, withCrossFieldRules, withDefaultIntent } from "./form-rules";
 import { isStrongEnough } from "./password-strength";
 
 export const MIN_PASSWORD_LENGTH = 6;
+const MAX_PASSWORD_LENGTH = MAX_LENGTH.password;
 const MIN_NAME_LENGTH = 2;
-const MAX_TEXT_LENGTH = 100;
 
-/** Trimmed text; whitespace alone counts as missing. */
-function requiredText(required: string, check?: (value: string) => string | null) {
-  return z
-    .string({ required_error: required })
-    .trim()
-    .superRefine((value, ctx) => {
-      const problem = value === "" ? required : check?.(value);
-      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-    });
-}
-
-function optionalText(label: string) {
-  return z
-    .string()
-    .trim()
-    .max(MAX_TEXT_LENGTH, `${label} must be at most ${MAX_TEXT_LENGTH} characters`)
-    .optional();
-}
+const PASSWORD_TOO_LONG = tooLongMessage("Password", MAX_PASSWORD_LENGTH);
+const PHONE_INVALID = "Please enter a valid phone number";
 
 function personName(label: "First name" | "Last name") {
-  return requiredText(`${label} is required`, (value) => {
-    if (value.length < MIN_NAME_LENGTH) return `${label} must be at least ${MIN_NAME_LENGTH} characters`;
-    if (value.length > MAX_TEXT_LENGTH) return `${label} must be at most ${MAX_TEXT_LENGTH} characters`;
-    return null;
-  });
+  return requiredText(label, MAX_LENGTH.name, `${label} is required`).refine(
+    (value) => value === "" || value.length >= MIN_NAME_LENGTH,
+    `${label} must be at least ${MIN_NAME_LENGTH} characters`,
+  );
 }
 
-export const EmailSchema = z
-  .string({ required_error: "Email is required" })
-  .trim()
-  .toLowerCase()
-  .superRefine((value, ctx) => {
-    if (value === "") ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Email is required" });
-    else if (!isEmail(value) || value.length > 254) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Please enter a valid email address" });
-    }
-  });
+export const EmailSchema = emailAddress("Email is required");
 
-const phoneCheck = (value: string) => (isPhone(value) ? null : "Please enter a valid phone number");
+/** A password as typed (never trimmed), at most MAX_PASSWORD_LENGTH characters: a longer one is never hashed. */
+function password(required: string) {
+  return z.string({ required_error: required }).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG);
+}
 
 /** A new password: SPEC.md's 3-of-5 rule (registration, reset, change). */
-const NewPasswordSchema = z
-  .string({ required_error: "Password is required" })
-  .refine(isStrongEnough, "Password is too weak. Please meet at least 3 requirements.");
+const NewPasswordSchema = password("Password is required").refine(
+  (value) => value.length > MAX_PASSWORD_LENGTH || isStrongEnough(value),
+  "Password is too weak. Please meet at least 3 requirements.",
+);
 
 export const SignInSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string({ required_error: "Password is required" })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  password: password("Password is required").min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
   remember: z.boolean().optional(),
-  redirectTo: z.string().optional(),
+  redirectTo: RedirectToSchema,
 });
 
 /** A sign-in page's two forms: the e-mail and password, and the demo account's button. */
@@ -69,7 +47,7 @@ export const SignInActionSchema = withDefaultIntent(
   "sign-in",
   z.discriminatedUnion("intent", [
     SignInSchema.extend({ intent: z.literal("sign-in") }),
-    z.object({ intent: z.literal("demo"), redirectTo: z.string().optional() }),
+    z.object({ intent: z.literal("demo"), redirectTo: RedirectToSchema }),
   ]),
 );
 
@@ -82,9 +60,9 @@ export const RegistrationSchema = withCrossFieldRules(
     firstName: personName("First name"),
     lastName: personName("Last name"),
     email: EmailSchema,
-    phone: requiredText("Phone number is required", phoneCheck),
+    phone: requiredText("Phone number", MAX_LENGTH.phone, "Phone number is required").refine((value) => value === "" || isPhone(value), PHONE_INVALID),
     password: NewPasswordSchema,
-    confirmPassword: z.string({ required_error: "Please confirm your password" }),
+    confirmPassword: password("Please confirm your password"),
     terms: z.boolean({ required_error: TERMS_MESSAGE }).refine((accepted) => accepted, TERMS_MESSAGE),
   }),
   passwordsMatch,
@@ -93,48 +71,45 @@ export const RegistrationSchema = withCrossFieldRules(
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
 export const NewsletterSchema = z.object({
-  email: z
-    .string({ required_error: "Please enter a valid email address" })
-    .trim()
-    .toLowerCase()
-    .refine((value) => isEmail(value) && value.length <= 254, "Please enter a valid email address"),
-  redirectTo: z.string().optional(),
+  email: emailAddress(INVALID_EMAIL),
+  redirectTo: RedirectToSchema,
 });
 
 export const ResetPasswordSchema = withCrossFieldRules(
   z.object({
-    token: z.string({ required_error: "This reset link is invalid or has expired" }),
+    token: z
+      .string({ required_error: "This reset link is invalid or has expired" })
+      .max(MAX_LENGTH.token, "This reset link is invalid or has expired"),
     password: NewPasswordSchema,
-    confirmPassword: z.string({ required_error: "Please confirm your password" }),
+    confirmPassword: password("Please confirm your password"),
   }),
   passwordsMatch,
 );
 
 export const ProfileDetailsSchema = z.object({
   intent: z.literal("profile"),
-  firstName: requiredText("Name is required", (value) => (value.length > MAX_TEXT_LENGTH ? `Name must be at most ${MAX_TEXT_LENGTH} characters` : null)),
-  lastName: requiredText("Name is required", (value) => (value.length > MAX_TEXT_LENGTH ? `Name must be at most ${MAX_TEXT_LENGTH} characters` : null)),
-  phone: z.string().trim().refine(isPhone, "Please enter a valid phone number").optional(),
-  address: optionalText("Address"),
-  city: optionalText("City"),
-  country: z.string().trim().optional(),
-  postalCode: optionalText("Postal code"),
+  firstName: requiredText("Name", MAX_LENGTH.name, "Name is required"),
+  lastName: requiredText("Name", MAX_LENGTH.name, "Name is required"),
+  phone: z.string().trim().max(MAX_LENGTH.phone, tooLongMessage("Phone number", MAX_LENGTH.phone)).refine(isPhone, PHONE_INVALID).optional(),
+  address: optionalText("Address", MAX_LENGTH.address),
+  city: optionalText("City", MAX_LENGTH.city),
+  country: z.string().trim().max(MAX_LENGTH.code, "Please choose a country from the list").optional(),
+  postalCode: optionalText("Postal code", MAX_LENGTH.postalCode),
 });
 
 /** Changing a password: SPEC.md's profile rules (6+ characters, matching) plus registration's strength rule. */
 const PasswordChangeFields = z.object({
     intent: z.literal("password"),
-    currentPassword: z.string({ required_error: "Current password is required" }),
-    newPassword: z
-      .string({ required_error: "New password is required" })
-      .superRefine((value, ctx) => {
+    currentPassword: password("Current password is required"),
+    newPassword: password("New password is required").superRefine((value, ctx) => {
+        if (value.length > MAX_PASSWORD_LENGTH) return;
         if (value.length < MIN_PASSWORD_LENGTH) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` });
         } else if (!isStrongEnough(value)) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Password is too weak. Please meet at least 3 requirements." });
         }
       }),
-    confirmNewPassword: z.string({ required_error: "Please confirm your new password" }),
+    confirmNewPassword: password("Please confirm your new password"),
 });
 
 const newPasswordsMatch = confirmationMatches("newPassword", "confirmNewPassword", "New passwords do not match");

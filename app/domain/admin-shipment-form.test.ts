@@ -93,6 +93,83 @@ describe("admin shipment form rules", () => {
   });
 });
 
+describe("admin shipment form bounds", () => {
+  const editErrors = (values: Record<string, string>) => {
+    const submission = parseWithZod(form({ ...VALID_FORM, version: "3", ...values }), { schema: EditShipmentFormSchema });
+    return submission.status === "success" ? {} : (submission.error ?? {});
+  };
+
+  it("caps every text field, each with its own message", () => {
+    const limits: Record<string, [number, string]> = {
+      senderName: [100, "Sender name"],
+      senderCompany: [120, "Sender company"],
+      senderAddress: [200, "Sender address"],
+      senderCity: [100, "Sender city"],
+      senderState: [100, "Sender state or province"],
+      senderPostalCode: [20, "Sender postal code"],
+      recipientName: [100, "Recipient name"],
+      recipientCompany: [120, "Recipient company"],
+      recipientAddress: [200, "Recipient address"],
+      recipientCity: [100, "Recipient city"],
+      recipientState: [100, "Recipient state or province"],
+      recipientPostalCode: [20, "Recipient postal code"],
+      description: [500, "Description"],
+      customDeliveryDays: [40, "Custom delivery days"],
+      specialInstructions: [500, "Special instructions"],
+      notes: [1000, "Notes"],
+      currentLocation: [120, "Current location"],
+    };
+    const errors = editErrors(Object.fromEntries(Object.entries(limits).map(([field, [max]]) => [field, "x".repeat(max + 1)])));
+    for (const [field, [max, label]] of Object.entries(limits)) expect(errors[field], field).toEqual([`${label} must be at most ${max} characters`]);
+    expect(editErrors({ senderEmail: `${"a".repeat(250)}@example.com` }).senderEmail).toEqual(["Sender email must be at most 254 characters"]);
+    expect(editErrors({ senderPhone: "5".repeat(33) }).senderPhone).toEqual(["Sender phone must be at most 32 characters", "Please enter a valid phone number"]);
+  });
+
+  it("refuses control characters, except line breaks and tabs in the multi-line fields", () => {
+    const errors = errorsOf({ ...VALID_FORM, senderName: "Ada\u0000", recipientCity: "Ber\tlin", notes: "a\u0007" });
+    expect(errors).toEqual({
+      senderName: ["Sender name must be one line, without tabs or control characters"],
+      recipientCity: ["Recipient city must be one line, without tabs or control characters"],
+      notes: ["Notes must not contain control characters"],
+    });
+    expect(errorsOf({ ...VALID_FORM, description: "Books\r\n\tand maps", specialInstructions: "Ring twice\r\nthen wait" })).toEqual({});
+  });
+
+  it("refuses markup in e-mail addresses", () => {
+    expect(errorsOf({ ...VALID_FORM, recipientEmail: "bo<script>@example.com" }).recipientEmail).toEqual(["Please enter a valid email address"]);
+  });
+
+  it("keeps weights, dimensions and money within sane ranges", () => {
+    expect(errorsOf({ ...VALID_FORM, weight: "5e-324", length: "0.01", width: "301", value: "1000000.01", basePrice: "1e-9" })).toEqual({
+      weight: ["Weight must be at least 0.01 kg"],
+      length: ["Length must be at least 0.1 cm"],
+      width: ["Width must be at most 300 cm"],
+      value: ["Declared value must be at most 1,000,000"],
+      basePrice: ["Base price can have at most 2 decimal places"],
+    });
+    expect(errorsOf({ ...VALID_FORM, weight: "1000.5" }).weight).toEqual(["Weight must be at most 1,000 kg"]);
+    expect(errorsOf({ ...VALID_FORM, weight: "0.01", length: "0.1", width: "300", height: "300", value: "1000000", basePrice: "0" })).toEqual({});
+  });
+
+  it("takes a whole number of custom delivery days from 1 to 365, or free text", () => {
+    const message = ["A number of custom delivery days must be from 1 to 365"];
+    for (const days of ["0", "366", "99999999999999999999"]) expect(errorsOf({ ...VALID_FORM, customDeliveryDays: days }).customDeliveryDays, days).toEqual(message);
+    for (const days of ["1", "365", "3-5", "a week"]) expect(errorsOf({ ...VALID_FORM, customDeliveryDays: days }), days).toEqual({});
+  });
+
+  it("takes real calendar dates only: refused, never shifted or cleared", () => {
+    for (const date of ["2024-02-30", "9999-99-99", "2025-13-01", "1900-01-01", "2025-2-1"]) {
+      expect(editErrors({ actualDelivery: date }).actualDelivery, date).toEqual(["Please enter a valid date"]);
+    }
+    expect(editErrors({ actualDelivery: "2024-02-29" })).toEqual({});
+  });
+
+  it("names a current location that is only punctuation, and lets an edit clear it", () => {
+    expect(editErrors({ currentLocation: "!!!" }).currentLocation).toEqual(["Please enter a location"]);
+    expect(editErrors({ currentLocation: "" })).toEqual({});
+  });
+});
+
 describe("edit form values", () => {
   it("fill the form from a saved shipment, money in major units", () => {
     const values = formValuesFromShipment({

@@ -2,9 +2,11 @@
 // messages, and how a saved shipment fills it again. Shared by the server, which decides,
 // and the browser, which checks the same rules as the admin types.
 import { z } from "zod";
-import { isEmail, isPhone } from "./contact-details";
+import { emailAddress, isPhone } from "./contact-details";
+import { isCalendarDate, MAX_LENGTH, measure, optionalText, boundedText, placeName, RANGE, requiredText } from "./field-limits";
 import { forIntent, isGiven, withCrossFieldRules, type CrossFieldRule } from "./form-rules";
 import { minorUnitsInput } from "./format";
+import { LOCATION_REQUIRED } from "./shipment-places";
 import { DELIVERY_OPTIONS, PACKAGE_TYPES, SERVICE_TYPES } from "./shipping-options";
 
 export const REQUIRED = "This field is required";
@@ -12,11 +14,10 @@ export const FORM_ERRORS_TOAST = "Please fix the errors in the form";
 export const STALE_EDIT_MESSAGE =
   "Someone else changed this shipment while you were editing it. Your changes were not saved: reload the page to see the current version, then make them again.";
 
-const required = () => z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED);
-const optional = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).optional();
-const email = () => required().max(254, "Please enter a valid email address").refine(isEmail, "Please enter a valid email address");
-const phone = () => required().refine(isPhone, "Please enter a valid phone number");
-const country = () => required().regex(/^[A-Z]{2}$/, "Please choose a country from the list");
+const required = (label: string, max: number, multiline = false) => requiredText(label, max, REQUIRED, { multiline });
+const phone = (label: string) =>
+  requiredText(label, MAX_LENGTH.phone, REQUIRED).refine((value) => value === "" || isPhone(value), "Please enter a valid phone number");
+const country = () => z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED).regex(/^[A-Z]{2}$/, "Please choose a country from the list");
 const choice = <T extends [string, ...string[]]>(values: T) => z.enum(values, { errorMap: () => ({ message: REQUIRED }) });
 
 const VALUE_ERROR = "Please enter a valid value";
@@ -25,48 +26,71 @@ const WEIGHT_ERROR = "Please enter a valid weight";
 const PRICE_ERROR = "Please enter a valid price";
 const DATE_ERROR = "Please enter a valid date";
 
-const dimension = () => z.number({ invalid_type_error: DIMENSION_ERROR }).gt(0, DIMENSION_ERROR).max(10_000, DIMENSION_ERROR).optional();
-const money = (message: string) => z.number({ invalid_type_error: message }).min(0, message).max(100_000_000, message).optional();
+const { shipmentWeightKg: WEIGHT, shipmentDimensionCm: DIMENSION, money: MONEY, customDeliveryDays: CUSTOM_DAYS } = RANGE;
+const amount = (value: number) => value.toLocaleString("en-US");
 
-const name = () => required().max(120, "Use at most 120 characters");
-const address = () => required().max(200, "Use at most 200 characters");
-const city = () => required().max(100, "Use at most 100 characters");
+const dimension = (label: string) =>
+  measure(DIMENSION, {
+    invalid: DIMENSION_ERROR,
+    tooSmall: `${label} must be at least ${DIMENSION.min} cm`,
+    tooLarge: `${label} must be at most ${amount(DIMENSION.max)} cm`,
+  }).optional();
+const money = (label: string, invalid: string) =>
+  measure(MONEY, {
+    invalid,
+    tooLarge: `${label} must be at most ${amount(MONEY.max)}`,
+    cents: `${label} can have at most 2 decimal places`,
+  }).optional();
+
+/** Free text (a range, a word) or a whole number of days, which sets the estimate and must be a sane one. */
+const customDeliveryDays = () =>
+  boundedText("Custom delivery days", MAX_LENGTH.customDeliveryDays)
+    .refine(
+      (value) => !/^\d+$/.test(value) || (Number(value) >= CUSTOM_DAYS.min && Number(value) <= CUSTOM_DAYS.max),
+      `A number of custom delivery days must be from ${CUSTOM_DAYS.min} to ${CUSTOM_DAYS.max}`,
+    )
+    .optional();
 
 const fields = {
-  senderName: name(),
-  senderEmail: email(),
-  senderPhone: phone(),
-  senderCompany: optional(120),
-  senderAddress: address(),
-  senderCity: city(),
-  senderState: optional(100),
+  senderName: required("Sender name", MAX_LENGTH.name),
+  senderEmail: emailAddress(REQUIRED, { label: "Sender email" }),
+  senderPhone: phone("Sender phone"),
+  senderCompany: optionalText("Sender company", MAX_LENGTH.company),
+  senderAddress: required("Sender address", MAX_LENGTH.address),
+  senderCity: required("Sender city", MAX_LENGTH.city),
+  senderState: optionalText("Sender state or province", MAX_LENGTH.state),
   senderCountry: country(),
-  senderPostalCode: optional(20),
-  recipientName: name(),
-  recipientEmail: email(),
-  recipientPhone: phone(),
-  recipientCompany: optional(120),
-  recipientAddress: address(),
-  recipientCity: city(),
-  recipientState: optional(100),
+  senderPostalCode: optionalText("Sender postal code", MAX_LENGTH.postalCode),
+  recipientName: required("Recipient name", MAX_LENGTH.name),
+  recipientEmail: emailAddress(REQUIRED, { label: "Recipient email" }),
+  recipientPhone: phone("Recipient phone"),
+  recipientCompany: optionalText("Recipient company", MAX_LENGTH.company),
+  recipientAddress: required("Recipient address", MAX_LENGTH.address),
+  recipientCity: required("Recipient city", MAX_LENGTH.city),
+  recipientState: optionalText("Recipient state or province", MAX_LENGTH.state),
   recipientCountry: country(),
-  recipientPostalCode: optional(20),
+  recipientPostalCode: optionalText("Recipient postal code", MAX_LENGTH.postalCode),
   packageType: choice([...PACKAGE_TYPES]),
-  weight: z.number({ required_error: REQUIRED, invalid_type_error: WEIGHT_ERROR }).gt(0, WEIGHT_ERROR).max(100_000, WEIGHT_ERROR),
-  length: dimension(),
-  width: dimension(),
-  height: dimension(),
-  value: money(VALUE_ERROR),
-  description: required().max(500, "Use at most 500 characters"),
+  weight: measure(WEIGHT, {
+    invalid: WEIGHT_ERROR,
+    required: REQUIRED,
+    tooSmall: `Weight must be at least ${WEIGHT.min} kg`,
+    tooLarge: `Weight must be at most ${amount(WEIGHT.max)} kg`,
+  }),
+  length: dimension("Length"),
+  width: dimension("Width"),
+  height: dimension("Height"),
+  value: money("Declared value", VALUE_ERROR),
+  description: required("Description", MAX_LENGTH.description, true),
   serviceType: choice([...SERVICE_TYPES]),
   deliveryOption: choice([...DELIVERY_OPTIONS]).default("standard"),
   insurance: z.boolean().optional(),
   signatureRequired: z.boolean().optional(),
-  currency: required().regex(/^[A-Z]{3}$/, "Please choose a currency from the list"),
-  basePrice: money(PRICE_ERROR),
-  customDeliveryDays: optional(40),
-  specialInstructions: optional(1000),
-  notes: optional(1000),
+  currency: z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED).regex(/^[A-Z]{3}$/, "Please choose a currency from the list"),
+  basePrice: money("Base price", PRICE_ERROR),
+  customDeliveryDays: customDeliveryDays(),
+  specialInstructions: optionalText("Special instructions", MAX_LENGTH.specialInstructions, { multiline: true }),
+  notes: optionalText("Notes", MAX_LENGTH.notes, { multiline: true }),
 };
 
 /**
@@ -83,9 +107,10 @@ const dimensionsGiven: CrossFieldRule = (sent, context) => {
 
 const createObject = z.object(fields);
 const editObject = createObject.extend({
-  version: z.number().int().positive(),
-  currentLocation: optional(120),
-  actualDelivery: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_ERROR).optional(),
+  version: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  // Cleared here if need be; when given, a real place (the row action's rule).
+  currentLocation: placeName("Current location", MAX_LENGTH.location, LOCATION_REQUIRED).optional(),
+  actualDelivery: z.string().trim().refine(isCalendarDate, DATE_ERROR).optional(),
 });
 
 export const ShipmentFormSchema = withCrossFieldRules(createObject, dimensionsGiven);

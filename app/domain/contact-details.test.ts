@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEmail, isPhone, normalizeEmail } from "./contact-details";
+import { emailAddress, isEmail, isPhone, normalizeEmail } from "./contact-details";
 
 describe("isEmail", () => {
   it("wants non-space characters, an @ and a domain with a dot", () => {
@@ -8,6 +8,40 @@ describe("isEmail", () => {
     for (const bad of ["", "jordan", "jordan@example", "jor dan@example.com", "@example.com", "jordan@.com@x"]) {
       expect(isEmail(bad), bad).toBe(false);
     }
+  });
+
+  it("refuses markup, quotes, spaces, control characters and more than 254 characters", () => {
+    for (const bad of [
+      "<script>@example.com",
+      "a<b@example.com",
+      "ada@exa>mple.com",
+      '"ada"@example.com',
+      "o'brien@example.com",
+      "ada @example.com",
+      "ada\u0000@example.com",
+      "ada@example.com\n",
+      "ada@exam ple.com",
+      "ada@example..com",
+      "ada@-example.com",
+      "ada@example.com<img src=x>",
+      `${"a".repeat(245)}@example.com`,
+    ]) {
+      expect(isEmail(bad), JSON.stringify(bad)).toBe(false);
+    }
+    expect(isEmail(`${"a".repeat(242)}@example.com`)).toBe(true);
+    expect(isEmail("ada@bücher.example")).toBe(true);
+  });
+
+  it("is one zod field: required message, length, shape, normalised value", () => {
+    const field = emailAddress("Email is required");
+    const messages = (value: unknown) => {
+      const result = field.safeParse(value);
+      return result.success ? result.data : result.error.issues.map((issue) => issue.message);
+    };
+    expect(messages("  Ada@Example.COM ")).toBe("ada@example.com");
+    expect(messages("")).toEqual(["Email is required"]);
+    expect(messages("ada<b>@example.com")).toEqual(["Please enter a valid email address"]);
+    expect(messages(`${"a".repeat(250)}@example.com`)).toEqual(["Email must be at most 254 characters"]);
   });
 
   it("normalises by trimming and lower-casing", () => {

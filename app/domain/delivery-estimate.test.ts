@@ -11,7 +11,8 @@ describe("custom delivery days", () => {
   it("counts only positive whole numbers", () => {
     expect(customDeliveryDayCount("3")).toBe(3);
     expect(customDeliveryDayCount(" 12 ")).toBe(12);
-    for (const value of ["0", "-2", "2.5", "3-5", "soon", "", null, undefined]) {
+    expect(customDeliveryDayCount("365")).toBe(365);
+    for (const value of ["0", "-2", "2.5", "3-5", "soon", "366", "9".repeat(30), "", null, undefined]) {
       expect(customDeliveryDayCount(value)).toBeNull();
     }
   });

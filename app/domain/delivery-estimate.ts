@@ -3,16 +3,17 @@
 // positive whole number of custom days means today plus that many days; any other custom
 // value (a range, a word) leaves the estimate as it was, or calculates it when there is none.
 import { estimateDelivery } from "./delivery-dates";
+import { RANGE } from "./field-limits";
 import type { ServiceType } from "./shipping-options";
 
 const DAY_MS = 86_400_000;
 
-/** "3" gives 3; "0", "-2", "2.5", "3-5" and "soon" give null. */
+/** "3" gives 3; "0", "-2", "2.5", "3-5", "soon" and more days than the form takes (365) give null. */
 export function customDeliveryDayCount(value: string | null | undefined): number | null {
   const text = value?.trim() ?? "";
   if (!/^\d+$/.test(text)) return null;
   const days = Number(text);
-  return days > 0 && Number.isSafeInteger(days) ? days : null;
+  return days >= RANGE.customDeliveryDays.min && days <= RANGE.customDeliveryDays.max ? days : null;
 }
 
 export type EstimateInputs = {

@@ -5,6 +5,7 @@ import { countChatsNeedingResponse } from "~/.server/chat";
 import { requireAdmin, type SessionUser } from "~/.server/session";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RouteProgress } from "~/components/route-progress";
+import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";
 
 const ADMIN_NAV = [
   { to: "/admin/dashboard", label: "Dashboard" },
@@ -84,7 +85,7 @@ function AdminFrame({
             <label htmlFor="admin-search" className="shrink-0 text-sm font-medium text-slate-700">
               Find a shipment
             </label>
-            <input id="admin-search" name="search" type="search" placeholder="Tracking ID, name or e-mail" className="input min-w-0 flex-1 py-1.5 text-sm sm:w-64 sm:flex-none" />
+            <input id="admin-search" name="search" type="search" maxLength={SEARCH_MAX_LENGTH} placeholder="Tracking ID, name or e-mail" className="input min-w-0 flex-1 py-1.5 text-sm sm:w-64 sm:flex-none" />
             <button type="submit" className="btn-secondary py-1.5">
               Search
             </button>

@@ -1,0 +1,165 @@
+// The bounds on every value a form can send (docs/decisions/075-bounded-and-strict-values.md):
+// how long each text may be and which characters it may hold, the range of each number, the
+// years a date may fall in. The zod schemas are built from them, and the inputs read the same
+// numbers (through Conform's constraints, or here directly) for maxLength, min and max.
+import { z } from "zod";
+
+/** The most characters each kind of text may have, after trimming. */
+export const MAX_LENGTH = {
+  name: 100,
+  company: 120,
+  email: 254,
+  /** As typed, with spaces, hyphens and brackets. */
+  phone: 32,
+  address: 200,
+  city: 100,
+  state: 100,
+  postalCode: 20,
+  /** One of the customer's packages. */
+  packageDescription: 200,
+  /** The admin form's description of contents. */
+  description: 500,
+  specialInstructions: 500,
+  notes: 1000,
+  referenceNumber: 50,
+  customDeliveryDays: 40,
+  location: 120,
+  destination: 200,
+  password: 128,
+  /** A password-reset token. */
+  token: 128,
+  /** A path to go back to (safe-redirect checks where it points). */
+  redirectTo: 512,
+  /** A code picked from a list: a country, a currency, a status, an option. */
+  code: 32,
+  /** A number kept as typed (the customer's draft keeps fields as typed). */
+  number: 32,
+} as const;
+
+/** The range of each number, in the unit its input names. */
+export const RANGE = {
+  /** One of the customer's packages: the FAQ's 70 lbs (32 kg). */
+  packageWeightKg: { min: 0.01, max: 32 },
+  /** The admin form's one weight, for freight (pallets) too. */
+  shipmentWeightKg: { min: 0.01, max: 1000 },
+  /** One of the customer's packages: the FAQ's longest side, 48 in (122 cm). */
+  packageDimensionCm: { min: 0.1, max: 122 },
+  shipmentDimensionCm: { min: 0.1, max: 300 },
+  /** A declared value or a price in major units (declared values of the customer's packages are above 0). */
+  money: { min: 0, max: 1_000_000 },
+  quantity: { min: 1, max: 99 },
+  /** A whole number of custom delivery days. */
+  customDeliveryDays: { min: 1, max: 365 },
+} as const;
+
+/** The customer's form holds at most this many packages. */
+export const MAX_PACKAGES = 20;
+
+/** Dates typed in a form or an address fall in these years. */
+export const DATE_YEARS = { min: 2000, max: 2100 } as const;
+
+export function tooLongMessage(label: string, max: number): string {
+  return `${label} must be at most ${max} characters`;
+}
+
+export function controlCharactersMessage(label: string, multiline = false): string {
+  return multiline ? `${label} must not contain control characters` : `${label} must be one line, without tabs or control characters`;
+}
+
+// Unicode's control characters: C0 (NUL, tab, line breaks, escape ...), DEL and C1.
+const ANY_CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
+
+/** Whether `value` holds a control character; in multi-line text tabs and line breaks are fine. */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return (multiline ? CONTROL_BUT_LINES : ANY_CONTROL).test(value);
+}
+
+type TextOptions = { multiline?: boolean };
+
+/**
+ * Trimmed text that must be given (`required` is the message when it is not): at most `max`
+ * characters, no control characters. Every fault is named at once.
+ */
+export function requiredText(label: string, max: number, required: string, { multiline = false }: TextOptions = {}) {
+  return z
+    .string({ required_error: required, invalid_type_error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLongMessage(label, max))
+    .refine((value) => !hasControlCharacters(value, multiline), controlCharactersMessage(label, multiline));
+}
+
+/** Trimmed text of at most `max` characters without control characters ("" passes). */
+export function boundedText(label: string, max: number, { multiline = false }: TextOptions = {}) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLongMessage(label, max))
+    .refine((value) => !hasControlCharacters(value, multiline), controlCharactersMessage(label, multiline));
+}
+
+/** Bounded text that may be left empty (a form sends nothing for it then). */
+export function optionalText(label: string, max: number, options: TextOptions = {}) {
+  return boundedText(label, max, options).optional();
+}
+
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * The name of a place (where a parcel is, where it was delivered): required text with at least
+ * one letter or digit, so that punctuation alone counts as nothing typed.
+ */
+export function placeName(label: string, max: number, required: string) {
+  return requiredText(label, max, required).refine((value) => value === "" || HAS_LETTER_OR_DIGIT.test(value), required);
+}
+
+/**
+ * The `redirectTo` field forms carry, where to go afterwards: one longer than MAX_LENGTH.redirectTo
+ * counts as absent (a hidden field has no message to show); safeRedirect decides whether it is followed.
+ */
+export const RedirectToSchema = z.string().max(MAX_LENGTH.redirectTo).optional().catch(undefined);
+
+type MeasureMessages = {
+  /** Not a number, or not above 0 (not below 0 for a range from 0): SPEC.md's words. */
+  invalid: string;
+  required?: string;
+  /** Above 0 but below the range. */
+  tooSmall?: string;
+  tooLarge: string;
+  /** More than two decimal places, for money. */
+  cents?: string;
+};
+
+/** A number in `range`, with one message for each way it can be wrong. */
+export function measure(range: { min: number; max: number }, { invalid, required = invalid, tooSmall = invalid, tooLarge, cents }: MeasureMessages) {
+  return z.number({ required_error: required, invalid_type_error: invalid }).superRefine((value, ctx) => {
+    const message =
+      value < 0 || (range.min > 0 && value <= 0)
+        ? invalid
+        : value < range.min
+          ? tooSmall
+          : value > range.max
+            ? tooLarge
+            : cents && !hasCents(value)
+              ? cents
+              : null;
+    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+  });
+}
+
+/** At most two decimal places (cents), so a typed amount turns into minor units unchanged. */
+export function hasCents(value: number): boolean {
+  return Math.round(value * 100) / 100 === value;
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date (YYYY-MM-DD) within DATE_YEARS: 2024-02-30 and 9999-99-99 are not. */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
