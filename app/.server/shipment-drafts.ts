@@ -9,7 +9,10 @@ import { COUNTRIES, getCountry } from "~/domain/countries";
 import { CURRENCIES, isPickerCurrency } from "~/domain/currencies";
 import { estimateDraft, shipmentFromForm, type Estimate } from "~/domain/customer-shipment";
 import {
+  draftBoundsFaults,
   draftFormData,
+  DRAFT_MAX_BYTES,
+  draftSize,
   EMPTY_PACKAGE,
   LIMITS,
   newDraft,
@@ -17,6 +20,7 @@ import {
   shipmentSchemas,
   withLocalPhoneNumbers,
   type CountryOption,
+  type FieldErrors,
   type ShipmentDraft,
   type StepNumber,
 } from "~/domain/shipment-steps";
@@ -145,8 +149,7 @@ async function restoreDraft(db: Db, userId: string, draft: StoredDraft): Promise
     .onConflictDoNothing();
 }
 
-/** Field messages by field name ("packages[0].weight"), as a form shows them. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /** A step's faults in `draft`, or null when the step passes. */
 export function stepFaults(draft: ShipmentDraft, step: StepNumber | "all"): FieldErrors | null {
@@ -168,6 +171,8 @@ export type DraftOutcome =
   | { kind: "step"; step: StepNumber; anchor?: string; check?: boolean }
   /** The step does not pass: nothing moved on, what was typed is kept. */
   | { kind: "invalid"; fieldErrors: FieldErrors }
+  /** Out of bounds (too long, control characters, too many packages, too large a draft): nothing was written. */
+  | { kind: "refused"; message: string; fieldErrors: FieldErrors }
   | { kind: "discarded"; message: string }
   | { kind: "created"; shipmentId: string; trackingId: string; message: string }
   /** No draft left: this form was sent again after it had made its shipment. */
@@ -183,7 +188,25 @@ const phoneCodeOf = (code: string) => getCountry(code)?.phoneCode;
 /** Who pressed the button, beyond the account: the client address shipments are counted by. */
 export type DraftClient = { clientAddress: string; now?: number };
 
-/** Applies one button of the form to the account's draft. */
+export const STEP_NOT_SAVED = "This step was not saved. Please correct the entries marked below.";
+export const DRAFT_TOO_LARGE = "This draft is too large to save. Please shorten your entries.";
+
+/**
+ * Why `changes` may not be written into `draft` at all, or null: values out of bounds, or a
+ * draft that would grow past DRAFT_MAX_BYTES (bounded values never get there; this is the
+ * last guard before D1).
+ */
+function boundsRefusal(draft: ShipmentDraft, changes: Partial<ShipmentDraft>): Extract<DraftOutcome, { kind: "refused" }> | null {
+  const faults = draftBoundsFaults(changes);
+  if (faults) return { kind: "refused", message: STEP_NOT_SAVED, fieldErrors: faults };
+  if (draftSize({ ...draft, ...changes }) > DRAFT_MAX_BYTES) return { kind: "refused", message: DRAFT_TOO_LARGE, fieldErrors: {} };
+  return null;
+}
+
+/**
+ * Applies one button of the form to the account's draft. A step out of bounds writes nothing;
+ * any other fault is kept as typed (SPEC.md: back, forward and reload never lose what was typed).
+ */
 export async function applyDraftStep(
   context: ServiceContext,
   user: DraftOwner,
@@ -197,8 +220,13 @@ export async function applyDraftStep(
   }
   const { step } = command;
   const values = withLocalPhoneNumbers(command.values, phoneCodeOf);
-  if (command.intent === "create") return createShipmentFromDraft(context, user, values, { clientAddress, now });
   const stored = await getDraft(context, user);
+  const refusal = boundsRefusal(stored.values, values);
+  if (refusal) {
+    // With the step's other faults, so that one answer names them all.
+    return { ...refusal, fieldErrors: { ...refusal.fieldErrors, ...stepFaults({ ...stored.values, ...values }, step) } };
+  }
+  if (command.intent === "create") return createShipmentFromDraft(context, user, values, { clientAddress, now });
   const save = (changes: Partial<ShipmentDraft>, reached?: StepNumber) => saveDraft(db, user.id, { values: changes, base: stored.values, reached, now });
   switch (command.intent) {
     case "save":

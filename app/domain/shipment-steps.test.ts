@@ -1,7 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import {
+  draftBoundsFaults,
   draftFormData,
+  DRAFT_MAX_BYTES,
+  draftSize,
   fullPhoneNumber,
   isStepOpen,
   localPhoneNumber,
@@ -246,6 +249,82 @@ describe("drafts", () => {
     expect(parseStoredDraft("not json", fallback)).toEqual(fallback);
     const odd = parseStoredDraft(JSON.stringify({ senderName: 42, insurance: "yes", packages: "none", recipientCity: "Berlin" }), fallback);
     expect(odd).toEqual({ ...fallback, recipientCity: "Berlin" });
+  });
+});
+
+describe("strict values", () => {
+  const withPackage = (changes: Partial<ShipmentDraft["packages"][number]>): ShipmentDraft => ({
+    ...validDraft,
+    packages: [{ ...validDraft.packages[0]!, ...changes }],
+  });
+
+  it("refuse weights, sizes and values too small to be real", () => {
+    expect(errorsOf(3, withPackage({ weight: "5e-324", height: "0.05", value: "0.001" }))).toEqual({
+      "packages[0].weight": ["Each package must weigh at least 0.01 kg"],
+      "packages[0].height": ["Height must be at least 0.1 cm"],
+      "packages[0].value": ["Declared value must be at least 0.01"],
+    });
+    expect(errorsOf(3, withPackage({ value: "10.005" }))).toEqual({ "packages[0].value": ["Declared value can have at most 2 decimal places"] });
+    expect(errorsOf(3, withPackage({ weight: "0.01", length: "0.1", value: "0.01" }))).toEqual({});
+  });
+
+  it("refuse control characters in every text, tabs and line breaks only in the instructions", () => {
+    expect(errorsOf(1, { ...validDraft, senderName: "Jordan\u0000Lee", senderAddress: "1 Market\tSt" })).toEqual({
+      senderName: ["Sender name must be one line, without tabs or control characters"],
+      senderAddress: ["Sender address must be one line, without tabs or control characters"],
+    });
+    expect(errorsOf(3, withPackage({ description: "Books\u001b" }))).toEqual({
+      "packages[0].description": ["Description must be one line, without tabs or control characters"],
+    });
+    expect(errorsOf(4, { ...validDraft, specialInstructions: "Ring twice\r\n\tthen wait" })).toEqual({});
+    expect(errorsOf(4, { ...validDraft, specialInstructions: "Ring\u0000" })).toEqual({ specialInstructions: ["Special instructions must not contain control characters"] });
+  });
+
+  it("check e-mail addresses with the shared rule, which refuses markup", () => {
+    expect(errorsOf(2, { ...validDraft, recipientEmail: "lena<script>@example.com" })).toEqual({ recipientEmail: ["Please enter a valid email address"] });
+  });
+});
+
+describe("draft bounds", () => {
+  it("find values no field takes: too long, control characters, too many packages", () => {
+    expect(draftBoundsFaults(validDraft)).toBeNull();
+    expect(draftBoundsFaults({ senderName: "x".repeat(101), senderCity: "Berlin\u0000", specialInstructions: "one\r\ntwo" })).toEqual({
+      senderName: ["Must be at most 100 characters"],
+      senderCity: ["Must be one line, without tabs or control characters"],
+    });
+    const packages = Array.from({ length: 21 }, () => ({ ...validDraft.packages[0]! }));
+    packages[1] = { ...packages[1]!, weight: "1".repeat(33) };
+    expect(draftBoundsFaults({ packages })).toEqual({
+      packages: ["A shipment can hold at most 20 packages"],
+      "packages[1].weight": ["Must be at most 32 characters"],
+    });
+  });
+
+  it("keep every package a form sent, so that too many are refused rather than cut", () => {
+    const payload = { packages: Array.from({ length: 25 }, () => ({ weight: "1" })) };
+    expect(stepValues(3, payload).packages).toHaveLength(25);
+  });
+
+  it("leave the largest bounded draft far below the stored cap", () => {
+    const longest = (max: number) => "€".repeat(max);
+    const big: ShipmentDraft = {
+      ...validDraft,
+      senderName: longest(100), senderAddress: longest(200), senderCity: longest(100), senderState: longest(100),
+      recipientName: longest(100), recipientAddress: longest(200), recipientCity: longest(100), recipientState: longest(100),
+      specialInstructions: longest(500), referenceNumber: longest(50),
+      packages: Array.from({ length: 20 }, () => ({ ...validDraft.packages[0]!, description: longest(200) })),
+    };
+    expect(draftBoundsFaults(big)).toBeNull();
+    expect(draftSize(big)).toBeLessThan(DRAFT_MAX_BYTES / 2);
+  });
+
+  it("drop stored values out of bounds when the draft is read back", () => {
+    const fallback = newDraft({ name: "N", email: "e@example.com", currency: "USD" });
+    const stored = { ...validDraft, senderName: "x".repeat(2_000_000), packages: [{ ...validDraft.packages[0]!, description: "d\u0000" }] };
+    const draft = parseStoredDraft(JSON.stringify(stored), fallback);
+    expect(draft.senderName).toBe("N");
+    expect(draft.packages[0]).toMatchObject({ description: "", weight: "2.5" });
+    expect(draft.recipientCity).toBe("Berlin");
   });
 });
 

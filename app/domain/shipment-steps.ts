@@ -2,7 +2,8 @@
 // steps, and the zod schemas that check each step on the server and, through Conform, in the
 // browser. Browser-safe: the country and currency lists come in as arguments.
 import { z } from "zod";
-import { isEmail, normalizeEmail } from "./contact-details";
+import { emailAddress } from "./contact-details";
+import { hasControlCharacters, MAX_LENGTH, MAX_PACKAGES, measure, optionalText, RANGE, requiredText } from "./field-limits";
 import { DELIVERY_OPTIONS, parseDeliveryOption, SERVICE_TYPES } from "./shipping-options";
 
 export const STEPS = [
@@ -19,13 +20,13 @@ export function parseStep(value: unknown): StepNumber | null {
   return step === 1 || step === 2 || step === 3 || step === 4 ? step : null;
 }
 
-/** Upper bounds (docs/decisions/021-customer-form-limits.md); SPEC.md sets only the lower ones. */
+/** Bounds (docs/decisions/021 and 075); SPEC.md sets only the lower ones. */
 export const LIMITS = {
-  packages: 20,
-  quantity: 99,
-  weightKg: 32,
-  dimensionCm: 122,
-  value: 1_000_000,
+  packages: MAX_PACKAGES,
+  quantity: RANGE.quantity.max,
+  weightKg: RANGE.packageWeightKg,
+  dimensionCm: RANGE.packageDimensionCm,
+  value: RANGE.money.max,
   phoneDigits: { min: 4, max: 14 },
 } as const;
 
@@ -138,10 +139,90 @@ export function stepValues(step: StepNumber, payload: Record<string, unknown>): 
   for (const key of fields.text) values[key] = text(payload[key]);
   for (const key of fields.flags) values[key] = flag(payload[key]);
   if (fields.packages) {
-    const packages = Array.isArray(payload.packages) ? payload.packages.map(packageDraft) : [];
-    values.packages = packages.length > 0 ? packages.slice(0, LIMITS.packages) : [{ ...EMPTY_PACKAGE }];
+    // All of them, so that too many are refused (draftBoundsFaults), never silently cut.
+    const packages = Array.isArray(payload.packages) ? Array.from(payload.packages, packageDraft) : [];
+    values.packages = packages.length > 0 ? packages : [{ ...EMPTY_PACKAGE }];
   }
   return values as Partial<ShipmentDraft>;
+}
+
+/** How long each field of a draft may be as typed: its form field's limit; numbers as MAX_LENGTH.number. */
+const DRAFT_TEXT_MAX: Record<TextKey, number> = {
+  ...partyMax("sender"),
+  ...partyMax("recipient"),
+  serviceType: MAX_LENGTH.code,
+  deliveryOption: MAX_LENGTH.code,
+  currency: MAX_LENGTH.code,
+  specialInstructions: MAX_LENGTH.specialInstructions,
+  referenceNumber: MAX_LENGTH.referenceNumber,
+};
+
+function partyMax<P extends "sender" | "recipient">(prefix: P) {
+  const max = {
+    Name: MAX_LENGTH.name,
+    Email: MAX_LENGTH.email,
+    Phone: MAX_LENGTH.phone,
+    Address: MAX_LENGTH.address,
+    City: MAX_LENGTH.city,
+    State: MAX_LENGTH.state,
+    Country: MAX_LENGTH.code,
+    PostalCode: MAX_LENGTH.postalCode,
+  };
+  return Object.fromEntries(Object.entries(max).map(([field, limit]) => [`${prefix}${field}`, limit])) as Record<`${P}${keyof typeof max}`, number>;
+}
+
+const PACKAGE_TEXT_MAX: Record<keyof PackageDraft, number> = {
+  description: MAX_LENGTH.packageDescription,
+  weight: MAX_LENGTH.number,
+  length: MAX_LENGTH.number,
+  width: MAX_LENGTH.number,
+  height: MAX_LENGTH.number,
+  value: MAX_LENGTH.number,
+  quantity: MAX_LENGTH.number,
+};
+
+const MULTI_LINE: ReadonlySet<string> = new Set(["specialInstructions"]);
+
+/** The most a stored draft may take (UTF-8 JSON); bounded fields stay far below it (about 32 KB at worst). */
+export const DRAFT_MAX_BYTES = 64 * 1024;
+
+export const TOO_MANY_PACKAGES = `A shipment can hold at most ${MAX_PACKAGES} packages`;
+
+/** Messages by field name ("packages[0].weight"), as a form shows them. */
+export type FieldErrors = Record<string, string[]>;
+
+function textFault(value: string, max: number, multiline: boolean): string | null {
+  if (value.trim().length > max) return `Must be at most ${max} characters`;
+  if (hasControlCharacters(value, multiline)) return multiline ? "Must not contain control characters" : "Must be one line, without tabs or control characters";
+  return null;
+}
+
+/**
+ * What keeps a step's values out of the draft altogether: text longer than its field allows,
+ * control characters, more packages than a shipment holds. A value that is only missing or
+ * wrong (an empty name, a weight of 0) is kept as typed, so nothing typed is lost; these are
+ * never stored. Null when the values are within bounds.
+ */
+export function draftBoundsFaults(values: Partial<ShipmentDraft>): FieldErrors | null {
+  const faults: FieldErrors = {};
+  for (const [key, max] of Object.entries(DRAFT_TEXT_MAX)) {
+    const value = values[key as TextKey];
+    const fault = typeof value === "string" ? textFault(value, max, MULTI_LINE.has(key)) : null;
+    if (fault) faults[key] = [fault];
+  }
+  if (values.packages && values.packages.length > MAX_PACKAGES) faults.packages = [TOO_MANY_PACKAGES];
+  values.packages?.slice(0, MAX_PACKAGES).forEach((item, index) => {
+    for (const [key, max] of Object.entries(PACKAGE_TEXT_MAX)) {
+      const fault = textFault(item[key as keyof PackageDraft], max, false);
+      if (fault) faults[`packages[${index}].${key}`] = [fault];
+    }
+  });
+  return Object.keys(faults).length > 0 ? faults : null;
+}
+
+/** The bytes `draft` takes when stored. */
+export function draftSize(draft: ShipmentDraft): number {
+  return new TextEncoder().encode(JSON.stringify(draft)).byteLength;
 }
 
 /**
@@ -181,7 +262,16 @@ export function parseStoredDraft(json: string, fallback: ShipmentDraft): Shipmen
     for (const key of flags) if (typeof stored[key] === "boolean") draft[key] = stored[key];
   }
   if (Array.isArray(stored.packages) && stored.packages.length > 0) {
-    draft.packages = stored.packages.slice(0, LIMITS.packages).map(packageDraft);
+    draft.packages = stored.packages.slice(0, MAX_PACKAGES).map(packageDraft);
+  }
+  // A value stored before drafts were bounded, and out of bounds, falls back too.
+  const faults = draftBoundsFaults(draft);
+  if (faults) {
+    for (const key of Object.keys(faults)) {
+      const item = /^packages\[(\d+)\]\.(\w+)$/.exec(key);
+      if (item) draft.packages[Number(item[1])]![item[2] as keyof PackageDraft] = "";
+      else if (key in fallback) (draft as Record<string, unknown>)[key] = fallback[key as TextKey];
+    }
   }
   return draft;
 }
@@ -262,35 +352,20 @@ function isPhoneDigits(value: string): boolean {
   return digits >= LIMITS.phoneDigits.min && digits <= LIMITS.phoneDigits.max;
 }
 
-function requiredText(message: string, max: number, tooLong: string) {
-  return z.string({ required_error: message }).trim().min(1, message).max(max, tooLong);
-}
-
-function optionalText(max: number, tooLong: string) {
-  return z.string().trim().max(max, tooLong).optional();
-}
-
 function partyShape(label: "Sender" | "Recipient", countryCodes: ReadonlySet<string>) {
+  const required = (field: string, max: number) => requiredText(`${label} ${field}`, max, `${label} ${field} is required`);
   return {
-    Name: requiredText(`${label} name is required`, 100, `${label} name must be at most 100 characters`),
-    Email: z
-      .string({ required_error: `${label} email is required` })
-      .trim()
-      .min(1, `${label} email is required`)
-      .transform(normalizeEmail)
-      .refine(isEmail, "Please enter a valid email address"),
-    Phone: z
-      .string({ required_error: `${label} phone is required` })
-      .trim()
-      .min(1, `${label} phone is required`)
-      .pipe(z.string().refine(isPhoneDigits, "Please enter a valid phone number")),
-    Address: requiredText(`${label} address is required`, 200, `${label} address must be at most 200 characters`),
-    City: requiredText(`${label} city is required`, 100, `${label} city must be at most 100 characters`),
-    State: optionalText(100, "State or province must be at most 100 characters"),
+    Name: required("name", MAX_LENGTH.name),
+    Email: emailAddress(`${label} email is required`, { label: `${label} email` }),
+    Phone: required("phone", MAX_LENGTH.phone).refine((value) => value === "" || isPhoneDigits(value), "Please enter a valid phone number"),
+    Address: required("address", MAX_LENGTH.address),
+    City: required("city", MAX_LENGTH.city),
+    State: optionalText("State or province", MAX_LENGTH.state),
     Country: z
       .string({ required_error: `${label} country is required` })
+      .max(MAX_LENGTH.code, "Please choose a country from the list")
       .refine((code) => countryCodes.has(code), "Please choose a country from the list"),
-    PostalCode: requiredText(`${label} postal code is required`, 20, `${label} postal code must be at most 20 characters`),
+    PostalCode: required("postal code", MAX_LENGTH.postalCode),
   };
 }
 
@@ -301,18 +376,30 @@ function prefixed<P extends "sender" | "recipient">(prefix: P, shape: PartyShape
   return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [`${prefix}${key}`, schema])) as Prefixed<P>;
 }
 
-function measure(field: string, max: number, tooLarge: string) {
+function packageMeasure(field: "weight" | "length" | "width" | "height" | "value", range: { min: number; max: number }, bounds: { tooSmall: string; tooLarge: string; cents?: string }) {
   const message = `Valid ${field} is required`;
-  return z.number({ required_error: message, invalid_type_error: message }).gt(0, message).max(max, tooLarge);
+  return measure(range, { invalid: message, ...bounds });
 }
 
+const { packageWeightKg: WEIGHT, packageDimensionCm: DIMENSION } = RANGE;
+const side = (field: "length" | "width" | "height", label: string) =>
+  packageMeasure(field, DIMENSION, { tooSmall: `${label} must be at least ${DIMENSION.min} cm`, tooLarge: `${label} must be at most ${DIMENSION.max} cm` });
+
 export const PackageSchema = z.object({
-  description: requiredText("Description is required", 200, "Description must be at most 200 characters"),
-  weight: measure("weight", LIMITS.weightKg, `Each package can weigh at most ${LIMITS.weightKg} kg`),
-  length: measure("length", LIMITS.dimensionCm, `Length must be at most ${LIMITS.dimensionCm} cm`),
-  width: measure("width", LIMITS.dimensionCm, `Width must be at most ${LIMITS.dimensionCm} cm`),
-  height: measure("height", LIMITS.dimensionCm, `Height must be at most ${LIMITS.dimensionCm} cm`),
-  value: measure("value", LIMITS.value, "Declared value must be at most 1,000,000"),
+  description: requiredText("Description", MAX_LENGTH.packageDescription, "Description is required"),
+  weight: packageMeasure("weight", WEIGHT, {
+    tooSmall: `Each package must weigh at least ${WEIGHT.min} kg`,
+    tooLarge: `Each package can weigh at most ${WEIGHT.max} kg`,
+  }),
+  length: side("length", "Length"),
+  width: side("width", "Width"),
+  height: side("height", "Height"),
+  // SPEC.md: above 0, so at least a cent.
+  value: packageMeasure("value", { min: 0.01, max: RANGE.money.max }, {
+    tooSmall: "Declared value must be at least 0.01",
+    tooLarge: "Declared value must be at most 1,000,000",
+    cents: "Declared value can have at most 2 decimal places",
+  }),
   quantity: z.preprocess(
     parseQuantity,
     z.number().int().min(1, "Quantity must be at least 1").max(LIMITS.quantity, `Quantity must be at most ${LIMITS.quantity}`),
@@ -337,9 +424,10 @@ function reviewShape(currencyCodes: ReadonlySet<string>) {
   return {
     currency: z
       .string({ required_error: "Please choose a currency" })
+      .max(MAX_LENGTH.code, "Please choose a currency")
       .refine((code) => currencyCodes.has(code), "Please choose a currency"),
-    specialInstructions: optionalText(500, "Special instructions must be at most 500 characters"),
-    referenceNumber: optionalText(50, "Reference number must be at most 50 characters"),
+    specialInstructions: optionalText("Special instructions", MAX_LENGTH.specialInstructions, { multiline: true }),
+    referenceNumber: optionalText("Reference number", MAX_LENGTH.referenceNumber),
   };
 }
 

@@ -175,6 +175,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(`${stepUrl(outcome.step, outcome.check ? "&check=1" : "")}${outcome.anchor ? `#${outcome.anchor}` : ""}`);
     case "invalid":
       return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), formError: null }, { status: 400 });
+    case "refused":
+      return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), formError: outcome.message }, { status: 400 });
     case "discarded":
       return redirectWithToast(env, stepUrl(1), { type: "info", message: outcome.message });
     case "created":
@@ -461,16 +463,16 @@ function PackageFields({ fields, deliveryOptions }: { fields: Fields; deliveryOp
             <legend className="px-1 font-semibold">{`Package ${number}`}</legend>
             <Field label="Description" inputProps={getInputProps(set.description, { type: "text" })} errors={set.description.errors} />
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-              <Field label="Weight (kg)" inputProps={{ ...getInputProps(set.weight, { type: "number" }), step: "0.1", min: "0" }} errors={set.weight.errors} />
-              <Field label="Length (cm)" inputProps={{ ...getInputProps(set.length, { type: "number" }), step: "0.1", min: "0" }} errors={set.length.errors} />
-              <Field label="Width (cm)" inputProps={{ ...getInputProps(set.width, { type: "number" }), step: "0.1", min: "0" }} errors={set.width.errors} />
-              <Field label="Height (cm)" inputProps={{ ...getInputProps(set.height, { type: "number" }), step: "0.1", min: "0" }} errors={set.height.errors} />
+              <Field label="Weight (kg)" inputProps={{ ...getInputProps(set.weight, { type: "number" }), step: "0.1", min: "0", max: LIMITS.weightKg.max }} errors={set.weight.errors} />
+              <Field label="Length (cm)" inputProps={{ ...getInputProps(set.length, { type: "number" }), step: "0.1", min: "0", max: LIMITS.dimensionCm.max }} errors={set.length.errors} />
+              <Field label="Width (cm)" inputProps={{ ...getInputProps(set.width, { type: "number" }), step: "0.1", min: "0", max: LIMITS.dimensionCm.max }} errors={set.width.errors} />
+              <Field label="Height (cm)" inputProps={{ ...getInputProps(set.height, { type: "number" }), step: "0.1", min: "0", max: LIMITS.dimensionCm.max }} errors={set.height.errors} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 label="Declared value (each)"
                 help="In the currency you choose at the review step."
-                inputProps={{ ...getInputProps(set.value, { type: "number" }), step: "0.01", min: "0" }}
+                inputProps={{ ...getInputProps(set.value, { type: "number" }), step: "0.01", min: "0", max: LIMITS.value }}
                 errors={set.value.errors}
               />
               <Field
