@@ -37,7 +37,14 @@ export type ShipmentStatusChanged = Event<
     sender: Party;
     recipient: Party;
   }
->;
+> & { readAtWrite?: ReadAtWrite<"from" | "location"> };
+
+/**
+ * Fields of an event's data that its row takes from the database as the batch writes it, over
+ * the values read before: recorded ahead of the change in the same batch, `from` then names
+ * the state the change replaced, whatever other change landed in between.
+ */
+export type ReadAtWrite<Field extends string> = Partial<Record<Field, SQL>>;
 export type ShipmentLocationChanged = Event<"shipment.location_changed", { from: string | null; to: string | null }>;
 export type ShipmentDeleted = Event<"shipment.deleted", { trackingId: string; status: string; senderName: string; recipientName: string }>;
 export type AccountRegistered = Event<"account.registered", { email: string; firstName: string }>;
@@ -113,7 +120,7 @@ export async function recordEvents(
         entityId: event.entityId,
         actorUserId: actor.userId,
         actorEmail: actor.email,
-        data: JSON.stringify(event.data),
+        data: eventData(event),
         createdAt: now,
       }),
     ),
@@ -131,6 +138,17 @@ export async function recordEvents(
       }),
     ),
   ];
+}
+
+/** An event's data as JSON; fields it reads at write time are set over it in SQL. */
+function eventData(event: StoredEvent): string | SQL {
+  const json = JSON.stringify(event.data);
+  const fields = Object.entries(("readAtWrite" in event ? event.readAtWrite : undefined) ?? {}).filter((entry): entry is [string, SQL] => entry[1] !== undefined);
+  if (fields.length === 0) return json;
+  return sql`json_set(${json}, ${sql.join(
+    fields.map(([field, value]) => sql`${`$.${field}`}, ${value}`),
+    sql`, `,
+  )})`;
 }
 
 /**

@@ -1,9 +1,11 @@
 // The admin's other writes to a shipment: editing it, setting where it is, deleting it.
 // Each is one D1 batch with its event. Edits are optimistic: they name the version they were
 // made from, and both the event and the update apply only while the shipment still has that
-// version, so a change made from a stale copy writes nothing.
+// version, so a change made from a stale copy writes nothing (409). A location needs no
+// version: its batch reads what it replaces as it runs (docs/decisions/077).
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { events, shipments } from "../../drizzle/schema";
+import { checkPlace, LocationSchema } from "~/domain/shipment-places";
 import type { ServiceContext } from "~/load-context";
 import { recordShipmentEventWhere, type Actor, type EventType, type FieldChanges } from "./events";
 import { refused, type Done, type Refused } from "./outcome";
@@ -56,42 +58,39 @@ export async function updateShipment(
   return update.meta.changes === 1 ? "updated" : "stale";
 }
 
-const LOCATION_ATTEMPTS = 5;
-
-const LOCATION_MAX_LENGTH = 120;
-
 /**
- * Sets where the parcel is now. A blank location clears it (SPEC.md sends it unchecked).
- * Retried when another change lands between the read and the write, so the audit record
- * always names the location it replaced.
+ * Sets where the parcel is now; nothing, punctuation alone or more than 120 characters is
+ * refused (docs/decisions/076). One batch and no read before it: the event, recorded only when
+ * the location changes, reads the location it replaces from the row as the batch runs, and the
+ * update follows it. Concurrent updates so apply one after another, each with one event that
+ * names the location before it, and none is turned away.
  */
 export async function setShipmentLocation(
   context: Pick<ServiceContext, "db">,
-  { shipmentId, location = "", actor, now = Date.now() }: { shipmentId: string; location?: string; actor: Actor; now?: number },
+  { shipmentId, location, actor, now = Date.now() }: { shipmentId: string; location?: string; actor: Actor; now?: number },
 ): Promise<Done | Refused> {
   const { db } = context;
+  const checked = checkPlace(LocationSchema, location);
+  if (!checked.ok) return refused("invalid", checked.message, { location: [checked.message] });
+  const next = checked.place;
   const saved: Done = { ok: true, message: "Current location updated successfully" };
-  const next = location.slice(0, LOCATION_MAX_LENGTH).trim() || null;
-  for (let attempt = 1; attempt <= LOCATION_ATTEMPTS; attempt += 1) {
-    const current = await db
-      .select({ version: shipments.version, currentLocation: shipments.currentLocation })
-      .from(shipments)
-      .where(eq(shipments.id, shipmentId))
-      .get();
-    if (!current) return refused("not-found", "Failed to update current location");
-    if (sameValue(current.currentLocation, next)) return saved;
-    const atVersion = and(eq(shipments.id, shipmentId), eq(shipments.version, current.version));
-    const data = JSON.stringify({ from: current.currentLocation, to: next });
-    const [, update] = await db.batch([
-      recordShipmentEventWhere(context, actor, { type: "shipment.location_changed", data: sql`${data}`, where: atVersion }, now),
-      db
-        .update(shipments)
-        .set({ currentLocation: next, version: sql`${shipments.version} + 1`, updatedAt: now })
-        .where(atVersion),
-    ]);
-    if (update.meta.changes === 1) return saved;
-  }
-  throw new Error(`Shipment ${shipmentId} kept changing while its location was set`);
+  const changes = and(eq(shipments.id, shipmentId), sql`${shipments.currentLocation} IS NOT ${next}`);
+  const [, update] = await db.batch([
+    recordShipmentEventWhere(
+      context,
+      actor,
+      { type: "shipment.location_changed", data: sql`json_object('from', ${shipments.currentLocation}, 'to', ${next})`, where: changes },
+      now,
+    ),
+    db
+      .update(shipments)
+      .set({ currentLocation: next, version: sql`${shipments.version} + 1`, updatedAt: now })
+      .where(changes),
+  ]);
+  if (update.meta.changes === 1) return saved;
+  // Nothing to change: the parcel is there already, or there is no such shipment.
+  const found = await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, shipmentId)).get();
+  return found ? saved : refused("not-found", "Failed to update current location");
 }
 
 // Two statements per chunk, each well under D1's 100 bound parameters.

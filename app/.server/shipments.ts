@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { invoices, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
 import { invoiceAmounts, invoiceNumber } from "~/domain/invoice";
 import { defaultStatusDescription, isDelivered, type ShipmentStatus } from "~/domain/shipment-status";
+import { checkPlace, DestinationSchema } from "~/domain/shipment-places";
 import { generateTrackingId } from "~/domain/tracking-id";
 import type { ServiceContext } from "~/load-context";
 import { recordEvents, type Actor } from "./events";
@@ -100,9 +101,11 @@ export async function createShipment(
 }
 
 /**
- * Sets a status and appends its history entry in one batch. Concurrent changes each keep
- * their entry: history rows are only ever inserted, and the shipment's version goes up by
- * one per change so that edits made from an older copy can be refused.
+ * Sets a status and appends its history entry in one batch. Concurrent changes all apply, one
+ * after another: the history entry and the event are written ahead of the update in the same
+ * batch and read the status and location they follow from the row as it runs, so each change
+ * has one entry and one event naming the status before it, whichever landed in between. The
+ * version goes up by one per change so that edits made from an older copy are refused.
  */
 export async function changeShipmentStatus(
   context: ServiceContext,
@@ -125,6 +128,7 @@ export async function changeShipmentStatus(
   },
 ): Promise<boolean> {
   const { db } = context;
+  // What the mail is written from; the parties rarely change, the status often does.
   const current = await db
     .select({
       trackingId: shipments.trackingId,
@@ -141,31 +145,30 @@ export async function changeShipmentStatus(
   if (!current) return false;
 
   const delivered = isDelivered(status);
-  const eventLocation = status === "delivered" ? "Delivered" : (location ?? customDestination ?? current.currentLocation);
+  // Where the entry says the parcel is: given, else wherever it is when the batch runs.
+  const givenLocation = status === "delivered" ? "Delivered" : (location ?? customDestination ?? null);
   const entryDescription = description ?? defaultStatusDescription(status);
+  const atWrite = (column: typeof shipments.status | typeof shipments.currentLocation) =>
+    sql`(select ${column} from ${shipments} where ${shipments.id} = ${shipmentId})`;
 
   await db.batch([
-    db
-      .update(shipments)
-      .set({
-        status,
-        updatedAt: now,
-        version: sql`${shipments.version} + 1`,
-        ...(status === "delivered" ? { currentLocation: "Delivered" } : location ? { currentLocation: location } : {}),
-        ...(delivered ? { actualDelivery: now } : {}),
-        ...(customDestination !== undefined ? { customDestination } : {}),
-      })
-      .where(eq(shipments.id, shipmentId)),
-    db.insert(trackingEvents).values({
-      id: crypto.randomUUID(),
-      shipmentId,
-      status,
-      location: eventLocation,
-      description: entryDescription,
-      occurredAt: now,
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-    }),
+    // A shipment deleted meanwhile gets no entry (and no foreign-key failure).
+    db.insert(trackingEvents).select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          shipmentId: shipments.id,
+          status: sql<string>`${status}`.as("status"),
+          location: (givenLocation === null ? sql<string | null>`${shipments.currentLocation}` : sql<string>`${givenLocation}`).as("location"),
+          description: sql<string>`${entryDescription}`.as("description"),
+          occurredAt: sql<number>`${now}`.as("occurred_at"),
+          actorUserId: sql<string | null>`${actor.userId}`.as("actor_user_id"),
+          actorLabel: sql<string>`${actor.label}`.as("actor_label"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(shipments)
+        .where(eq(shipments.id, shipmentId)),
+    ),
     ...(await recordEvents(
       context,
       actor,
@@ -177,24 +180,34 @@ export async function changeShipmentStatus(
             trackingId: current.trackingId,
             from: current.status,
             to: status,
-            location: eventLocation,
+            location: givenLocation ?? current.currentLocation,
             description: entryDescription,
             customDestination: customDestination ?? null,
             sender: { name: current.senderName, email: current.senderEmail },
             recipient: { name: current.recipientName, email: current.recipientEmail },
           },
+          readAtWrite: { from: atWrite(shipments.status), ...(givenLocation === null ? { location: atWrite(shipments.currentLocation) } : {}) },
         },
       ],
       now,
     )),
+    db
+      .update(shipments)
+      .set({
+        status,
+        updatedAt: now,
+        version: sql`${shipments.version} + 1`,
+        ...(status === "delivered" ? { currentLocation: "Delivered" } : location ? { currentLocation: location } : {}),
+        ...(delivered ? { actualDelivery: now } : {}),
+        ...(customDestination !== undefined ? { customDestination } : {}),
+      })
+      .where(eq(shipments.id, shipmentId)),
   ]);
   return true;
 }
 
 /** Custom destination was chosen without saying where: ask first, change nothing. */
 export type DestinationNeeded = { ok: false; reason: "destination-needed" };
-
-const DESTINATION_MAX_LENGTH = 200;
 
 /**
  * The admin's status change (SPEC.md). A custom destination needs to say where: without one
@@ -215,8 +228,9 @@ export async function changeStatus(
   let customDestination: string | undefined;
   if (status === "custom_destination") {
     if (destination === undefined) return { ok: false, reason: "destination-needed" };
-    customDestination = destination.trim().slice(0, DESTINATION_MAX_LENGTH);
-    if (!customDestination) return refused("invalid", "Please enter a destination");
+    const checked = checkPlace(DestinationSchema, destination);
+    if (!checked.ok) return refused("invalid", checked.message);
+    customDestination = checked.place;
   }
   // Each change mails the sender and the recipient: counted per admin and per client address.
   const limited = await limitAction(context, { action: "status-change", clientAddress, account: actor.userId ?? undefined });

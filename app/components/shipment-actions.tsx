@@ -2,6 +2,7 @@
 // JavaScript) and in a dialog (with it); `onCancel` turns Cancel into a button that closes
 // the dialog, otherwise Cancel is a link back to the list.
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { MAX_LENGTH } from "~/domain/field-limits";
 import { Field } from "./forms";
 
 function CancelControl({ onCancel, cancelTo }: { onCancel?: () => void; cancelTo: string }) {
@@ -37,12 +38,15 @@ export function LocationForm({
   redirectTo,
   onCancel,
   idPrefix,
+  error,
 }: {
   shipmentId: string;
   currentLocation: string | null;
   redirectTo: string;
   onCancel?: () => void;
   idPrefix: string;
+  /** Why the last location sent was refused. */
+  error?: string;
 }) {
   const action = locationAction(shipmentId);
   const busy = useBusy(action);
@@ -51,8 +55,15 @@ export function LocationForm({
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field
         label="Current location"
-        help="Where the parcel is now, e.g. a hub or a city. Leave it empty to clear it."
-        inputProps={{ id: `${idPrefix}-location`, name: "location", defaultValue: currentLocation ?? "", maxLength: 120, autoComplete: "off" }}
+        help="Where the parcel is now, e.g. a hub or a city."
+        errors={error ? [error] : undefined}
+        inputProps={{
+          id: `${idPrefix}-location`,
+          name: "location",
+          defaultValue: currentLocation ?? "",
+          maxLength: MAX_LENGTH.location,
+          autoComplete: "off",
+        }}
       />
       <div className="flex justify-end gap-2">
         <CancelControl onCancel={onCancel} cancelTo={redirectTo} />

@@ -6,6 +6,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { CustomerShipmentRow } from "~/.server/customer-shipments";
 import type { AdminShipmentRow } from "~/.server/shipment-list";
+import { MAX_LENGTH } from "~/domain/field-limits";
 import { countryName, formatDate, formatDateTime, formatMoney } from "~/domain/format";
 import type { Pagination } from "~/domain/pagination";
 import { isFiltered, TIME_PERIOD_LABELS, TIME_PERIODS, type AdminShipmentFilters } from "~/domain/shipment-filters";
@@ -34,6 +35,7 @@ export function AdminShipmentTable({
   rows,
   pagination,
   filters,
+  notice = null,
   here,
   withDateRange = false,
 }: {
@@ -41,6 +43,8 @@ export function AdminShipmentTable({
   rows: AdminShipmentRow[];
   pagination: Pagination;
   filters: AdminShipmentFilters;
+  /** What the list says about filters in its address it left out. */
+  notice?: string | null;
   /** The list's own address (path and query), where row actions come back to. */
   here: string;
   withDateRange?: boolean;
@@ -180,6 +184,11 @@ export function AdminShipmentTable({
           {title}
         </h2>
         <AdminShipmentFilterBar filters={filters} withDateRange={withDateRange} />
+        {notice ? (
+          <p role="status" className="mt-4 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-sm font-medium text-amber-900">
+            {notice}
+          </p>
+        ) : null}
       </div>
 
       <form id={BULK_FORM_ID} method="get" action={BULK_DELETE_ACTION} onReset={() => setSelected(new Set())}>
@@ -413,7 +422,7 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
               id={destinationId}
               name="destination"
               className="input py-1 text-sm"
-              maxLength={200}
+              maxLength={MAX_LENGTH.destination}
               autoFocus
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${destinationId}-error` : undefined}

@@ -1,6 +1,8 @@
 // What every list reads from its address, under SPEC.md's names (status, search, dateFrom,
 // dateTo, sortBy, sortOrder, page): each view can be linked to and works without JavaScript.
-// Unknown or malformed values fall back to the defaults instead of failing the page.
+// Unknown or malformed values fall back to the defaults instead of failing the page (a date
+// that is not a real one is left out with a notice: shipment-filters.ts).
+import { isCalendarDate } from "./field-limits";
 
 /**
  * A longer search is cut to this many characters. The search box says so (maxLength), and the
@@ -15,16 +17,7 @@ export function searchParam(params: URLSearchParams): string {
   return [...text].slice(0, SEARCH_MAX_LENGTH).join("").trimEnd();
 }
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** A calendar date (YYYY-MM-DD) such as `dateFrom` or `dateTo`; null when absent or not a real date. */
+/** A calendar date (YYYY-MM-DD) such as `dateFrom` or `dateTo`; null when absent or not a real date (isCalendarDate). */
 export function dateParam(params: URLSearchParams, name: string): string | null {
   const value = params.get(name);
   return value !== null && isCalendarDate(value) ? value : null;

@@ -4,6 +4,7 @@ import {
   DEFAULT_FILTERS,
   filtersQuery,
   isFiltered,
+  ignoredDateFiltersNotice,
   parseAdminShipmentFilters,
   parseCustomerShipmentFilters,
   periodStart,
@@ -112,5 +113,23 @@ describe("time filters", () => {
   it("turn a dateFrom/dateTo range into instants, the end day included", () => {
     expect(dateRange("2025-01-31", "2025-02-01", "UTC")).toEqual({ start: Date.UTC(2025, 0, 31), end: Date.UTC(2025, 1, 2) });
     expect(dateRange(null, null, "UTC")).toEqual({ start: null, end: null });
+  });
+});
+
+describe("date filters that are not real dates", () => {
+  const notice = (query: string) => ignoredDateFiltersNotice(new URLSearchParams(query));
+
+  it("are left out of the list with a notice naming them", () => {
+    expect(notice("dateFrom=2024-02-30")).toBe("The Created from date is not a real date (YYYY-MM-DD), so it was left out.");
+    expect(notice("dateFrom=9999-99-99&dateTo=garbage")).toBe(
+      "The Created from and Created to dates are not real dates (YYYY-MM-DD), so they were left out.",
+    );
+    expect(parseAdminShipmentFilters(new URLSearchParams("dateFrom=9999-12-31&dateTo=2024-02-29"))).toMatchObject({ dateFrom: null, dateTo: "2024-02-29" });
+  });
+
+  it("are not named when absent, empty or real", () => {
+    expect(notice("")).toBeNull();
+    expect(notice("dateFrom=&dateTo=")).toBeNull();
+    expect(notice("dateFrom=2024-02-29&dateTo=2025-01-31")).toBeNull();
   });
 });

@@ -59,6 +59,24 @@ export function parseAdminShipmentFilters(params: URLSearchParams): AdminShipmen
   };
 }
 
+const DATE_FILTERS = { dateFrom: "Created from", dateTo: "Created to" } as const;
+
+/**
+ * What the list says about date filters in its address that are not real dates (2024-02-30,
+ * 9999-99-99): they are left out and the list shows without them, rather than a 400 for a
+ * link. Null when there are none.
+ */
+export function ignoredDateFiltersNotice(params: URLSearchParams): string | null {
+  const ignored = (Object.keys(DATE_FILTERS) as (keyof typeof DATE_FILTERS)[]).filter(
+    (name) => (params.get(name) ?? "") !== "" && dateParam(params, name) === null,
+  );
+  if (ignored.length === 0) return null;
+  const labels = ignored.map((name) => DATE_FILTERS[name]).join(" and ");
+  return ignored.length === 1
+    ? `The ${labels} date is not a real date (YYYY-MM-DD), so it was left out.`
+    : `The ${labels} dates are not real dates (YYYY-MM-DD), so they were left out.`;
+}
+
 /** The list's address for `filters`, leaving the defaults out ("" when all are defaults). */
 export function filtersQuery(filters: ShipmentFilters | AdminShipmentFilters): string {
   const { search, status, period, dateFrom, dateTo, sortBy, sortOrder, page } = { ...DEFAULT_ADMIN_FILTERS, ...filters };

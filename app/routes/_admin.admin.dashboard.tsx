@@ -5,7 +5,7 @@ import { listShipments, shipmentStats } from "~/.server/shipment-list";
 import { requestTimeZone } from "~/.server/time-zone";
 import { AdminShipmentTable } from "~/components/shipment-table";
 import { formatMoney } from "~/domain/format";
-import { parseAdminShipmentFilters } from "~/domain/shipment-filters";
+import { ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/domain/shipment-filters";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Dashboard | SwiftParcel" },
@@ -14,16 +14,17 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const filters = parseAdminShipmentFilters(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const filters = parseAdminShipmentFilters(params);
   const [list, stats] = await Promise.all([
     listShipments(context.db, filters, { timeZone: requestTimeZone(request) }),
     shipmentStats(context.db),
   ]);
-  return { adminName: admin.firstName || "Admin", filters, ...list, stats };
+  return { adminName: admin.firstName || "Admin", filters, notice: ignoredDateFiltersNotice(params), ...list, stats };
 }
 
 export default function AdminDashboardPage() {
-  const { adminName, filters, rows, pagination, stats } = useLoaderData<typeof loader>();
+  const { adminName, filters, notice, rows, pagination, stats } = useLoaderData<typeof loader>();
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -53,7 +54,7 @@ export default function AdminDashboardPage() {
         />
       </section>
 
-      <AdminShipmentTable title="Recent Shipments" rows={rows} pagination={pagination} filters={filters} here={here} />
+      <AdminShipmentTable title="Recent Shipments" rows={rows} pagination={pagination} filters={filters} notice={notice} here={here} />
     </main>
   );
 }

@@ -1,14 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
-import { redirectWithOutcome } from "~/.server/outcome";
+import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/.server/session";
 import { setShipmentLocation } from "~/.server/shipment-changes";
 import { rowActionPage } from "~/.server/shipment-list";
 import { LocationForm } from "~/components/shipment-actions";
+import { MAX_LENGTH, RedirectToSchema } from "~/domain/field-limits";
+import { LOCATION_REQUIRED, LocationSchema } from "~/domain/shipment-places";
 
 export const meta: MetaFunction = () => [
   { title: "Current location | SwiftParcel Admin" },
@@ -17,8 +19,8 @@ export const meta: MetaFunction = () => [
 
 const DASHBOARD = "/admin/dashboard";
 
-/** SPEC.md sends the location unchecked: an empty one clears it. */
-const LocationSchema = z.object({ location: z.string().optional(), redirectTo: z.string().optional() });
+/** An empty or meaningless location is refused with a message (docs/decisions/076; SPEC.md sent it unchecked). */
+const LocationFormSchema = z.object({ location: LocationSchema, redirectTo: RedirectToSchema });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -27,21 +29,34 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: LocationSchema });
-  const { location, redirectTo } = submission.status === "success" ? submission.value : {};
-  const outcome = await setShipmentLocation(context, { shipmentId: params.id ?? "", location, actor: actorFor(admin) });
-  return redirectWithOutcome(context.cloudflare.env, safeRedirect(redirectTo, DASHBOARD), outcome);
+  const submission = parseWithZod(await request.formData(), { schema: LocationFormSchema });
+  const redirectTo = safeRedirect(RedirectToSchema.parse(submission.payload.redirectTo), DASHBOARD);
+  // This page shows the message beside the field, with what was typed (the list's dialog posts here too).
+  const typed = typeof submission.payload.location === "string" ? submission.payload.location.slice(0, MAX_LENGTH.location * 2) : "";
+  if (submission.status !== "success") {
+    return data({ error: submission.error?.location?.[0] ?? LOCATION_REQUIRED, location: typed, redirectTo }, { status: 400 });
+  }
+  const outcome = await setShipmentLocation(context, { shipmentId: params.id ?? "", location: submission.value.location, actor: actorFor(admin) });
+  if (!outcome.ok && outcome.reason === "invalid") return data({ error: outcome.message ?? "", location: typed, redirectTo }, refusalInit(outcome));
+  return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);
 }
 
 export default function CurrentLocationPage() {
   const { shipment, redirectTo } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   return (
     <main id="main" className="mx-auto w-full max-w-xl p-6">
       <div className="card space-y-4">
         <h1 className="text-2xl font-bold">
           Current location of <span className="font-mono">{shipment.trackingId}</span>
         </h1>
-        <LocationForm shipmentId={shipment.id} currentLocation={shipment.currentLocation} redirectTo={redirectTo} idPrefix="page" />
+        <LocationForm
+          shipmentId={shipment.id}
+          currentLocation={answer ? answer.location : shipment.currentLocation}
+          redirectTo={answer?.redirectTo ?? redirectTo}
+          error={answer?.error}
+          idPrefix="page"
+        />
       </div>
     </main>
   );

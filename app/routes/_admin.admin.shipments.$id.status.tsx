@@ -11,6 +11,7 @@ import { rowActionPage } from "~/.server/shipment-list";
 import { changeStatus } from "~/.server/shipments";
 import { Field } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
+import { MAX_LENGTH, RedirectToSchema } from "~/domain/field-limits";
 import { normalizeStatus } from "~/domain/shipment-status";
 
 export const meta: MetaFunction = () => [
@@ -26,14 +27,15 @@ const STATUS_ERROR = "Please choose a status from the list";
 
 /** The row's status form, and this page's destination form (which sends the destination, even empty). */
 const StatusChangeSchema = z.object({
-  status: z.string({ required_error: STATUS_ERROR }).transform((value, ctx) => {
+  status: z.string({ required_error: STATUS_ERROR }).max(MAX_LENGTH.code, STATUS_ERROR).transform((value, ctx) => {
     const status = normalizeStatus(value);
     if (!status) ctx.addIssue({ code: z.ZodIssueCode.custom, message: STATUS_ERROR });
     return status ?? z.NEVER;
   }),
   // Read as sent: an empty box is "" (refused), no box at all is undefined (ask where first).
+  // What it may hold (DestinationSchema) is the service's check, whose message the row shows.
   destination: z.unknown().transform((value) => (typeof value === "string" ? value : undefined)),
-  redirectTo: z.string().optional(),
+  redirectTo: RedirectToSchema,
 });
 
 /** The page behind the row's status form when custom destination is chosen without JavaScript. */
@@ -85,7 +87,7 @@ export default function CustomDestinationPage() {
           <Field
             label="Please enter the custom destination"
             errors={actionData?.error ? [actionData.error] : undefined}
-            inputProps={{ id: "destination", name: "destination", defaultValue: shipment.customDestination ?? "", maxLength: 200, autoComplete: "off" }}
+            inputProps={{ id: "destination", name: "destination", defaultValue: shipment.customDestination ?? "", maxLength: MAX_LENGTH.destination, autoComplete: "off" }}
           />
           <div className="flex justify-end gap-2">
             <Link to={redirectTo} className="btn-secondary">

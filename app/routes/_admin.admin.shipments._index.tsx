@@ -4,7 +4,7 @@ import { requireAdmin } from "~/.server/session";
 import { listShipments } from "~/.server/shipment-list";
 import { requestTimeZone } from "~/.server/time-zone";
 import { AdminShipmentTable } from "~/components/shipment-table";
-import { parseAdminShipmentFilters } from "~/domain/shipment-filters";
+import { ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/domain/shipment-filters";
 
 export const meta: MetaFunction = () => [
   { title: "Shipments | SwiftParcel Admin" },
@@ -13,13 +13,14 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const filters = parseAdminShipmentFilters(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const filters = parseAdminShipmentFilters(params);
   const list = await listShipments(context.db, filters, { timeZone: requestTimeZone(request) });
-  return { filters, ...list };
+  return { filters, notice: ignoredDateFiltersNotice(params), ...list };
 }
 
 export default function AdminShipmentsPage() {
-  const { filters, rows, pagination } = useLoaderData<typeof loader>();
+  const { filters, notice, rows, pagination } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <main id="main" className="space-y-6 p-6">
@@ -34,6 +35,7 @@ export default function AdminShipmentsPage() {
         rows={rows}
         pagination={pagination}
         filters={filters}
+        notice={notice}
         here={location.pathname + location.search}
         withDateRange
       />
