@@ -95,8 +95,14 @@ test("the demo admin finds a shipment, moves it along, edits it and opens its re
   await page.getByRole("link", { name: `Location of ${trackingId}` }).click();
   const locationForm = javaScriptEnabled ? page.getByRole("dialog", { name: `Current location of ${trackingId}` }) : page.getByRole("main");
   await expect(locationForm.getByLabel("Current location")).toHaveValue("Processing Center");
-  await locationForm.getByLabel("Current location").fill("Leipzig Hub");
+  // An empty location is refused with a message, on the location's own page.
+  await locationForm.getByLabel("Current location").fill("");
   await locationForm.getByRole("button", { name: "Save" }).click();
+  const refused = page.getByRole("main");
+  await expect(refused.getByText("Please enter a location")).toBeVisible();
+  await expect(refused.getByLabel("Current location")).toHaveAttribute("aria-invalid", "true");
+  await refused.getByLabel("Current location").fill("Leipzig Hub");
+  await refused.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").getByText("Current location updated successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/dashboard\?search=/);
 
