@@ -105,11 +105,11 @@ function text(draft: Draft, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-/** A number as typed, when it is one the form would take (in 0..max); else null, priced as not given. */
-function amount(draft: Draft, name: string, max: number): number | null {
+/** A number as typed, when it is in the range the form takes; else null, priced as not given. */
+function amount(draft: Draft, name: string, range: { min: number; max: number }): number | null {
   const raw = text(draft, name);
   const value = Number(raw);
-  return raw !== "" && Number.isFinite(value) && value >= 0 && value <= max ? value : null;
+  return raw !== "" && value >= range.min && value <= range.max ? value : null;
 }
 
 /** The cost summary of a form as typed so far (its fields as strings), valid or not. */
@@ -122,9 +122,9 @@ export function costSummary(draft: Draft, now: number, previous?: PreviousEstima
       packageType: text(draft, "packageType"),
       deliveryOption: text(draft, "deliveryOption"),
       currency: text(draft, "currency"),
-      weight: amount(draft, "weight", RANGE.shipmentWeightKg.max),
-      value: amount(draft, "value", RANGE.money.max),
-      basePrice: amount(draft, "basePrice", RANGE.money.max),
+      weight: amount(draft, "weight", RANGE.shipmentWeightKg),
+      value: amount(draft, "value", RANGE.money),
+      basePrice: amount(draft, "basePrice", RANGE.money),
       insurance: draft.insurance === "on" || draft.insurance === true,
       customDeliveryDays: text(draft, "customDeliveryDays") || null,
     },

@@ -338,6 +338,12 @@ describe("packageTotals", () => {
       ]),
     ).toEqual({ weightKg: 0.5, value: 69.97, items: 6 });
   });
+
+  it("counts weights and values out of range as nothing, and at most 99 of a package", () => {
+    const item = validDraft.packages[0]!;
+    expect(packageTotals([{ ...item, weight: "5e-324", value: "1e300", quantity: "1" }])).toEqual({ weightKg: 0, value: 0, items: 1 });
+    expect(packageTotals([{ ...item, weight: "2", value: "10", quantity: "1000000" }])).toEqual({ weightKg: 198, value: 990, items: 99 });
+  });
 });
 
 describe("phone numbers", () => {

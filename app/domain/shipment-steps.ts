@@ -293,10 +293,13 @@ export function draftFormData(draft: ShipmentDraft): URLSearchParams {
   return form;
 }
 
-function amount(value: string | number): number {
+/** A number in `range`, or 0: what cannot be a package's weight or value counts as nothing yet. */
+function amount(value: string | number, range: { min: number; max: number }): number {
   const number = typeof value === "number" ? value : value.trim() === "" ? 0 : Number(value);
-  return Number.isFinite(number) && number > 0 ? number : 0;
+  return number >= range.min && number <= range.max ? number : 0;
 }
+
+const DECLARED_VALUE = { min: 0.01, max: RANGE.money.max };
 
 type Countable = { weight: string | number; value: string | number; quantity: string | number };
 
@@ -308,16 +311,17 @@ export function parseQuantity(value: unknown): number {
 
 /**
  * Totals over the packages, each counted `quantity` times: weight in kg and declared value in
- * major units. Unreadable numbers count as 0, so a draft can be totalled while it is typed.
+ * major units. Unreadable or out-of-range numbers count as 0, so a draft can be totalled while
+ * it is typed and never adds up to an absurd estimate.
  */
 export function packageTotals(packages: readonly Countable[]): { weightKg: number; value: number; items: number } {
   let weightKg = 0;
   let value = 0;
   let items = 0;
   for (const item of packages) {
-    const quantity = Math.max(0, parseQuantity(item.quantity));
-    weightKg += amount(item.weight) * quantity;
-    value += amount(item.value) * quantity;
+    const quantity = Math.min(RANGE.quantity.max, Math.max(0, parseQuantity(item.quantity)));
+    weightKg += amount(item.weight, RANGE.packageWeightKg) * quantity;
+    value += amount(item.value, DECLARED_VALUE) * quantity;
     items += quantity;
   }
   // Sums of decimals drift (0.1 + 0.2); grams and hundredths are precise enough.
@@ -395,7 +399,7 @@ export const PackageSchema = z.object({
   width: side("width", "Width"),
   height: side("height", "Height"),
   // SPEC.md: above 0, so at least a cent.
-  value: packageMeasure("value", { min: 0.01, max: RANGE.money.max }, {
+  value: packageMeasure("value", DECLARED_VALUE, {
     tooSmall: "Declared value must be at least 0.01",
     tooLarge: "Declared value must be at most 1,000,000",
     cents: "Declared value can have at most 2 decimal places",

@@ -212,6 +212,16 @@ describe("the admin form", () => {
     expect(await shipment("seed-shipment-06")).toEqual(before);
   });
 
+  it("prices no weight too small or too large to be real while the form is typed", async () => {
+    const route = "senderCountry=US&recipientCountry=DE&serviceType=express&packageType=package&currency=USD";
+    for (const weight of ["5e-324", "1e300", "Infinity"]) {
+      const summary = (await (await get(`/admin/shipments/quote?weight=${weight}&${route}`, admin)).json()) as { quote: unknown };
+      expect(summary.quote, weight).toBeNull();
+    }
+    const summary = (await (await get(`/admin/shipments/quote?weight=2&${route}`, admin)).json()) as { quote: unknown };
+    expect(summary.quote).not.toBeNull();
+  });
+
   it("creates nothing from an over-long or out-of-range form", async () => {
     const count = async () => (await db.select({ n: sql<number>`count(*)` }).from(shipments).get())!.n;
     const before = await count();
