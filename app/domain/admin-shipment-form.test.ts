@@ -120,7 +120,7 @@ describe("admin shipment form bounds", () => {
       currentLocation: [120, "Current location"],
     };
     const errors = editErrors(Object.fromEntries(Object.entries(limits).map(([field, [max]]) => [field, "x".repeat(max + 1)])));
-    for (const [field, [max, label]] of Object.entries(limits)) expect(errors[field], field).toEqual([`${label} must be at most ${max} characters`]);
+    for (const [field, [max, label]] of Object.entries(limits)) expect(errors[field], field).toEqual([`${label} must be at most ${max.toLocaleString("en-US")} characters`]);
     expect(editErrors({ senderEmail: `${"a".repeat(250)}@example.com` }).senderEmail).toEqual(["Sender email must be at most 254 characters"]);
     expect(editErrors({ senderPhone: "5".repeat(33) }).senderPhone).toEqual(["Sender phone must be at most 32 characters", "Please enter a valid phone number"]);
   });

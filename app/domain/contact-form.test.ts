@@ -45,6 +45,16 @@ describe("contact form rules", () => {
     expect(errorsOf({ ...valid, message: "m".repeat(5000) })).toEqual({});
   });
 
+  it("refuses control characters and markup in the address", () => {
+    expect(errorsOf({ ...valid, name: "Ada\u0000", subject: "Hi\u001b[31m", message: "Hello\u0007", email: "ada<script>@example.com" })).toEqual({
+      name: ["Name must be one line, without tabs or control characters"],
+      subject: ["Subject must be one line, without tabs or control characters"],
+      message: ["Message must not contain control characters"],
+      email: ["Please enter a valid email address"],
+    });
+    expect(errorsOf({ ...valid, message: "Line one\r\n\tindented" })).toEqual({});
+  });
+
   it("keeps the message's line breaks", () => {
     expect(ContactSchema.parse({ ...valid, message: "Line one\n\nLine two\n" }).message).toBe("Line one\n\nLine two");
   });

@@ -3,6 +3,7 @@
 // One schema for the server (the authority) and Conform in the browser.
 import { z } from "zod";
 import { EmailSchema } from "./account-forms";
+import { MAX_LENGTH, requiredText } from "./field-limits";
 
 export const CONTACT_TYPES = ["general", "shipping", "tracking", "billing", "technical", "partnership"] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -16,22 +17,24 @@ export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
   partnership: "Partnership",
 };
 
-export const CONTACT_LIMITS = { name: 100, subject: 150, message: 5000, reply: 5000 } as const;
+export const CONTACT_LIMITS = { name: MAX_LENGTH.name, subject: MAX_LENGTH.subject, message: MAX_LENGTH.message, reply: MAX_LENGTH.message } as const;
 
 export function contactTypeLabel(value: string): string {
   return CONTACT_TYPE_LABELS[value as ContactType] ?? value;
 }
 
-/** Trimmed text between 1 and `max` characters; `oneLine` also makes runs of white space one space (names, subjects). */
+/**
+ * Trimmed text between 1 and `max` characters without control characters (field-limits.ts);
+ * `oneLine` first makes runs of white space, tabs and line breaks included, one space (names,
+ * subjects).
+ */
 function boundedText(label: string, max: number, { oneLine }: { oneLine: boolean }) {
-  const required = `${label} is required`;
+  const text = requiredText(label, max, `${label} is required`, { multiline: !oneLine });
+  if (!oneLine) return text;
   return z
-    .string({ required_error: required })
-    .transform((value) => (oneLine ? value.replace(/\s+/g, " ") : value).trim())
-    .superRefine((value, ctx) => {
-      if (value === "") ctx.addIssue({ code: z.ZodIssueCode.custom, message: required });
-      else if (value.length > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be at most ${max.toLocaleString("en-US")} characters` });
-    });
+    .string({ required_error: `${label} is required` })
+    .transform((value) => value.replace(/\s+/g, " "))
+    .pipe(text);
 }
 
 export const ContactSchema = z.object({

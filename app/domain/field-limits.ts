@@ -28,6 +28,9 @@ export const MAX_LENGTH = {
   password: 128,
   /** A password-reset token. */
   token: 128,
+  /** The contact form's subject and message, and an admin's reply to one. */
+  subject: 150,
+  message: 5000,
   /** A path to go back to (safe-redirect checks where it points). */
   redirectTo: 512,
   /** A code picked from a list: a country, a currency, a status, an option. */
@@ -59,7 +62,7 @@ export const MAX_PACKAGES = 20;
 export const DATE_YEARS = { min: 2000, max: 2100 } as const;
 
 export function tooLongMessage(label: string, max: number): string {
-  return `${label} must be at most ${max} characters`;
+  return `${label} must be at most ${max.toLocaleString("en-US")} characters`;
 }
 
 export function controlCharactersMessage(label: string, multiline = false): string {
