@@ -8,7 +8,8 @@ import { events, shipmentDrafts, shipments, trackingEvents } from "../../drizzle
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { VALID_ADMIN_FORM } from "../admin-shipment-sample";
-import { createUser, db, seedDemoData, signedInCookie } from "./fixtures";
+import { applyDraftStep } from "~/.server/shipment-drafts";
+import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, newClientAddress } from "./requests";
 
 let admin: string;
@@ -240,6 +241,23 @@ describe("the admin form", () => {
   });
 });
 
+describe("a custom destination", () => {
+  it("is refused when empty, meaningless or too long, and nothing changes", async () => {
+    const before = (await shipment("seed-shipment-07"))!;
+    for (const [destination, message] of [
+      ["  ", "Please enter a destination"],
+      ["***", "Please enter a destination"],
+      ["d".repeat(201), "Destination must be at most 200 characters"],
+      ["Locker\u0000 7", "Destination must be one line, without tabs or control characters"],
+    ]) {
+      const response = await post("/admin/shipments/seed-shipment-07/status", { status: "custom_destination", destination: destination! }, admin);
+      expect(response.status, destination).toBe(400);
+      expect(await text(response)).toContain(message);
+    }
+    expect(await shipment("seed-shipment-07")).toEqual(before);
+  });
+});
+
 describe("list date filters in the address", () => {
   it("leave out a date that is not real, with a notice, instead of failing", async () => {
     const response = await get("/admin/shipments?dateFrom=2024-02-30&dateTo=9999-99-99", admin);
@@ -300,16 +318,32 @@ describe("the customer's draft", () => {
     expect(JSON.parse((await storedDraft())!.data)).toMatchObject({ senderPhone: "12", senderCity: SAMPLE_SENDER.senderCity });
   });
 
-  it("writes nothing for a step out of bounds: 2 MB of text is a 400 with a message, never a 500", async () => {
+  it("writes nothing for a step out of bounds: text past its field is a 400 with a message, never a 500", async () => {
     const before = await storedDraft();
     for (const intent of ["next", "save", "previous", "refresh"]) {
-      const response = await step(1, intent, { ...SAMPLE_SENDER, senderAddress: "a".repeat(2_000_000) });
+      // Well within any request body cap; the service's own refusal of 2 MB is tested below.
+      const response = await step(1, intent, { ...SAMPLE_SENDER, senderAddress: "a".repeat(10_000) });
       expect(response.status, intent).toBe(400);
       if (intent !== "save") {
         const page = await text(response);
         expect(page).toContain("This step was not saved. Please correct the entries marked below.");
         expect(page).toContain("Sender address must be at most 200 characters");
       }
+    }
+    expect(await storedDraft()).toEqual(before);
+  });
+
+  it("refuses 2 MB of text before writing, whichever button sent it (the draft service, called directly)", async () => {
+    const context = serviceContext();
+    const before = await storedDraft();
+    const huge = { ...SAMPLE_SENDER, senderAddress: "a".repeat(2_000_000) };
+    for (const intent of ["next", "save", "previous", "refresh", "add-package", "create"] as const) {
+      const outcome = await applyDraftStep(context, customer, { intent, step: 1, values: huge });
+      expect(outcome, intent).toMatchObject({
+        kind: "refused",
+        message: "This step was not saved. Please correct the entries marked below.",
+        fieldErrors: { senderAddress: ["Sender address must be at most 200 characters"] },
+      });
     }
     expect(await storedDraft()).toEqual(before);
   });
