@@ -66,6 +66,26 @@ function expectChain(list: Record<string, unknown>[], first: unknown) {
   return previous;
 }
 
+describe("inputs", () => {
+  /** The maxLength of the control whose name is `name` in `html`. */
+  function maxLengthOf(html: string, name: string): string | undefined {
+    const tag = new RegExp(`<(?:input|textarea)[^>]*name="${name.replace(/[[\].]/g, "\\$&")}"[^>]*>`, "i").exec(html)?.[0];
+    return tag ? /maxLength="(\d+)"/i.exec(tag)?.[1] : undefined;
+  }
+
+  it("carry the schemas' bounds as maxLength", async () => {
+    const form = await text(await get("/admin/shipments/new", admin));
+    expect(maxLengthOf(form, "senderName")).toBe("100");
+    expect(maxLengthOf(form, "senderEmail")).toBe("254");
+    expect(maxLengthOf(form, "description")).toBe("500");
+    expect(maxLengthOf(form, "notes")).toBe("1000");
+    expect(maxLengthOf(await text(await get("/admin/shipments/seed-shipment-01/location", admin)), "location")).toBe("120");
+    const register = await text(await get("/register"));
+    expect(maxLengthOf(register, "password")).toBe("128");
+    expect(maxLengthOf(register, "firstName")).toBe("100");
+  });
+});
+
 describe("the current location", () => {
   it("is refused when empty or meaningless, with a message, and nothing is written", async () => {
     const before = (await shipment("seed-shipment-02"))!;
