@@ -358,7 +358,7 @@ describe("the customer's draft", () => {
     const before = await storedDraft();
     const huge = { ...SAMPLE_SENDER, senderAddress: "a".repeat(2_000_000) };
     for (const intent of ["next", "save", "previous", "refresh", "add-package", "create"] as const) {
-      const outcome = await applyDraftStep(context, customer, { intent, step: 1, values: huge });
+      const outcome = await applyDraftStep(context, customer, { intent, step: 1, values: huge }, { clientAddress: newClientAddress() });
       expect(outcome, intent).toMatchObject({
         kind: "refused",
         message: "This step was not saved. Please correct the entries marked below.",
