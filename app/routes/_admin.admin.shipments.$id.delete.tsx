@@ -10,6 +10,7 @@ import { deleteShipment } from "~/.server/shipment-changes";
 import { rowActionPage } from "~/.server/shipment-list";
 import { DeleteShipmentForm } from "~/components/shipment-actions";
 import { StatusBadge } from "~/components/status-badge";
+import { RedirectToSchema } from "~/domain/field-limits";
 
 export const meta: MetaFunction = () => [
   { title: "Delete shipment | SwiftParcel Admin" },
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [
 
 const DASHBOARD = "/admin/dashboard";
 
-const DeleteSchema = z.object({ redirectTo: z.string().optional() });
+const DeleteSchema = z.object({ redirectTo: RedirectToSchema });
 
 /** Pages of the shipment itself cannot be gone back to once it is deleted. */
 function afterDelete(redirectTo: string, shipmentId: string): string {

@@ -10,6 +10,7 @@ import { deleteSelectedShipments, MAX_SELECTED, NOTHING_SELECTED } from "~/.serv
 import { getShipmentsByIds } from "~/.server/shipment-list";
 import { redirectWithToast } from "~/.server/toast";
 import { BulkDeleteForm, bulkDeleteQuestion } from "~/components/shipment-actions";
+import { RedirectToSchema } from "~/domain/field-limits";
 
 export const meta: MetaFunction = () => [
   { title: "Delete shipments | SwiftParcel Admin" },
@@ -22,7 +23,7 @@ function strings(values: FormDataEntryValue[]): string[] {
   return values.filter((value): value is string => typeof value === "string" && value !== "").slice(0, MAX_SELECTED);
 }
 
-const BulkDeleteSchema = z.object({ ids: z.array(z.string()).default([]), redirectTo: z.string().optional() });
+const BulkDeleteSchema = z.object({ ids: z.array(z.string()).default([]), redirectTo: RedirectToSchema });
 
 /** The confirmation page. "Select all" without JavaScript sends the page's ids beside it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
