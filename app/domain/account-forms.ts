@@ -3,8 +3,9 @@
 // so "required" messages are zod's required_error; text is trimmed before it is checked, and
 // every field is bounded (app/domain/field-limits.ts).
 import { z } from "zod";
-import { emailAddress, INVALID_EMAIL, isPhone } from "./contact-details";
-import { MAX_LENGTH, optionalText, RedirectToSchema, requiredText, tooLongMessage } from "./field-limits";
+import { INVALID_EMAIL, isPhone } from "./contact-details";
+import { MAX_LENGTH, tooLongMessage } from "./field-limits";
+import { emailAddress, optionalText, RedirectToSchema, requiredText } from "./form-fields";
 import { confirmationMatches, forIntent, withCrossFieldRules, withDefaultIntent } from "./form-rules";
 import { isStrongEnough } from "./password-strength";
 

@@ -121,7 +121,7 @@ describe("admin shipment form bounds", () => {
     };
     const errors = editErrors(Object.fromEntries(Object.entries(limits).map(([field, [max]]) => [field, "x".repeat(max + 1)])));
     for (const [field, [max, label]] of Object.entries(limits)) expect(errors[field], field).toEqual([`${label} must be at most ${max.toLocaleString("en-US")} characters`]);
-    expect(editErrors({ senderEmail: `${"a".repeat(250)}@example.com` }).senderEmail).toEqual(["Sender email must be at most 254 characters"]);
+    expect(editErrors({ senderEmail: `${"a".repeat(250)}@example.com` }).senderEmail).toEqual(["Please enter a valid email address"]);
     expect(editErrors({ senderPhone: "5".repeat(33) }).senderPhone).toEqual(["Sender phone must be at most 32 characters", "Please enter a valid phone number"]);
   });
 

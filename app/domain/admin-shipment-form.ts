@@ -2,8 +2,9 @@
 // messages, and how a saved shipment fills it again. Shared by the server, which decides,
 // and the browser, which checks the same rules as the admin types.
 import { z } from "zod";
-import { emailAddress, isPhone } from "./contact-details";
-import { isCalendarDate, MAX_LENGTH, measure, optionalText, boundedText, placeName, RANGE, requiredText } from "./field-limits";
+import { isPhone } from "./contact-details";
+import { isCalendarDate, MAX_LENGTH, RANGE } from "./field-limits";
+import { boundedText, emailAddress, measure, optionalText, placeName, requiredText } from "./form-fields";
 import { forIntent, isGiven, withCrossFieldRules, type CrossFieldRule } from "./form-rules";
 import { minorUnitsInput } from "./format";
 import { LOCATION_REQUIRED } from "./shipment-places";
@@ -53,7 +54,7 @@ const customDeliveryDays = () =>
 
 const fields = {
   senderName: required("Sender name", MAX_LENGTH.name),
-  senderEmail: emailAddress(REQUIRED, { label: "Sender email" }),
+  senderEmail: emailAddress(REQUIRED),
   senderPhone: phone("Sender phone"),
   senderCompany: optionalText("Sender company", MAX_LENGTH.company),
   senderAddress: required("Sender address", MAX_LENGTH.address),
@@ -62,7 +63,7 @@ const fields = {
   senderCountry: country(),
   senderPostalCode: optionalText("Sender postal code", MAX_LENGTH.postalCode),
   recipientName: required("Recipient name", MAX_LENGTH.name),
-  recipientEmail: emailAddress(REQUIRED, { label: "Recipient email" }),
+  recipientEmail: emailAddress(REQUIRED),
   recipientPhone: phone("Recipient phone"),
   recipientCompany: optionalText("Recipient company", MAX_LENGTH.company),
   recipientAddress: required("Recipient address", MAX_LENGTH.address),

@@ -13,6 +13,7 @@ describe("ChatStartSchema", () => {
     expect(errorsOf(ChatStartSchema.safeParse({ email: "no-at-sign" }))).toEqual({ email: ["Please enter a valid email address"] });
     expect(errorsOf(ChatStartSchema.safeParse({ email: "a@b" }))).toEqual({ email: ["Please enter a valid email address"] });
     expect(errorsOf(ChatStartSchema.safeParse({ email: `${"a".repeat(250)}@b.co` }))).toEqual({ email: ["Please enter a valid email address"] });
+    expect(errorsOf(ChatStartSchema.safeParse({ email: "ann<script>@example.com" }))).toEqual({ email: ["Please enter a valid email address"] });
   });
 
   it("makes a blank name Anonymous and bounds it", () => {
@@ -23,6 +24,9 @@ describe("ChatStartSchema", () => {
       name: ["Name must be at most 100 characters"],
     });
     expect(errorsOf(ChatStartSchema.safeParse({ email: "ann@example.com", name: 42 }))).toEqual({ name: ["Name must be text"] });
+    expect(errorsOf(ChatStartSchema.safeParse({ email: "ann@example.com", name: "Ann\tLee" }))).toEqual({
+      name: ["Name must be one line, without tabs or control characters"],
+    });
   });
 
   it("lists every field's error at once", () => {
@@ -35,9 +39,10 @@ describe("ChatMessageSchema", () => {
     expect(errorsOf(ChatMessageSchema.safeParse({ message: " \n " }))).toEqual({ message: ["Please enter a message"] });
     expect(errorsOf(ChatMessageSchema.safeParse({}))).toEqual({ message: ["Please enter a message"] });
     expect(errorsOf(ChatMessageSchema.safeParse({ message: "x".repeat(2001) }))).toEqual({
-      message: ["Message must be at most 2000 characters"],
+      message: ["Message must be at most 2,000 characters"],
     });
     expect(ChatMessageSchema.parse({ message: " one\ntwo " }).message).toBe("one\ntwo");
+    expect(errorsOf(ChatMessageSchema.safeParse({ message: "hi\u0000" }))).toEqual({ message: ["Message must not contain control characters"] });
   });
 });
 

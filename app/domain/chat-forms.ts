@@ -3,37 +3,26 @@
 // before it is checked; every field has a bound. Conform turns empty fields into undefined,
 // a JSON client may send "" or null: all of them count as missing.
 import { z } from "zod";
-import { ANONYMOUS, CHAT_LIMITS, DEFAULT_ADMIN_NAME, EMAIL_INVALID, EMAIL_REQUIRED, MESSAGE_REQUIRED } from "./chat";
-import { isEmail } from "./contact-details";
+import { ANONYMOUS, CHAT_LIMITS, DEFAULT_ADMIN_NAME, EMAIL_REQUIRED, MESSAGE_REQUIRED } from "./chat";
+import { controlCharactersMessage, hasControlCharacters, tooLongMessage } from "./field-limits";
+import { emailAddress, requiredText } from "./form-fields";
 
-function text(message: string) {
-  return z.string({ required_error: message, invalid_type_error: message });
-}
-
-/** Optional text: blank becomes `fallback`. */
+/** Optional one-line text, bounded and free of control characters: blank becomes `fallback`. */
 function optionalText(label: string, max: number, fallback: string) {
   return z
     .string({ invalid_type_error: `${label} must be text` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLongMessage(label, max))
+    .refine((value) => !hasControlCharacters(value), controlCharactersMessage(label))
     .nullish()
     .transform((value) => value || fallback);
 }
 
-const MessageText = text(MESSAGE_REQUIRED)
-  .trim()
-  .min(1, MESSAGE_REQUIRED)
-  .max(CHAT_LIMITS.message, `Message must be at most ${CHAT_LIMITS.message} characters`);
+const MessageText = requiredText("Message", CHAT_LIMITS.message, MESSAGE_REQUIRED, { multiline: true });
 
 export const ChatStartSchema = z.object({
-  email: text(EMAIL_REQUIRED)
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === "") ctx.addIssue({ code: z.ZodIssueCode.custom, message: EMAIL_REQUIRED });
-      else if (!isEmail(value) || value.length > CHAT_LIMITS.email) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: EMAIL_INVALID });
-      }
-    }),
+  // The one e-mail rule of every form.
+  email: emailAddress(EMAIL_REQUIRED),
   name: optionalText("Name", CHAT_LIMITS.name, ANONYMOUS),
 });
 

@@ -1,6 +1,8 @@
 // The support chat's vocabulary (SPEC.md sections 3-5, 7 and 9): messages, sessions, their
 // bounds and fixed texts. No zod here: the visitor's chat window imports this module, and the
 // public pages have a JavaScript budget. The form schemas live in chat-forms.ts.
+import { INVALID_EMAIL } from "./contact-details";
+import { MAX_LENGTH } from "./field-limits";
 
 export type ChatSender = "user" | "ai" | "admin";
 
@@ -27,17 +29,17 @@ export type ChatSession = {
 };
 
 export const CHAT_LIMITS = {
-  email: 254,
-  name: 100,
-  message: 2000,
-  adminName: 100,
+  email: MAX_LENGTH.email,
+  name: MAX_LENGTH.name,
+  message: MAX_LENGTH.chatMessage,
+  adminName: MAX_LENGTH.name,
 } as const;
 
 export const ANONYMOUS = "Anonymous";
 export const DEFAULT_ADMIN_NAME = "Support Team";
 
 export const EMAIL_REQUIRED = "Email is required to start chatting";
-export const EMAIL_INVALID = "Please enter a valid email address";
+export const EMAIL_INVALID = INVALID_EMAIL;
 export const MESSAGE_REQUIRED = "Please enter a message";
 
 export const ESCALATION_REPLY = "This question has been sent to our team for a detailed response.";

@@ -1,7 +1,6 @@
-// E-mail and phone rules shared by every form (SPEC.md section 5), and the one e-mail field
-// every schema uses.
-import { z } from "zod";
-import { MAX_LENGTH, tooLongMessage } from "./field-limits";
+// E-mail and phone rules shared by every form (SPEC.md section 5); the one e-mail field every
+// schema uses is form-fields.ts's emailAddress.
+import { MAX_LENGTH } from "./field-limits";
 
 export const INVALID_EMAIL = "Please enter a valid email address";
 
@@ -24,20 +23,6 @@ export function isEmail(value: string): boolean {
 /** Trimmed and lower-cased, the form in which e-mail addresses are stored and compared. */
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
-}
-
-/**
- * An e-mail field: `required` when empty, at most 254 characters, isEmail's shape; the value
- * comes out normalized. Every form's e-mail field is this one.
- */
-export function emailAddress(required: string, { label = "Email" }: { label?: string } = {}) {
-  return z
-    .string({ required_error: required, invalid_type_error: required })
-    .trim()
-    .min(1, required)
-    .max(MAX_LENGTH.email, tooLongMessage(label, MAX_LENGTH.email))
-    .transform(normalizeEmail)
-    .refine(isEmail, INVALID_EMAIL);
 }
 
 /** After removing spaces, hyphens and brackets: an optional +, a first digit 1-9, up to 15 more digits. */

@@ -3,7 +3,8 @@
 // One schema for the server (the authority) and Conform in the browser.
 import { z } from "zod";
 import { EmailSchema } from "./account-forms";
-import { MAX_LENGTH, requiredText } from "./field-limits";
+import { MAX_LENGTH } from "./field-limits";
+import { requiredText } from "./form-fields";
 
 export const CONTACT_TYPES = ["general", "shipping", "tracking", "billing", "technical", "partnership"] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];

@@ -1,8 +1,8 @@
 // The bounds on every value a form can send (docs/decisions/075-bounded-and-strict-values.md):
 // how long each text may be and which characters it may hold, the range of each number, the
-// years a date may fall in. The zod schemas are built from them, and the inputs read the same
-// numbers (through Conform's constraints, or here directly) for maxLength, min and max.
-import { z } from "zod";
+// years a date may fall in. The zod fields of form-fields.ts are built from them, and the inputs
+// read the same numbers (through Conform's constraints, or here directly) for maxLength, min and
+// max. No zod here: public pages' components import this module.
 
 /** The most characters each kind of text may have, after trimming. */
 export const MAX_LENGTH = {
@@ -31,6 +31,8 @@ export const MAX_LENGTH = {
   /** The contact form's subject and message, and an admin's reply to one. */
   subject: 150,
   message: 5000,
+  /** One message of the support chat. */
+  chatMessage: 2000,
   /** A path to go back to (safe-redirect checks where it points). */
   redirectTo: 512,
   /** A code picked from a list: a country, a currency, a status, an option. */
@@ -76,79 +78,6 @@ const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
 /** Whether `value` holds a control character; in multi-line text tabs and line breaks are fine. */
 export function hasControlCharacters(value: string, multiline = false): boolean {
   return (multiline ? CONTROL_BUT_LINES : ANY_CONTROL).test(value);
-}
-
-type TextOptions = { multiline?: boolean };
-
-/**
- * Trimmed text that must be given (`required` is the message when it is not): at most `max`
- * characters, no control characters. Every fault is named at once.
- */
-export function requiredText(label: string, max: number, required: string, { multiline = false }: TextOptions = {}) {
-  return z
-    .string({ required_error: required, invalid_type_error: required })
-    .trim()
-    .min(1, required)
-    .max(max, tooLongMessage(label, max))
-    .refine((value) => !hasControlCharacters(value, multiline), controlCharactersMessage(label, multiline));
-}
-
-/** Trimmed text of at most `max` characters without control characters ("" passes). */
-export function boundedText(label: string, max: number, { multiline = false }: TextOptions = {}) {
-  return z
-    .string()
-    .trim()
-    .max(max, tooLongMessage(label, max))
-    .refine((value) => !hasControlCharacters(value, multiline), controlCharactersMessage(label, multiline));
-}
-
-/** Bounded text that may be left empty (a form sends nothing for it then). */
-export function optionalText(label: string, max: number, options: TextOptions = {}) {
-  return boundedText(label, max, options).optional();
-}
-
-const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
-/**
- * The name of a place (where a parcel is, where it was delivered): required text with at least
- * one letter or digit, so that punctuation alone counts as nothing typed.
- */
-export function placeName(label: string, max: number, required: string) {
-  return requiredText(label, max, required).refine((value) => value === "" || HAS_LETTER_OR_DIGIT.test(value), required);
-}
-
-/**
- * The `redirectTo` field forms carry, where to go afterwards: one longer than MAX_LENGTH.redirectTo
- * counts as absent (a hidden field has no message to show); safeRedirect decides whether it is followed.
- */
-export const RedirectToSchema = z.string().max(MAX_LENGTH.redirectTo).optional().catch(undefined);
-
-type MeasureMessages = {
-  /** Not a number, or not above 0 (not below 0 for a range from 0): SPEC.md's words. */
-  invalid: string;
-  required?: string;
-  /** Above 0 but below the range. */
-  tooSmall?: string;
-  tooLarge: string;
-  /** More than two decimal places, for money. */
-  cents?: string;
-};
-
-/** A number in `range`, with one message for each way it can be wrong. */
-export function measure(range: { min: number; max: number }, { invalid, required = invalid, tooSmall = invalid, tooLarge, cents }: MeasureMessages) {
-  return z.number({ required_error: required, invalid_type_error: invalid }).superRefine((value, ctx) => {
-    const message =
-      value < 0 || (range.min > 0 && value <= 0)
-        ? invalid
-        : value < range.min
-          ? tooSmall
-          : value > range.max
-            ? tooLarge
-            : cents && !hasCents(value)
-              ? cents
-              : null;
-    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-  });
 }
 
 /** At most two decimal places (cents), so a typed amount turns into minor units unchanged. */

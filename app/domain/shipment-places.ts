@@ -1,6 +1,7 @@
 // Where a parcel is now, and where it was delivered instead of its address: places an admin
 // types. Nothing, or punctuation alone, is refused with a message (docs/decisions/076).
-import { MAX_LENGTH, placeName } from "./field-limits";
+import { MAX_LENGTH } from "./field-limits";
+import { placeName } from "./form-fields";
 
 export const LOCATION_REQUIRED = "Please enter a location";
 export const DESTINATION_REQUIRED = "Please enter a destination";

@@ -2,8 +2,8 @@
 // steps, and the zod schemas that check each step on the server and, through Conform, in the
 // browser. Browser-safe: the country and currency lists come in as arguments.
 import { z } from "zod";
-import { emailAddress } from "./contact-details";
-import { hasControlCharacters, MAX_LENGTH, MAX_PACKAGES, measure, optionalText, RANGE, requiredText } from "./field-limits";
+import { hasControlCharacters, MAX_LENGTH, MAX_PACKAGES, RANGE } from "./field-limits";
+import { emailAddress, measure, optionalText, requiredText } from "./form-fields";
 import { DELIVERY_OPTIONS, parseDeliveryOption, SERVICE_TYPES } from "./shipping-options";
 
 export const STEPS = [
@@ -360,7 +360,7 @@ function partyShape(label: "Sender" | "Recipient", countryCodes: ReadonlySet<str
   const required = (field: string, max: number) => requiredText(`${label} ${field}`, max, `${label} ${field} is required`);
   return {
     Name: required("name", MAX_LENGTH.name),
-    Email: emailAddress(`${label} email is required`, { label: `${label} email` }),
+    Email: emailAddress(`${label} email is required`),
     Phone: required("phone", MAX_LENGTH.phone).refine((value) => value === "" || isPhoneDigits(value), "Please enter a valid phone number"),
     Address: required("address", MAX_LENGTH.address),
     City: required("city", MAX_LENGTH.city),

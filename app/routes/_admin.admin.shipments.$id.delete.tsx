@@ -10,7 +10,7 @@ import { deleteShipment } from "~/.server/shipment-changes";
 import { rowActionPage } from "~/.server/shipment-list";
 import { DeleteShipmentForm } from "~/components/shipment-actions";
 import { StatusBadge } from "~/components/status-badge";
-import { RedirectToSchema } from "~/domain/field-limits";
+import { RedirectToSchema } from "~/domain/form-fields";
 
 export const meta: MetaFunction = () => [
   { title: "Delete shipment | SwiftParcel Admin" },

@@ -9,7 +9,8 @@ import { requireAdmin } from "~/.server/session";
 import { setShipmentLocation } from "~/.server/shipment-changes";
 import { rowActionPage } from "~/.server/shipment-list";
 import { LocationForm } from "~/components/shipment-actions";
-import { MAX_LENGTH, RedirectToSchema } from "~/domain/field-limits";
+import { MAX_LENGTH } from "~/domain/field-limits";
+import { RedirectToSchema } from "~/domain/form-fields";
 import { LOCATION_REQUIRED, LocationSchema } from "~/domain/shipment-places";
 
 export const meta: MetaFunction = () => [

@@ -11,7 +11,8 @@ import { rowActionPage } from "~/.server/shipment-list";
 import { changeStatus } from "~/.server/shipments";
 import { Field } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
-import { MAX_LENGTH, RedirectToSchema } from "~/domain/field-limits";
+import { MAX_LENGTH } from "~/domain/field-limits";
+import { RedirectToSchema } from "~/domain/form-fields";
 import { normalizeStatus } from "~/domain/shipment-status";
 
 export const meta: MetaFunction = () => [

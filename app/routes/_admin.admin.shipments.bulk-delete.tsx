@@ -10,7 +10,7 @@ import { deleteSelectedShipments, MAX_SELECTED, NOTHING_SELECTED } from "~/.serv
 import { getShipmentsByIds } from "~/.server/shipment-list";
 import { redirectWithToast } from "~/.server/toast";
 import { BulkDeleteForm, bulkDeleteQuestion } from "~/components/shipment-actions";
-import { RedirectToSchema } from "~/domain/field-limits";
+import { RedirectToSchema } from "~/domain/form-fields";
 
 export const meta: MetaFunction = () => [
   { title: "Delete shipments | SwiftParcel Admin" },

@@ -148,7 +148,7 @@ describe("/api/chat/sessions/{id}/messages", () => {
       [{ message: "   " }, "Please enter a message"],
       [{}, "Please enter a message"],
       [{ message: 7 }, "Please enter a message"],
-      [{ message: "x".repeat(2001) }, "Message must be at most 2000 characters"],
+      [{ message: "x".repeat(2001) }, "Message must be at most 2,000 characters"],
     ] as const) {
       const response = await call("POST", path, body);
       expect(response.status).toBe(400);
