@@ -41,6 +41,8 @@ export const DEFAULT_ADMIN_NAME = "Support Team";
 export const EMAIL_REQUIRED = "Email is required to start chatting";
 export const EMAIL_INVALID = INVALID_EMAIL;
 export const MESSAGE_REQUIRED = "Please enter a message";
+/** A page POST without one of the page's buttons (Start Chat, Send, New Chat): nothing is done. */
+export const CHAT_ACTION_REQUIRED = "Please use the Start Chat or Send button";
 
 export const ESCALATION_REPLY = "This question has been sent to our team for a detailed response.";
 export const START_FAILED = "Failed to start chat session. Please try again.";

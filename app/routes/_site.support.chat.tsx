@@ -13,14 +13,14 @@ import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { getChatConversation, postChatMessage, startChat } from "~/.server/chat";
 import { chatSessionSetCookie, clearedChatSessionCookie, readChatSessionId } from "~/.server/chat-cookie";
-import { formAnswer } from "~/.server/outcome";
+import { formAnswer, refused } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
 import { ChatConversation } from "~/components/chat-conversation";
 import { Field, FormErrors, TextareaField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { useTimeZone } from "~/components/root-data";
 import { useLiveUpdates } from "~/components/use-live-updates";
-import { chatPaths, CHAT_LIMITS, CONVERSATION_POLL_MS } from "~/domain/chat";
+import { CHAT_ACTION_REQUIRED, chatPaths, CHAT_LIMITS, CONVERSATION_POLL_MS } from "~/domain/chat";
 import { ChatMessageSchema, ChatStartSchema } from "~/domain/chat-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
@@ -62,7 +62,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (isHoneypotFilled(form)) return redirect(PAGE);
   const submission = parseWithZod(form, { schema: ChatPageSchema });
-  if (submission.status !== "success") return formAnswer(submission);
+  if (submission.status !== "success") {
+    // Without a known intent no field is at fault: the answer says so above the form.
+    return formAnswer(submission, submission.error?.intent ? refused("invalid", CHAT_ACTION_REQUIRED) : undefined);
+  }
   const input = submission.value;
   if (input.intent === "new") return redirect(PAGE, { headers: { "Set-Cookie": await clearedChatSessionCookie() } });
 

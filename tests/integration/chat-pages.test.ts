@@ -2,7 +2,7 @@
 // on public pages, /admin/chat-support and the admin bell.
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { outbox } from "../../drizzle/schema";
+import { chatSessions, outbox } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
 import { listChatMessages } from "~/.server/chat";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
@@ -95,6 +95,17 @@ describe("/support/chat without JavaScript", () => {
     const invalid = await post("/support/chat", { intent: "start", email: "pat@nowhere" });
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain("Please enter a valid email address");
+  });
+
+  it("says which buttons to use when a POST names none or an unknown one, and starts nothing", async () => {
+    for (const fields of [{}, { email: "nobutton@example.com" }, { intent: "bogus", email: "nobutton@example.com" }] as Record<string, string>[]) {
+      const response = await post("/support/chat", fields);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toMatch(/role="alert"[^>]*>\s*<p>Please use the Start Chat or Send button<\/p>/);
+    }
+    const started = await db.select().from(chatSessions).where(eq(chatSessions.email, "nobutton@example.com"));
+    expect(started).toEqual([]);
   });
 
   it("refuses a blank message and changes nothing", async () => {
