@@ -89,16 +89,18 @@ describe("inputs", () => {
 describe("the current location", () => {
   it("is refused when empty or meaningless, with a message, and nothing is written", async () => {
     const before = (await shipment("seed-shipment-02"))!;
-    for (const location of ["", "   ", "?!", "...", "Hub\u0000", "x".repeat(121)]) {
+    // Tab and C1 controls reach the schema; NUL and the rest of C0 the worker entry refuses first (decision 070).
+    for (const location of ["", "   ", "?!", "...", "Hub\t7", "Hub\u00857", "x".repeat(121)]) {
       const response = await post("/admin/shipments/seed-shipment-02/location", { location, redirectTo: "/admin/shipments" }, admin);
       expect(response.status, JSON.stringify(location)).toBe(400);
       const page = await text(response);
       if (location.length > 120) expect(page).toContain("Location must be at most 120 characters");
-      else if (location.includes("\u0000")) expect(page).toContain("Location must be one line, without tabs or control characters");
+      else if (/[\t\u0085]/.test(location)) expect(page).toContain("Location must be one line, without tabs or control characters");
       else expect(page).toContain("Please enter a location");
     }
-    // Sent with no field at all.
+    // Sent with no field at all, or with NUL (the entry's refusal).
     expect((await post("/admin/shipments/seed-shipment-02/location", {}, admin)).status).toBe(400);
+    expect((await post("/admin/shipments/seed-shipment-02/location", { location: "Hub\u0000" }, admin)).status).toBe(400);
     const after = (await shipment("seed-shipment-02"))!;
     expect(after).toMatchObject({ currentLocation: before.currentLocation, version: before.version });
     expect(await eventsOf("seed-shipment-02", "shipment.location_changed")).toHaveLength(0);
@@ -206,7 +208,7 @@ describe("the admin form", () => {
         version: String(before.version),
         actualDelivery: "2024-02-30",
         weight: "5e-324",
-        senderName: "Ada\u0000Sender",
+        senderName: "Ada\tSender",
         recipientEmail: "bo<script>@example.com",
         customDeliveryDays: "99999999",
       },
@@ -268,7 +270,8 @@ describe("a custom destination", () => {
       ["  ", "Please enter a destination"],
       ["***", "Please enter a destination"],
       ["d".repeat(201), "Destination must be at most 200 characters"],
-      ["Locker\u0000 7", "Destination must be one line, without tabs or control characters"],
+      ["Locker\t7", "Destination must be one line, without tabs or control characters"],
+      ["Locker\u009b7", "Destination must be one line, without tabs or control characters"],
     ]) {
       const response = await post("/admin/shipments/seed-shipment-07/status", { status: "custom_destination", destination: destination! }, admin);
       expect(response.status, destination).toBe(400);
