@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { confirmationMatches, forIntent, isGiven, withCrossFieldRules, withDefaultIntent } from "./form-rules";
+import { confirmationMatches, forIntent, isGiven, knownIntent, withCrossFieldRules, withDefaultIntent } from "./form-rules";
 
 const Fields = z.object({
   name: z.string({ required_error: "Name is required" }),
@@ -56,6 +56,20 @@ describe("default intent", () => {
     const schema = withDefaultIntent("sign-in", z.object({ intent: z.enum(["sign-in", "demo"]) }));
     expect(schema.parse({})).toEqual({ intent: "sign-in" });
     expect(schema.parse({ intent: "demo" })).toEqual({ intent: "demo" });
+  });
+});
+
+describe("known intent", () => {
+  const Page = withCrossFieldRules(
+    z.discriminatedUnion("intent", [z.object({ intent: z.literal("start"), email: z.string() }), z.object({ intent: z.literal("new") })]),
+    knownIntent(["start", "new"], "Use a button"),
+  );
+
+  it("names a missing or unknown intent for the whole form", () => {
+    expect(errorsOf(Page, {})).toMatchObject({ "": ["Use a button"] });
+    expect(errorsOf(Page, { intent: "bogus", email: "a@b.co" })).toMatchObject({ "": ["Use a button"] });
+    expect(errorsOf(Page, { intent: "new" })).toEqual({});
+    expect(Object.keys(errorsOf(Page, { intent: "start" }))).toEqual(["email"]);
   });
 });
 

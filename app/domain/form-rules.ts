@@ -36,6 +36,16 @@ export function withDefaultIntent<T extends z.ZodTypeAny>(intent: string, schema
   );
 }
 
+/**
+ * The button's `intent` must be one of `intents`: otherwise `message` for the form as a whole
+ * (shown above it), since no field the reader sees is at fault.
+ */
+export function knownIntent(intents: readonly string[], message: string): CrossFieldRule {
+  return (fields, ctx) => {
+    if (!intents.includes(fields.intent as string)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message });
+  };
+}
+
 /** A field counts as given unless absent or empty: a form sends "" for an empty input. */
 export function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null && value !== "";

@@ -13,7 +13,7 @@ import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { getChatConversation, postChatMessage, startChat } from "~/.server/chat";
 import { chatSessionSetCookie, clearedChatSessionCookie, readChatSessionId } from "~/.server/chat-cookie";
-import { formAnswer, refused } from "~/.server/outcome";
+import { formAnswer } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
 import { ChatConversation } from "~/components/chat-conversation";
 import { Field, FormErrors, TextareaField } from "~/components/forms";
@@ -22,6 +22,7 @@ import { useTimeZone } from "~/components/root-data";
 import { useLiveUpdates } from "~/components/use-live-updates";
 import { CHAT_ACTION_REQUIRED, chatPaths, CHAT_LIMITS, CONVERSATION_POLL_MS } from "~/domain/chat";
 import { ChatMessageSchema, ChatStartSchema } from "~/domain/chat-forms";
+import { knownIntent, withCrossFieldRules } from "~/domain/form-rules";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
 
@@ -44,11 +45,15 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
 
 const PAGE = "/support/chat";
 
-const ChatPageSchema = z.discriminatedUnion("intent", [
-  ChatStartSchema.extend({ intent: z.literal("start") }),
-  ChatMessageSchema.extend({ intent: z.literal("message") }),
-  z.object({ intent: z.literal("new") }),
-]);
+// Without a known intent (a form sent without its button) the answer says so above the form.
+const ChatPageSchema = withCrossFieldRules(
+  z.discriminatedUnion("intent", [
+    ChatStartSchema.extend({ intent: z.literal("start") }),
+    ChatMessageSchema.extend({ intent: z.literal("message") }),
+    z.object({ intent: z.literal("new") }),
+  ]),
+  knownIntent(["start", "message", "new"], CHAT_ACTION_REQUIRED),
+);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const sessionId = await readChatSessionId(request);
@@ -62,10 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (isHoneypotFilled(form)) return redirect(PAGE);
   const submission = parseWithZod(form, { schema: ChatPageSchema });
-  if (submission.status !== "success") {
-    // Without a known intent no field is at fault: the answer says so above the form.
-    return formAnswer(submission, submission.error?.intent ? refused("invalid", CHAT_ACTION_REQUIRED) : undefined);
-  }
+  if (submission.status !== "success") return formAnswer(submission);
   const input = submission.value;
   if (input.intent === "new") return redirect(PAGE, { headers: { "Set-Cookie": await clearedChatSessionCookie() } });
 
