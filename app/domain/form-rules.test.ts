@@ -69,7 +69,7 @@ describe("known intent", () => {
     expect(errorsOf(Page, {})).toMatchObject({ "": ["Use a button"] });
     expect(errorsOf(Page, { intent: "bogus", email: "a@b.co" })).toMatchObject({ "": ["Use a button"] });
     expect(errorsOf(Page, { intent: "new" })).toEqual({});
-    expect(Object.keys(errorsOf(Page, { intent: "start" }))).toEqual(["email"]);
+    expect(Object.keys(errorsOf(Page, { intent: "start" }) ?? {})).toEqual(["email"]);
   });
 });
 
