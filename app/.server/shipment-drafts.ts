@@ -204,8 +204,9 @@ function boundsRefusal(draft: ShipmentDraft, changes: Partial<ShipmentDraft>): E
 }
 
 /**
- * Applies one button of the form to the account's draft. A step out of bounds writes nothing;
- * any other fault is kept as typed (SPEC.md: back, forward and reload never lose what was typed).
+ * Applies one button of the form to the account's draft. A refused step writes nothing (out of
+ * bounds or faulty: the page shows what was typed with its errors); Previous, Add and Remove
+ * keep what was typed, checked or not (SPEC.md: back and forward never lose what was typed).
  */
 export async function applyDraftStep(
   context: ServiceContext,
@@ -226,7 +227,12 @@ export async function applyDraftStep(
     // With the step's other faults, so that one answer names them all.
     return { ...refusal, fieldErrors: { ...refusal.fieldErrors, ...stepFaults({ ...stored.values, ...values }, step) } };
   }
-  if (command.intent === "create") return createShipmentFromDraft(context, user, values, { clientAddress, now });
+  if (command.intent === "create") {
+    // A refused last step writes nothing: what was typed comes back on the page with its errors.
+    const faults = stepFaults({ ...stored.values, ...values }, 4);
+    if (faults) return { kind: "invalid", fieldErrors: faults };
+    return createShipmentFromDraft(context, user, values, { clientAddress, now });
+  }
   const save = (changes: Partial<ShipmentDraft>, reached?: StepNumber) => saveDraft(db, user.id, { values: changes, base: stored.values, reached, now });
   switch (command.intent) {
     case "save":
@@ -253,12 +259,9 @@ export async function applyDraftStep(
       return { kind: "step", step: 3 };
     }
     case "next": {
-      // Checked as typed; kept as a draft keeps it.
+      // A refused step writes nothing (issue 10): what was typed comes back on the page with its errors.
       const faults = stepFaults({ ...stored.values, ...command.values }, step);
-      if (faults) {
-        await save(values);
-        return { kind: "invalid", fieldErrors: faults };
-      }
+      if (faults) return { kind: "invalid", fieldErrors: faults };
       const next = Math.min(4, step + 1) as StepNumber;
       await save(values, next);
       return { kind: "step", step: next };

@@ -32,10 +32,10 @@ const MAY_CHANGE = new Set(["sessions", "rate_limits"]);
 const KNOWN_FAULTS: Record<string, { fault: string; is: (finding: string) => boolean }> = {};
 
 /**
- * The wizard keeps what its owner typed, checked or not (DESIGN.md: Previous never validates;
- * back, forward and reload never lose entered data; docs/decisions/092). A request to it may
- * change the sender's own draft, but never another account's, and never past the draft's bounds
- * (docs/decisions/075): that is what this route's "no row changed" means for shipment_drafts.
+ * The wizard keeps what its owner typed when it moves (DESIGN.md: Previous never validates;
+ * docs/decisions/092). A request to it that is not refused may change the sender's own draft,
+ * but never another account's, and never past the draft's bounds (docs/decisions/075); a
+ * refused one (4xx) changes nothing, the draft included.
  */
 const OWN_DRAFT_ROUTE = "routes/_site.dashboard.create-shipment";
 
@@ -292,7 +292,7 @@ describe("every action, given hostile input", () => {
         }
         const after = await snapshot();
         let changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-        if (draftsBefore && changed.includes("shipment_drafts")) {
+        if (draftsBefore && response.status < 400 && changed.includes("shipment_drafts")) {
           const drafts = await draftsBeside(hostile.role);
           if (drafts.others === draftsBefore.others && drafts.outOfBounds.length === 0) changed = changed.filter((table) => table !== "shipment_drafts");
           else if (drafts.outOfBounds.length > 0) findings.push(`${response.status}, a draft out of bounds (${drafts.outOfBounds.join(", ")}): ${what}`);
