@@ -2,6 +2,7 @@
 // minor units beside an ISO 4217 code; countries are ISO 3166-1 alpha-2 codes.
 import { sql } from "drizzle-orm";
 import {
+  check,
   index,
   integer,
   primaryKey,
@@ -145,6 +146,40 @@ export const shipments = sqliteTable(
     index("shipments_status_created").on(t.status, t.createdAt),
     index("shipments_created").on(t.createdAt),
     index("shipments_sender_email").on(t.senderEmail),
+    // The analytics screen reads a period's shipments from these alone (covering indexes), so
+    // its cost follows the period's shipments, never the table's (app/.server/analytics.ts).
+    index("shipments_created_analytics").on(
+      t.createdAt,
+      t.status,
+      t.currency,
+      t.cost,
+      t.senderCountry,
+      t.recipientCountry,
+      t.userId,
+      t.senderEmail,
+    ),
+    index("shipments_delivered_analytics").on(t.actualDelivery, t.createdAt, t.estimatedDelivery),
+  ],
+);
+
+// How the delivery went, 1 to 5, at most one rating per shipment, given once it is delivered by
+// its owner (signed in) or by whoever opened the rating link mailed to the sender and the
+// recipient at delivery (app/.server/ratings.ts).
+export const shipmentRatings = sqliteTable(
+  "shipment_ratings",
+  {
+    shipmentId: text("shipment_id")
+      .primaryKey()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    comment: text("comment"),
+    source: text("source", { enum: ["owner", "mail_link"] }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("shipment_ratings_created_score").on(t.createdAt, t.score),
+    check("shipment_ratings_score_range", sql`${t.score} BETWEEN 1 AND 5`),
   ],
 );
 

@@ -37,7 +37,11 @@ export type ShipmentStatusChanged = Event<
     sender: Party;
     recipient: Party;
   }
-> & { readAtWrite?: ReadAtWrite<"from" | "location"> };
+> & {
+  readAtWrite?: ReadAtWrite<"from" | "location">;
+  /** On delivery: the rating link (app/.server/ratings.ts), which goes into the mail and is never stored with the event. */
+  ratingLink?: string;
+};
 
 /**
  * Fields of an event's data that its row takes from the database as the batch writes it, over
@@ -46,6 +50,8 @@ export type ShipmentStatusChanged = Event<
  */
 export type ReadAtWrite<Field extends string> = Partial<Record<Field, SQL>>;
 export type ShipmentLocationChanged = Event<"shipment.location_changed", { from: string | null; to: string | null }>;
+/** A delivery was rated, by its owner or through the rating link mailed at delivery. */
+export type ShipmentRated = Event<"shipment.rated", { trackingId: string; score: number; source: "owner" | "mail_link" }>;
 export type ShipmentDeleted = Event<"shipment.deleted", { trackingId: string; status: string; senderName: string; recipientName: string }>;
 export type AccountRegistered = Event<"account.registered", { email: string; firstName: string }>;
 export type AccountPasswordChanged = Event<"account.password_changed", Record<string, never>>;
@@ -69,6 +75,7 @@ export type DomainEvent =
   | ShipmentStatusChanged
   | ShipmentLocationChanged
   | ShipmentDeleted
+  | ShipmentRated
   | AccountRegistered
   | AccountPasswordChanged
   | AccountPasswordReset

@@ -59,7 +59,9 @@ export function mailFor(event: StoredEvent, site: Site): PlannedMail[] {
                 to: party.email,
                 kind: "shipment-status",
                 subject: `Shipment ${trackingId}: ${statusLabel(to)}`,
-                body: `Hello ${party.name},\n\nYour shipment ${trackingId} is now ${statusLabel(to)}.\n${description}\nFollow it at ${link}\n`,
+                body: `Hello ${party.name},\n\nYour shipment ${trackingId} is now ${statusLabel(to)}.\n${description}\nFollow it at ${link}\n${
+                  event.ratingLink ? `\nHow did the delivery go? Rate it from 1 to 5 (once per shipment): ${event.ratingLink}\n` : ""
+                }`,
               },
             ]
           : [],
@@ -185,6 +187,7 @@ export function mailFor(event: StoredEvent, site: Site): PlannedMail[] {
     case "shipment.updated":
     case "shipment.location_changed":
     case "shipment.deleted":
+    case "shipment.rated":
     case "account.password_changed":
     case "account.password_reset":
       return [];
@@ -206,6 +209,7 @@ const SILENT: ReadonlySet<StoredEvent["type"]> = new Set([
   "shipment.updated",
   "shipment.location_changed",
   "shipment.deleted",
+  "shipment.rated",
   "account.password_changed",
   "account.password_reset",
 ]);

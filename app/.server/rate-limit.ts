@@ -71,6 +71,7 @@ export const ACTION_LIMITS = {
   "admin-shipment": { perClient: 60, perAccount: 60, windowMs: HOUR_MS, message: "Too many shipments have been created." },
   contact: { perClient: 5, perAccount: 10, windowMs: HOUR_MS, message: "You have sent several messages in a short time." },
   "status-change": { perClient: 120, perAccount: 120, windowMs: HOUR_MS, message: "Too many status changes have been made." },
+  rating: { perClient: 20, perAccount: 20, windowMs: HOUR_MS, message: "Too many ratings have been sent from this connection." },
 } satisfies Record<string, ActionLimit>;
 
 export type LimitedAction = keyof typeof ACTION_LIMITS;

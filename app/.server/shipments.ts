@@ -11,6 +11,7 @@ import type { ServiceContext } from "~/load-context";
 import { recordEvents, type Actor } from "./events";
 import { refused, type Done, type Refused } from "./outcome";
 import { limitAction } from "./rate-limit";
+import { ratingLink } from "./ratings";
 import { getSettings } from "./settings";
 
 export type NewShipment = Omit<typeof shipments.$inferInsert, "id" | "trackingId" | "status" | "version" | "createdAt" | "updatedAt">;
@@ -187,6 +188,7 @@ export async function changeShipmentStatus(
             recipient: { name: current.recipientName, email: current.recipientEmail },
           },
           readAtWrite: { from: atWrite(shipments.status), ...(givenLocation === null ? { location: atWrite(shipments.currentLocation) } : {}) },
+          ...(delivered ? { ratingLink: await ratingLink(context, { id: shipmentId, trackingId: current.trackingId }) } : {}),
         },
       ],
       now,

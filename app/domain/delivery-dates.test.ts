@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, estimateDelivery } from "./delivery-dates";
+import { addBusinessDays, businessDaysBetween, estimateDelivery } from "./delivery-dates";
 
 const friday = Date.UTC(2026, 10, 20, 15, 30);
 const day = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -22,5 +22,36 @@ describe("estimateDelivery", () => {
     expect(day(estimateDelivery("express", friday))).toBe("2026-11-24");
     expect(day(estimateDelivery("standard", friday))).toBe("2026-11-27");
     expect(day(estimateDelivery("economy", friday))).toBe("2026-12-01");
+  });
+});
+
+describe("businessDaysBetween", () => {
+  it("undoes addBusinessDays from any day of the week", () => {
+    for (let offset = 0; offset < 14; offset += 1) {
+      const from = friday + offset * 86_400_000;
+      for (const days of [0, 1, 2, 5, 7, 23]) expect(businessDaysBetween(from, addBusinessDays(from, days))).toBe(days);
+    }
+  });
+
+  it("counts weekdays after the first day up to the last, whatever the hours", () => {
+    // Friday 15:30 to Monday 09:00: Monday only.
+    expect(businessDaysBetween(friday, Date.UTC(2026, 10, 23, 9))).toBe(1);
+    // Saturday to Sunday: none.
+    expect(businessDaysBetween(Date.UTC(2026, 10, 21), Date.UTC(2026, 10, 22, 23))).toBe(0);
+    // Same day, and an end before the start.
+    expect(businessDaysBetween(friday, friday + 3_600_000)).toBe(0);
+    expect(businessDaysBetween(friday, friday - 5 * 86_400_000)).toBe(0);
+  });
+
+  it("agrees with counting day by day", () => {
+    const start = Date.UTC(2025, 0, 1);
+    for (let length = 0; length < 40; length += 1) {
+      let count = 0;
+      for (let day = 1; day <= length; day += 1) {
+        const weekday = new Date(start + day * 86_400_000).getUTCDay();
+        if (weekday !== 0 && weekday !== 6) count += 1;
+      }
+      expect(businessDaysBetween(start, start + length * 86_400_000)).toBe(count);
+    }
   });
 });

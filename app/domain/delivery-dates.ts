@@ -29,3 +29,21 @@ export function addBusinessDays(from: number, days: number): number {
 export function estimateDelivery(serviceType: ServiceType, from: number): number {
   return addBusinessDays(from, TRANSIT_BUSINESS_DAYS[serviceType]);
 }
+
+/**
+ * Weekdays among the UTC calendar days before epoch day `dayNumber` (day 0, 1 Jan 1970, was a
+ * Thursday). A closed form, so that SQL can compute the same per row (app/.server/analytics.ts).
+ */
+export function weekdaysBefore(dayNumber: number): number {
+  const rest = dayNumber % 7;
+  return 5 * Math.floor(dayNumber / 7) + Math.min(rest, 2) + Math.max(rest - 4, 0);
+}
+
+/**
+ * Business days from `from` to `to`: the weekdays after `from`'s UTC day up to and including
+ * `to`'s, so that it undoes addBusinessDays. Zero when `to` is not after `from`.
+ */
+export function businessDaysBetween(from: number, to: number): number {
+  const days = weekdaysBefore(Math.floor(to / DAY_MS) + 1) - weekdaysBefore(Math.floor(from / DAY_MS) + 1);
+  return Math.max(days, 0);
+}
