@@ -158,7 +158,7 @@ export const shipments = sqliteTable(
       t.userId,
       t.senderEmail,
     ),
-    index("shipments_delivered_analytics").on(t.actualDelivery, t.createdAt, t.estimatedDelivery),
+    index("shipments_delivered_analytics").on(t.actualDelivery, t.createdAt, t.estimatedDelivery, t.id),
   ],
 );
 

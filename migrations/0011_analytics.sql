@@ -12,4 +12,4 @@ CREATE TABLE `shipment_ratings` (
 --> statement-breakpoint
 CREATE INDEX `shipment_ratings_created_score` ON `shipment_ratings` (`created_at`,`score`);--> statement-breakpoint
 CREATE INDEX `shipments_created_analytics` ON `shipments` (`created_at`,`status`,`currency`,`cost`,`sender_country`,`recipient_country`,`user_id`,`sender_email`);--> statement-breakpoint
-CREATE INDEX `shipments_delivered_analytics` ON `shipments` (`actual_delivery`,`created_at`,`estimated_delivery`);
+CREATE INDEX `shipments_delivered_analytics` ON `shipments` (`actual_delivery`,`created_at`,`estimated_delivery`,`id`);

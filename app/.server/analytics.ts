@@ -25,6 +25,9 @@ import type { Db } from "./db";
 /** Shipments whose status is a problem: counted by the exception rate. */
 export const PROBLEM_STATUSES: readonly ShipmentStatus[] = ["exception", "failed", "returned"];
 
+/** The scans that start a parcel's transit: its first one of these is the pickup. */
+export const PICKUP_STATUSES: readonly ShipmentStatus[] = ["picked_up", "shipped", "in_transit"];
+
 /** How many routes Top Routes lists. */
 export const TOP_ROUTES = 10;
 
@@ -53,6 +56,8 @@ export type Analytics = {
   revenue: (Compared & { currency: string })[];
   /** Created to actual delivery, in business days, over shipments delivered in the period. */
   deliveryTime: Average;
+  /** First pickup scan to delivery, in business days, over the period's deliveries that had one. */
+  transitTime: Average;
   /** Ratings given in the period, 1 to 5. */
   satisfaction: Average;
   /** The period's shipments by their status now, the most frequent first. */
@@ -88,6 +93,7 @@ export function emptyAnalytics(period: AnalyticsPeriod, now: number, timeZone: s
     shipments: zero,
     revenue: [],
     deliveryTime: noAverage,
+    transitTime: noAverage,
     satisfaction: noAverage,
     statuses: [],
     trend: {
@@ -116,7 +122,7 @@ function within(column: SQLiteColumn, range: TimeRange): SQL {
 const literal = (value: number) => sql.raw(String(value));
 
 /** SQL of weekdaysBefore (app/domain/delivery-dates.ts) for the day after the one `time` falls on. */
-function weekdaysThrough(time: SQLiteColumn): SQL {
+function weekdaysThrough(time: SQLiteColumn | SQL.Aliased): SQL {
   const day = sql`(${time} / ${literal(DAY_MS)} + 1)`;
   return sql`(5 * (${day} / 7) + min(${day} % 7, 2) + max(${day} % 7 - 4, 0))`;
 }
@@ -136,19 +142,35 @@ export function analyticsQueries(db: Db, { period, now, timeZone }: { period: An
     .where(within(created, both))
     .groupBy(createdCurrent, shipments.status, shipments.currency);
 
-  // Shipments delivered in either period: on time by the estimate's day, and business days taken.
-  const deliveredCurrent = inCurrent(shipments.actualDelivery, current);
-  const deliveries = db
+  // Shipments delivered in either period: on time by the estimate's day, business days from
+  // creation, and business days in transit from the first pickup scan (when there was one).
+  const deliveredRows = db
     .select({
-      current: deliveredCurrent,
-      delivered: count(),
-      withEstimate: count(shipments.estimatedDelivery),
-      onTime: sql<number>`coalesce(sum(${shipments.actualDelivery} / ${literal(DAY_MS)} <= ${shipments.estimatedDelivery} / ${literal(DAY_MS)}), 0)`.mapWith(Number),
-      businessDays: sql<number>`coalesce(sum(max(${weekdaysThrough(shipments.actualDelivery)} - ${weekdaysThrough(created)}, 0)), 0)`.mapWith(Number),
+      current: inCurrent(shipments.actualDelivery, current).as("current_period"),
+      createdAt: sql<number>`${created}`.as("created_at"),
+      estimatedDelivery: sql<number | null>`${shipments.estimatedDelivery}`.as("estimated_delivery"),
+      actualDelivery: sql<number>`${shipments.actualDelivery}`.as("actual_delivery"),
+      // Written out with table names: drizzle leaves the columns of a one-table query unqualified.
+      pickedUpAt: sql<number | null>`(select min("pickup"."occurred_at") from "tracking_events" "pickup" where "pickup"."shipment_id" = "shipments"."id" and "pickup"."status" in ${PICKUP_STATUSES})`.as("picked_up_at"),
     })
     .from(shipments)
     .where(within(shipments.actualDelivery, both))
-    .groupBy(deliveredCurrent);
+    // No limit in fact (-1), but a limited subquery is never merged into the aggregate around
+    // it, so the history is looked up once per delivery rather than once per use of the time.
+    .limit(-1)
+    .as("delivered_rows");
+  const deliveries = db
+    .select({
+      current: deliveredRows.current,
+      delivered: count(),
+      withEstimate: count(deliveredRows.estimatedDelivery),
+      onTime: sql<number>`coalesce(sum(${deliveredRows.actualDelivery} / ${literal(DAY_MS)} <= ${deliveredRows.estimatedDelivery} / ${literal(DAY_MS)}), 0)`.mapWith(Number),
+      businessDays: sql<number>`coalesce(sum(max(${weekdaysThrough(deliveredRows.actualDelivery)} - ${weekdaysThrough(deliveredRows.createdAt)}, 0)), 0)`.mapWith(Number),
+      pickedUp: count(deliveredRows.pickedUpAt),
+      transitDays: sql<number>`coalesce(sum(max(${weekdaysThrough(deliveredRows.actualDelivery)} - ${weekdaysThrough(deliveredRows.pickedUpAt)}, 0)), 0)`.mapWith(Number),
+    })
+    .from(deliveredRows)
+    .groupBy(sql`${deliveredRows.current}`);
 
   // A customer is the account that created the shipment, or for the admin's counter shipments
   // (no account) the sender's e-mail address.
@@ -166,7 +188,7 @@ export function analyticsQueries(db: Db, { period, now, timeZone }: { period: An
       returning: sql<number>`coalesce(sum(${perCustomer.shipments} >= 2), 0)`.mapWith(Number),
     })
     .from(perCustomer)
-    .groupBy(perCustomer.current);
+    .groupBy(sql`${perCustomer.current}`);
 
   // The bucket a shipment falls in: how many bucket starts after the first it has reached.
   const bucketIndex =
@@ -214,7 +236,7 @@ export function analyticsQueries(db: Db, { period, now, timeZone }: { period: An
     })
     .from(rankedRoutes)
     .where(lte(rankedRoutes.rank, TOP_ROUTES))
-    .orderBy(rankedRoutes.rank, desc(rankedRoutes.revenue));
+    .orderBy(sql`${rankedRoutes.rank}`, desc(sql`${rankedRoutes.revenue}`));
 
   // By destination country and currency, both periods; folded into pricing regions below.
   const destinations = db
@@ -337,6 +359,12 @@ export async function getAnalytics(
       count: delivery.current?.delivered ?? 0,
       previousValue: average(delivery.previous?.businessDays, delivery.previous?.delivered),
       previousCount: delivery.previous?.delivered ?? 0,
+    },
+    transitTime: {
+      value: average(delivery.current?.transitDays, delivery.current?.pickedUp),
+      count: delivery.current?.pickedUp ?? 0,
+      previousValue: average(delivery.previous?.transitDays, delivery.previous?.pickedUp),
+      previousCount: delivery.previous?.pickedUp ?? 0,
     },
     satisfaction: {
       value: rating.current?.average ?? null,

@@ -121,3 +121,19 @@ export function niceScale(max: number): { top: number; ticks: number[] } {
   const top = step * 4;
   return { top, ticks: [0, 1, 2, 3, 4].map((index) => index * step) };
 }
+
+/** SPEC.md: reports are generated for shipments or users; any other type is refused. */
+export const REPORT_TYPES = ["shipments", "users"] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const UNSUPPORTED_REPORT = "Unsupported report type";
+
+export const REPORT_LABELS: Record<ReportType, string> = { shipments: "Shipments", users: "Users" };
+
+export function isReportType(value: unknown): value is ReportType {
+  return (REPORT_TYPES as readonly unknown[]).includes(value);
+}
+
+/** "swiftparcel-shipments-30d-2026-11-24.csv": what, which period, and the day (UTC) it was made. */
+export function exportFileName(type: ReportType, period: AnalyticsPeriod, now: number): string {
+  return `swiftparcel-${type}-${period}-${new Date(now).toISOString().slice(0, 10)}.csv`;
+}

@@ -1,6 +1,6 @@
 // A small, hand-counted set of shipments and ratings around a fixed "now", for asserting every
 // analytics figure exactly (tests/integration/analytics.test.ts). Times are UTC.
-import { shipmentRatings, shipments, users } from "../../drizzle/schema";
+import { shipmentRatings, shipments, trackingEvents, users } from "../../drizzle/schema";
 import { db } from "./fixtures";
 
 /** Wednesday 25 November 2026, noon UTC. With "7d" the period is 18 Nov 12:00 to now, the previous one 11 to 18 Nov. */
@@ -53,6 +53,21 @@ export const FIXTURE_RATINGS = [
   { shipmentId: "p1", score: 4, createdAt: at(14, 10) },
 ];
 
+/**
+ * History entries that matter to the transit time: s1 picked up Thu 19 (1 business day to its
+ * delivery), s2 first in transit Fri 20 (2: Mon, Tue), p1 picked up Thu 12 (1). p3 was never
+ * scanned on the way, so it has no transit time.
+ */
+export const FIXTURE_EVENTS = [
+  { shipmentId: "s1", status: "pending", occurredAt: at(18, 13) },
+  { shipmentId: "s1", status: "picked_up", occurredAt: at(19, 10) },
+  { shipmentId: "s2", status: "pending", occurredAt: at(19, 9) },
+  { shipmentId: "s2", status: "in_transit", occurredAt: at(20, 8) },
+  { shipmentId: "s2", status: "in_transit", occurredAt: at(23, 8) },
+  { shipmentId: "p1", status: "picked_up", occurredAt: at(12, 18) },
+  { shipmentId: "p3", status: "out_for_delivery", occurredAt: at(19, 9) },
+];
+
 /** Writes the fixture; ids are prefixed so that it can sit beside other data. */
 export async function insertAnalyticsFixture(prefix = "fx-") {
   await db.batch([
@@ -78,6 +93,9 @@ export async function insertAnalyticsFixture(prefix = "fx-") {
         createdAt: row.createdAt,
         updatedAt: row.actualDelivery ?? row.createdAt,
       }),
+    ),
+    ...FIXTURE_EVENTS.map((event, index) =>
+      db.insert(trackingEvents).values({ ...event, id: `${prefix}event-${index}`, shipmentId: `${prefix}${event.shipmentId}`, description: "Scanned" }),
     ),
     ...FIXTURE_RATINGS.map((rating) =>
       db.insert(shipmentRatings).values({ ...rating, shipmentId: `${prefix}${rating.shipmentId}`, source: "owner", userId: CUSTOMER_A }),
