@@ -16,6 +16,14 @@ export const PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
   "1y": "Last year",
 };
 
+/** What each figure is compared with. */
+export const PREVIOUS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
+  "7d": "the 7 days before",
+  "30d": "the 30 days before",
+  "90d": "the 90 days before",
+  "1y": "the year before",
+};
+
 const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
 
 const DAY_MS = 86_400_000;

@@ -15,6 +15,5 @@ export const ALIASES: Record<string, string> = {
  */
 export const UPCOMING_PAGES: Record<string, string> = {
   "admin/invoices": "Invoices",
-  "admin/analytics": "Analytics",
   "admin/settings": "Settings",
 };

@@ -1,0 +1,505 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { z } from "zod";
+import { loadAnalytics, PROBLEM_STATUSES, type Analytics, type Average, type Money, type Rate } from "~/.server/analytics";
+import { generateReport } from "~/.server/analytics-reports";
+import { readFormBody } from "~/.server/form-body";
+import { formAnswer } from "~/.server/outcome";
+import { requireAdmin } from "~/.server/session";
+import { requestTimeZone } from "~/.server/time-zone";
+import { redirectWithToast } from "~/.server/toast";
+import { FormErrors, SelectField } from "~/components/forms";
+import { DataTable, type Column } from "~/components/list";
+import { PrintControls } from "~/components/print-controls";
+import { RevenueTrendChart } from "~/components/revenue-trend-chart";
+import {
+  ANALYTICS_PERIODS,
+  growth,
+  growthText,
+  parsePeriod,
+  percentText,
+  PERIOD_LABELS,
+  pointsChangeText,
+  PREVIOUS_PERIOD_LABELS,
+  REPORT_LABELS,
+  REPORT_TYPES,
+  type AnalyticsPeriod,
+} from "~/domain/analytics";
+import { countryName, formatDateTime, formatMoney } from "~/domain/format";
+import { averageScoreText } from "~/domain/ratings";
+import { statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
+
+export const meta: MetaFunction = () => [{ title: "Analytics | SwiftParcel Admin" }];
+
+// A load that failed says when to try again (Retry-After), for the page as well as its data.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const AnalyticsActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("refresh"), period: z.string().max(10).optional(), currency: z.string().max(10).optional() }),
+  z.object({
+    intent: z.literal("report"),
+    period: z.string().max(10).optional(),
+    // Any text up to a bound: the service answers SPEC.md's 'Unsupported report type' for what it does not make.
+    type: z.string({ required_error: "Please choose a report type" }).max(40, "Unsupported report type"),
+  }),
+]);
+
+/** The page's address for a period (and the trend's currency, when chosen). */
+function analyticsPath(period: AnalyticsPeriod, extra: Record<string, string | null> = {}): string {
+  const params = new URLSearchParams({ period });
+  for (const [name, value] of Object.entries(extra)) if (value) params.set(name, value);
+  return `/admin/analytics?${params}`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const period = parsePeriod(url.searchParams.get("period"));
+  const asked = url.searchParams.get("currency")?.toUpperCase() ?? null;
+  const print = url.searchParams.get("print") === "1";
+  // The address names what is shown: the period always, nothing else that is not understood.
+  const tidy = analyticsPath(period, { currency: asked && /^[A-Z]{3}$/.test(asked) ? asked : null, print: print ? "1" : null });
+  if (url.pathname + url.search !== tidy) throw redirect(tidy);
+  const timeZone = requestTimeZone(request);
+  const load = await loadAnalytics(context, { period, timeZone });
+  const currencies = load.analytics.trend.currencies;
+  const currency = asked && currencies.includes(asked) ? asked : (currencies[0] ?? null);
+  const answer = { ...load, currency, print };
+  return load.state === "ok" ? answer : data(answer, { status: 503, headers: { "Retry-After": "30" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(context, request);
+  const submission = parseWithZod(await readFormBody(request), { schema: AnalyticsActionSchema });
+  if (submission.status !== "success") return formAnswer(submission);
+  const period = parsePeriod(submission.value.period);
+  if (submission.value.intent === "refresh") {
+    const currency = submission.value.currency?.toUpperCase() ?? null;
+    return redirectWithToast(context.cloudflare.env, analyticsPath(period, { currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null }), {
+      type: "success",
+      message: "Analytics refreshed",
+    });
+  }
+  const outcome = await generateReport(context, { type: submission.value.type, period });
+  if (!outcome.ok) return formAnswer(submission, outcome);
+  return { result: submission.reply(), report: outcome.report, message: outcome.message };
+}
+
+export default function AnalyticsPage() {
+  const { state, analytics, currency, print } = useLoaderData<typeof loader>();
+  const period = analytics.period;
+  const here = analyticsPath(period, { currency });
+  return (
+    <main id="main" className="space-y-6 p-6 print:space-y-4 print:p-0">
+      {print ? (
+        <PrintControls printHref={analyticsPath(period, { currency, print: "1" })} autoPrint backTo={here} backLabel="Back to analytics" />
+      ) : null}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{print ? `SwiftParcel analytics report: ${PERIOD_LABELS[period].toLowerCase()}` : "Analytics"}</h1>
+          <PeriodNote analytics={analytics} />
+        </div>
+        {print ? null : <Toolbar period={period} currency={currency} />}
+      </div>
+
+      {print ? null : <ReportPanel period={period} />}
+
+      {state === "failed" ? (
+        <section role="alert" className="card border-red-300 bg-red-50" aria-labelledby="load-error-title">
+          <h2 id="load-error-title" className="mb-2 text-lg font-semibold text-red-900">
+            Failed to load analytics data
+          </h2>
+          <p className="mb-4 text-red-900">The figures below are zeros until the data can be read again.</p>
+          <a href={here} className="btn-secondary">
+            Try again
+          </a>
+        </section>
+      ) : null}
+
+      <KpiCards analytics={analytics} />
+      <div className="grid gap-6 xl:grid-cols-2 print:grid-cols-1">
+        <StatusBreakdown statuses={analytics.statuses} total={analytics.shipments.current} />
+        <PerformanceMetrics analytics={analytics} />
+      </div>
+      <section className="card space-y-4 print:break-inside-avoid" aria-labelledby="trend-title">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="trend-title" className="text-lg font-semibold">
+            Revenue Trend
+          </h2>
+          {print || analytics.trend.currencies.length < 2 ? null : (
+            <CurrencyForm period={period} currency={currency} currencies={analytics.trend.currencies} />
+          )}
+        </div>
+        <RevenueTrendChart buckets={analytics.trend.buckets} unit={analytics.trend.unit} currency={currency} timeZone={analytics.timeZone} tableOpen={print} />
+      </section>
+      <div className="grid gap-6 xl:grid-cols-2 print:grid-cols-1">
+        <TopRoutes routes={analytics.topRoutes} />
+        <RegionalPerformance regions={analytics.regions} period={period} />
+      </div>
+    </main>
+  );
+}
+
+function PeriodNote({ analytics }: { analytics: Analytics }) {
+  const { range, timeZone, period } = analytics;
+  return (
+    <p className="max-w-3xl text-slate-700">
+      {PERIOD_LABELS[period]}: {formatDateTime(range.start, timeZone)} to {formatDateTime(range.end, timeZone)}, each figure compared with{" "}
+      {PREVIOUS_PERIOD_LABELS[period]}. Days are counted in {timeZone}.
+    </p>
+  );
+}
+
+function Toolbar({ period, currency }: { period: AnalyticsPeriod; currency: string | null }) {
+  const submit = useSubmit();
+  return (
+    <div className="flex flex-wrap items-end gap-3 print:hidden">
+      <Form method="get" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+        <div>
+          <label htmlFor="analytics-period" className="label">
+            Period
+          </label>
+          <select id="analytics-period" name="period" defaultValue={period} key={period} className="input">
+            {ANALYTICS_PERIODS.map((value) => (
+              <option key={value} value={value}>
+                {PERIOD_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
+      </Form>
+      <Form method="post" action={analyticsPath(period, { currency })}>
+        <input type="hidden" name="period" value={period} />
+        <input type="hidden" name="currency" value={currency ?? ""} />
+        <button type="submit" name="intent" value="refresh" className="btn-secondary">
+          Refresh
+        </button>
+      </Form>
+      <a href={`/admin/analytics/export?report=shipments&period=${period}`} className="btn-secondary" download>
+        Export CSV
+      </a>
+      <Link to={analyticsPath(period, { currency, print: "1" })} className="btn-secondary">
+        Export PDF
+      </Link>
+    </div>
+  );
+}
+
+function CurrencyForm({ period, currency, currencies }: { period: AnalyticsPeriod; currency: string | null; currencies: string[] }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      className="flex items-end gap-2 print:hidden"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      <input type="hidden" name="period" value={period} />
+      <div>
+        <label htmlFor="trend-currency" className="label">
+          Currency shown
+        </label>
+        <select id="trend-currency" name="currency" defaultValue={currency ?? undefined} key={currency} className="input">
+          {currencies.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-secondary">
+        Show
+      </button>
+    </Form>
+  );
+}
+
+function ReportPanel({ period }: { period: AnalyticsPeriod }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ intent: string; period: string; type: string }>({
+    id: "generate-report",
+    lastResult: actionData?.result,
+    shouldRevalidate: "onBlur",
+  });
+  const report = actionData && "report" in actionData ? actionData.report : null;
+  return (
+    <section className="card space-y-4 print:hidden" aria-labelledby="report-title">
+      <h2 id="report-title" className="text-lg font-semibold">
+        Generate Report
+      </h2>
+      <Form method="post" action={analyticsPath(period)} {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="period" value={period} />
+        <SelectField label="Report type" errors={fields.type.errors} selectProps={{ ...getSelectProps(fields.type), defaultValue: "shipments" }}>
+          {REPORT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {REPORT_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" name="intent" value="report" className="btn-primary">
+          Generate Report
+        </button>
+      </Form>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div role="status">
+        {report && actionData && "message" in actionData ? (
+          <div className="space-y-3 rounded-md border border-green-700 bg-green-50 p-4">
+            <p className="font-semibold text-green-900">{actionData.message}</p>
+            <h3 className="font-semibold">{report.title}</h3>
+            <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
+              {report.facts.map((fact) => (
+                <div key={fact.label} className="flex justify-between gap-3 border-b border-green-200 py-1">
+                  <dt>{fact.label}</dt>
+                  <dd className="font-semibold">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+            <a href={`/admin/analytics/export?report=${report.type}&period=${report.period}`} className="btn-secondary" download>
+              Download the {REPORT_LABELS[report.type].toLowerCase()} report (CSV)
+            </a>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** "+12.5% vs the 30 days before (40)". */
+function ChangeNote({ value, period, previous }: { value: string; period: AnalyticsPeriod; previous?: string }) {
+  return (
+    <p className="text-sm text-slate-700">
+      {value} vs {PREVIOUS_PERIOD_LABELS[period]}
+      {previous === undefined ? null : ` (${previous})`}
+    </p>
+  );
+}
+
+function averageChange(average: Average): string {
+  if (average.value === null || average.previousValue === null) return average.value === null ? "—" : "new";
+  return growthText(growth(average.value, average.previousValue));
+}
+
+function KpiCards({ analytics }: { analytics: Analytics }) {
+  const { period, shipments, revenue, deliveryTime, satisfaction } = analytics;
+  return (
+    <section aria-labelledby="kpi-title">
+      <h2 id="kpi-title" className="sr-only">
+        Key figures
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4 print:grid-cols-2">
+        <Kpi title="Total Shipments">
+          <p className="text-3xl font-bold">{shipments.current.toLocaleString("en-US")}</p>
+          <ChangeNote value={growthText(shipments.growth)} period={period} previous={shipments.previous.toLocaleString("en-US")} />
+        </Kpi>
+        <Kpi title="Total Revenue">
+          <RevenueList revenue={revenue} period={period} />
+        </Kpi>
+        <Kpi title="Avg Delivery Time">
+          <p className="text-3xl font-bold">{deliveryTime.value === null ? "—" : `${deliveryTime.value.toFixed(1)} business days`}</p>
+          <p className="text-sm text-slate-700">
+            {deliveryTime.count === 0 ? "No deliveries in this period" : `Created to delivered, over ${plural(deliveryTime.count, "delivery", "deliveries")}`}
+          </p>
+          <ChangeNote value={averageChange(deliveryTime)} period={period} previous={deliveryTime.previousValue === null ? undefined : deliveryTime.previousValue.toFixed(1)} />
+        </Kpi>
+        <Kpi title="Customer Satisfaction">
+          {satisfaction.value === null ? (
+            <p className="text-3xl font-bold">No ratings yet</p>
+          ) : (
+            <>
+              <p className="text-3xl font-bold">{averageScoreText(satisfaction.value)}</p>
+              <p className="text-sm text-slate-700">From {plural(satisfaction.count, "rating", "ratings")} of delivered shipments</p>
+            </>
+          )}
+          <ChangeNote
+            value={averageChange(satisfaction)}
+            period={period}
+            previous={satisfaction.previousValue === null ? undefined : averageScoreText(satisfaction.previousValue)}
+          />
+        </Kpi>
+      </div>
+    </section>
+  );
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}
+
+function Kpi({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="card space-y-1 print:break-inside-avoid">
+      <h3 className="text-sm font-medium text-slate-700">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+function RevenueList({ revenue, period }: { revenue: Analytics["revenue"]; period: AnalyticsPeriod }) {
+  const charged = revenue.filter((entry) => entry.current > 0 || entry.previous > 0);
+  if (charged.length === 0) {
+    return (
+      <>
+        <p className="text-3xl font-bold">{formatMoney(0, "USD")}</p>
+        <p className="text-sm text-slate-700">Nothing charged in this period or {PREVIOUS_PERIOD_LABELS[period]}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <ul className="space-y-1">
+        {charged.map((entry, index) => (
+          <li key={entry.currency}>
+            <span className={index === 0 ? "text-3xl font-bold" : "text-lg font-semibold"}>{formatMoney(entry.current, entry.currency)}</span>{" "}
+            <span className="text-sm text-slate-700">
+              {entry.currency}, {growthText(entry.growth)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-slate-700">Per currency, as charged (not converted); growth vs {PREVIOUS_PERIOD_LABELS[period]}</p>
+    </>
+  );
+}
+
+/** SPEC.md: in analytics only delivered, in transit, pending and exception are coloured. */
+const BAR_COLOURS: Partial<Record<ShipmentStatus, string>> = {
+  delivered: "bg-green-700",
+  in_transit: "bg-brand-600",
+  pending: "bg-yellow-500",
+  exception: "bg-red-700",
+};
+
+function StatusBreakdown({ statuses, total }: { statuses: Analytics["statuses"]; total: number }) {
+  return (
+    <section className="card space-y-4 print:break-inside-avoid" aria-labelledby="status-title">
+      <h2 id="status-title" className="text-lg font-semibold">
+        Shipments by Status
+      </h2>
+      {statuses.length === 0 ? (
+        <p className="text-slate-700">No shipments in this period.</p>
+      ) : (
+        <ul className="space-y-3">
+          {statuses.map((entry) => (
+            <li key={entry.status}>
+              <div className="mb-1 flex justify-between gap-3 text-sm">
+                <span className="font-medium">{statusLabel(entry.status)}</span>
+                <span>
+                  {entry.count.toLocaleString("en-US")} of {total.toLocaleString("en-US")} ({percentText(entry.percent)})
+                </span>
+              </div>
+              <div className="h-2.5 rounded-full bg-slate-200 print:border print:border-slate-400" aria-hidden="true">
+                <div className={`h-2.5 rounded-full ${BAR_COLOURS[entry.status] ?? "bg-slate-500"}`} style={{ width: `${entry.percent}%` }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PerformanceMetrics({ analytics }: { analytics: Analytics }) {
+  const { onTime, transitTime, retention, exceptions, period } = analytics;
+  const rateNote = (rate: Rate, what: string) => (rate.whole === 0 ? `No ${what} in this period` : `${rate.part.toLocaleString("en-US")} of ${rate.whole.toLocaleString("en-US")} ${what}`);
+  const metrics = [
+    {
+      label: "On-Time Delivery",
+      value: percentText(onTime.percent),
+      note: `${rateNote(onTime, "deliveries with an estimate")}, delivered on or before the estimated day`,
+      change: pointsChangeText(onTime.percent, onTime.previousPercent),
+    },
+    {
+      label: "Avg Transit Time",
+      value: transitTime.value === null ? "—" : `${transitTime.value.toFixed(1)} business days`,
+      note:
+        transitTime.count === 0
+          ? "No delivery with a pickup scan in this period"
+          : `First pickup scan to delivery, over ${plural(transitTime.count, "delivery", "deliveries")}`,
+      change: averageChange(transitTime),
+    },
+    {
+      label: "Customer Retention",
+      value: percentText(retention.percent),
+      note: `${rateNote(retention, "customers")} shipped two or more times`,
+      change: pointsChangeText(retention.percent, retention.previousPercent),
+    },
+    {
+      label: "Exception Rate",
+      value: percentText(exceptions.percent),
+      note: `${rateNote(exceptions, "shipments")} now in ${PROBLEM_STATUSES.map(statusLabel).join(", ")}`,
+      change: pointsChangeText(exceptions.percent, exceptions.previousPercent),
+    },
+  ];
+  return (
+    <section className="card space-y-4 print:break-inside-avoid" aria-labelledby="performance-title">
+      <h2 id="performance-title" className="text-lg font-semibold">
+        Performance Metrics
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {metrics.map((metric) => (
+          <div key={metric.label} className="flex flex-col-reverse gap-1 rounded-md border border-slate-200 p-4">
+            <dd className="space-y-1">
+              <span className="block text-2xl font-bold">{metric.value}</span>
+              <span className="block text-sm text-slate-700">{metric.note}</span>
+              <span className="block text-sm text-slate-700">
+                {metric.change} vs {PREVIOUS_PERIOD_LABELS[period]}
+              </span>
+            </dd>
+            <dt className="text-sm font-medium text-slate-700">{metric.label}</dt>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function moneyList(revenue: Money[]): string {
+  return revenue.length === 0 ? "—" : revenue.map((money) => formatMoney(money.amount, money.currency)).join(" · ");
+}
+
+function TopRoutes({ routes }: { routes: Analytics["topRoutes"] }) {
+  type Route = Analytics["topRoutes"][number];
+  const columns: Column<Route>[] = [
+    { label: "Route", rowHeader: true, cell: (route) => `${countryName(route.origin)} → ${countryName(route.destination)}` },
+    { label: "Shipments", className: "text-right max-md:text-left", cell: (route) => route.shipments.toLocaleString("en-US") },
+    { label: "Revenue", className: "text-right max-md:text-left", cell: (route) => moneyList(route.revenue) },
+  ];
+  return (
+    <section className="card space-y-4 p-0 print:break-inside-avoid" aria-labelledby="routes-title">
+      <h2 id="routes-title" className="px-6 pt-6 text-lg font-semibold">
+        Top Routes
+      </h2>
+      {routes.length === 0 ? (
+        <p className="px-6 pb-6 text-slate-700">No shipments in this period.</p>
+      ) : (
+        <DataTable caption="Routes by shipments in the period, origin country to destination country" columns={columns} rows={routes} rowKey={(route) => `${route.origin}-${route.destination}`} />
+      )}
+    </section>
+  );
+}
+
+function RegionalPerformance({ regions, period }: { regions: Analytics["regions"]; period: AnalyticsPeriod }) {
+  type Region = Analytics["regions"][number];
+  const columns: Column<Region>[] = [
+    { label: "Region", rowHeader: true, cell: (region) => region.region },
+    { label: "Shipments", className: "text-right max-md:text-left", cell: (region) => region.shipments.current.toLocaleString("en-US") },
+    { label: "Share", className: "text-right max-md:text-left", cell: (region) => percentText(region.share) },
+    { label: "Growth", className: "text-right max-md:text-left", cell: (region) => growthText(region.shipments.growth) },
+    { label: "Revenue", className: "text-right max-md:text-left", cell: (region) => moneyList(region.revenue) },
+  ];
+  return (
+    <section className="card space-y-2 p-0 print:break-inside-avoid" aria-labelledby="regions-title">
+      <div className="px-6 pt-6">
+        <h2 id="regions-title" className="text-lg font-semibold">
+          Regional Performance
+        </h2>
+        <p className="text-sm text-slate-700">By the destination&apos;s pricing region; growth in shipments vs {PREVIOUS_PERIOD_LABELS[period]}.</p>
+      </div>
+      <DataTable caption="Shipments and revenue by destination region" columns={columns} rows={regions} rowKey={(region) => region.region} />
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+// Export CSV and a generated report's file: the period's shipments or the accounts, as a CSV
+// attachment (GET, so a plain link downloads it without JavaScript).
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { reportCsv } from "~/.server/analytics-reports";
+import { requireAdmin } from "~/.server/session";
+import { exportFileName, parsePeriod } from "~/domain/analytics";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const period = parsePeriod(url.searchParams.get("period"));
+  const type = url.searchParams.get("report") ?? "shipments";
+  const now = Date.now();
+  const file = reportCsv(context, { type, period, now });
+  if (!(file instanceof ReadableStream)) {
+    return new Response(file.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return new Response(file, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(type === "users" ? "users" : "shipments", period, now)}"`,
+    },
+  });
+}
