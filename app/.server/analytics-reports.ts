@@ -34,6 +34,8 @@ function csvStream<Row extends { cursor: number }>(
   toCells: (row: Row) => (string | number)[],
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  // RFC 4180's line ends (CRLF), which every spreadsheet program reads.
+  const options = { record_delimiter: "windows" } as const;
   let after: number | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>({
@@ -41,11 +43,11 @@ function csvStream<Row extends { cursor: number }>(
       if (!started) {
         started = true;
         // A byte-order mark, so that spreadsheet programs read the names' accents as UTF-8.
-        controller.enqueue(encoder.encode(`\uFEFF${stringify([header])}`));
+        controller.enqueue(encoder.encode(`\uFEFF${stringify([header], options)}`));
         return;
       }
       const rows = await readPage(after);
-      if (rows.length > 0) controller.enqueue(encoder.encode(stringify(rows.map(toCells))));
+      if (rows.length > 0) controller.enqueue(encoder.encode(stringify(rows.map(toCells), options)));
       if (rows.length < PAGE_ROWS) controller.close();
       else after = rows.at(-1)!.cursor;
     },

@@ -1,9 +1,11 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientAddress, hitRateLimit, limitFromVar } from "~/.server/rate-limit";
+import { getRatingPrompt } from "~/.server/ratings";
 
 import { lookUpTracking } from "~/.server/tracking";
 import { TrackingForm } from "~/components/tracking-form";
+import { DeliveryRating } from "~/components/delivery-rating";
 import { TrackingResult } from "~/components/tracking-result";
 import { normalizeTrackingId } from "~/domain/tracking-id";
 import { useTimeZone } from "~/components/root-data";
@@ -42,7 +44,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const viewer = await context.sessionUser();
     const view = await lookUpTracking(context.db, trackingId, viewer);
     if (!view) return data({ state: "not-found" as const, trackingId }, { status: 404 });
-    return { state: "found" as const, trackingId, view, signedIn: viewer !== null, print: url.searchParams.get("print") === "1" };
+    const rating = await getRatingPrompt(context, { trackingId, viewer });
+    return { state: "found" as const, trackingId, view, rating, signedIn: viewer !== null, print: url.searchParams.get("print") === "1" };
   } catch (error) {
     console.error("Tracking look-up failed", error);
     return data(
@@ -64,7 +67,10 @@ export default function TrackingPage() {
         </div>
       </div>
       {result.state === "found" ? (
-        <TrackingResult view={result.view} timeZone={timeZone} signedIn={result.signedIn} autoPrint={result.print} />
+        <div className="space-y-6">
+          <TrackingResult view={result.view} timeZone={timeZone} signedIn={result.signedIn} autoPrint={result.print} />
+          {result.rating ? <DeliveryRating trackingId={result.trackingId} prompt={result.rating} /> : null}
+        </div>
       ) : result.state === "not-found" ? (
         <section className="card text-center" aria-labelledby="not-found-title">
           <h2 id="not-found-title" className="mb-2 text-xl font-semibold">

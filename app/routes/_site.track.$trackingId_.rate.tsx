@@ -1,0 +1,62 @@
+// The rating link mailed at delivery, and where the tracking page's rating form posts.
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { readFormBody } from "~/.server/form-body";
+import { invariantResponse } from "~/.server/invariant";
+import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
+import { clientAddress } from "~/.server/rate-limit";
+import { getRatingPrompt, rateDelivery } from "~/.server/ratings";
+import { DeliveryRating } from "~/components/delivery-rating";
+import { RatingSchema } from "~/domain/ratings";
+import { normalizeTrackingId } from "~/domain/tracking-id";
+
+export const meta: MetaFunction<typeof loader> = ({ params }) => [
+  { title: `Rate delivery ${params.trackingId ?? ""} | SwiftParcel` },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const trackingId = normalizeTrackingId(params.trackingId ?? "");
+  invariantResponse(trackingId !== "", "Shipment not found", { status: 404 });
+  const token = new URL(request.url).searchParams.get("token")?.slice(0, 200) || undefined;
+  const prompt = await getRatingPrompt(context, { trackingId, viewer: await context.sessionUser(), token });
+  invariantResponse(prompt, "Shipment not found", { status: 404 });
+  // Before delivery there is nothing to rate: the tracking page says where the shipment is.
+  if (prompt.state === "not-delivered") throw redirect(`/track/${encodeURIComponent(trackingId)}`);
+  return { trackingId, prompt };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const trackingId = normalizeTrackingId(params.trackingId ?? "");
+  const submission = parseWithZod(await readFormBody(request), { schema: RatingSchema });
+  if (submission.status !== "success") return formAnswer(submission);
+  const outcome = await rateDelivery(context, {
+    trackingId,
+    score: submission.value.score,
+    comment: submission.value.comment,
+    token: submission.value.token,
+    viewer: await context.sessionUser(),
+    clientAddress: clientAddress(request),
+  });
+  if (!outcome.ok) return formAnswer(submission, outcome);
+  return redirectWithOutcome(context.cloudflare.env, `/track/${encodeURIComponent(trackingId)}`, outcome);
+}
+
+export default function RateDeliveryPage() {
+  const { trackingId, prompt } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <main id="main" className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+      <h1 className="text-3xl font-bold">Rate delivery {trackingId}</h1>
+      <DeliveryRating trackingId={trackingId} prompt={prompt} lastResult={actionData?.result} />
+      <Link to={`/track/${encodeURIComponent(trackingId)}`} className="link">
+        Back to tracking {trackingId}
+      </Link>
+    </main>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
