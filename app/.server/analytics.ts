@@ -9,6 +9,8 @@ import { shipmentRatings, shipments } from "../../drizzle/schema";
 import {
   growth,
   percentOf,
+  PICKUP_STATUSES,
+  PROBLEM_STATUSES,
   periodRanges,
   trendBuckets,
   trendUnit,
@@ -21,12 +23,6 @@ import { getCountry, PRICING_REGIONS, type PricingRegion } from "~/domain/countr
 import { normalizeStatus, SHIPMENT_STATUSES, type ShipmentStatus } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
-
-/** Shipments whose status is a problem: counted by the exception rate. */
-export const PROBLEM_STATUSES: readonly ShipmentStatus[] = ["exception", "failed", "returned"];
-
-/** The scans that start a parcel's transit: its first one of these is the pickup. */
-export const PICKUP_STATUSES: readonly ShipmentStatus[] = ["picked_up", "shipped", "in_transit"];
 
 /** How many routes Top Routes lists. */
 export const TOP_ROUTES = 10;

@@ -68,7 +68,7 @@ function RatingForm({ trackingId, token, lastResult }: { trackingId: string; tok
       <p className="text-slate-700">How did the delivery go? One rating per shipment.</p>
       <FormErrors id={form.errorId} errors={form.errors} />
       {token ? <input type="hidden" name="token" value={token} /> : null}
-      <fieldset aria-describedby={scoreErrorId} aria-invalid={scoreErrorId ? true : undefined}>
+      <fieldset aria-describedby={scoreErrorId}>
         <legend className="label">Your rating</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           {RATING_SCORES.map((score) => (

@@ -2,6 +2,7 @@
 // with, growth and rates, the trend's buckets in the reader's calendar, and the chart's scale.
 // Every figure is computed from the data; nothing here is a placeholder.
 import { localDate, startOfDay } from "./calendar";
+import type { ShipmentStatus } from "./shipment-status";
 
 export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "1y"] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -23,6 +24,12 @@ export const PREVIOUS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
   "90d": "the 90 days before",
   "1y": "the year before",
 };
+
+/** Shipments whose status is a problem: counted by the exception rate. */
+export const PROBLEM_STATUSES: readonly ShipmentStatus[] = ["exception", "failed", "returned"];
+
+/** The scans that start a parcel's transit: its first one of these is the pickup. */
+export const PICKUP_STATUSES: readonly ShipmentStatus[] = ["picked_up", "shipped", "in_transit"];
 
 const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
-import { loadAnalytics, PROBLEM_STATUSES, type Analytics, type Average, type Money, type Rate } from "~/.server/analytics";
+import { loadAnalytics, type Analytics, type Average, type Money, type Rate } from "~/.server/analytics";
 import { generateReport } from "~/.server/analytics-reports";
 import { readFormBody } from "~/.server/form-body";
 import { formAnswer } from "~/.server/outcome";
@@ -23,6 +23,7 @@ import {
   PERIOD_LABELS,
   pointsChangeText,
   PREVIOUS_PERIOD_LABELS,
+  PROBLEM_STATUSES,
   REPORT_LABELS,
   REPORT_TYPES,
   type AnalyticsPeriod,
