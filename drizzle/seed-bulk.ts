@@ -4,7 +4,7 @@
 // under D1's 100 bound parameters), many statements to a batch, so that 100,000 shipments take
 // seconds rather than minutes.
 import { SHIPMENT_STATUSES, type ShipmentStatus } from "../app/domain/shipment-status";
-import { SEED_USER_IDS } from "./seed-data";
+import { randomSource, SEED_USER_IDS } from "./seed-data";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -24,19 +24,6 @@ const SURNAMES = ["Baker", "Chen", "Diaz", "Evans", "Fischer", "Garcia", "Haddad
 
 type Prepared = { bind(...values: unknown[]): unknown };
 type D1Like = { prepare(sql: string): Prepared; batch(statements: unknown[]): Promise<unknown> };
-
-/** A small deterministic generator, so that two databases of one size hold the same rows. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return { next, int: (max: number) => Math.floor(next() * max), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
-}
 
 /**
  * INSERT statements of `rows`: each statement binds one parameter, a JSON array of up to

@@ -93,7 +93,7 @@ const EXTRA_DESCRIPTIONS: Partial<Record<ShipmentStatus, string>> = {
 };
 
 /** A small deterministic generator (mulberry32) so the same seed gives the same data. */
-function randomSource(seed: number) {
+export function randomSource(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -106,6 +106,8 @@ function randomSource(seed: number) {
     next,
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
     between: (low: number, high: number) => low + next() * (high - low),
+    /** A whole number from 0 to below `max`. */
+    int: (max: number) => Math.floor(next() * max),
     bytes: (length: number) => Uint8Array.from({ length }, () => Math.floor(next() * 256)),
   };
 }

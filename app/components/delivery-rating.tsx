@@ -64,7 +64,8 @@ function RatingForm({ trackingId, token, lastResult }: { trackingId: string; tok
   });
   const scoreErrorId = fields.score.errors?.length ? "delivery-rating-score-error" : undefined;
   return (
-    <Form method="post" action={ratePath(trackingId)} {...getFormProps(form)} className="space-y-4">
+    // The token rides in the address too, so that a refused form comes back still holding it.
+    <Form method="post" action={token ? `${ratePath(trackingId)}?token=${encodeURIComponent(token)}` : ratePath(trackingId)} {...getFormProps(form)} className="space-y-4">
       <p className="text-slate-700">How did the delivery go? One rating per shipment.</p>
       <FormErrors id={form.errorId} errors={form.errors} />
       {token ? <input type="hidden" name="token" value={token} /> : null}

@@ -58,16 +58,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const period = parsePeriod(url.searchParams.get("period"));
-  const asked = url.searchParams.get("currency")?.toUpperCase() ?? null;
+  const askedText = url.searchParams.get("currency")?.toUpperCase() ?? null;
+  const asked = askedText && /^[A-Z]{3}$/.test(askedText) ? askedText : null;
   const print = url.searchParams.get("print") === "1";
   // The address names what is shown: the period always, nothing else that is not understood.
-  const tidy = analyticsPath(period, { currency: asked && /^[A-Z]{3}$/.test(asked) ? asked : null, print: print ? "1" : null });
+  const tidy = analyticsPath(period, { currency: asked, print: print ? "1" : null });
   if (url.pathname + url.search !== tidy) throw redirect(tidy);
   const timeZone = requestTimeZone(request);
   const load = await loadAnalytics(context, { period, timeZone });
   const currencies = load.analytics.trend.currencies;
-  const currency = asked && currencies.includes(asked) ? asked : (currencies[0] ?? null);
-  const answer = { ...load, currency, print };
+  // The trend's currency: the one asked for when there was revenue in it, else the largest.
+  const chosen = asked && currencies.includes(asked) ? asked : null;
+  const answer = { ...load, currency: chosen ?? currencies[0] ?? null, chosenCurrency: chosen, print };
   return load.state === "ok" ? answer : data(answer, { status: 503, headers: { "Retry-After": "30" } });
 }
 
@@ -89,20 +91,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AnalyticsPage() {
-  const { state, analytics, currency, print } = useLoaderData<typeof loader>();
+  const { state, analytics, currency, chosenCurrency, print } = useLoaderData<typeof loader>();
   const period = analytics.period;
-  const here = analyticsPath(period, { currency });
+  const here = analyticsPath(period, { currency: chosenCurrency });
   return (
     <main id="main" className="space-y-6 p-6 print:space-y-4 print:p-0">
       {print ? (
-        <PrintControls printHref={analyticsPath(period, { currency, print: "1" })} autoPrint backTo={here} backLabel="Back to analytics" />
+        <PrintControls printHref={analyticsPath(period, { currency: chosenCurrency, print: "1" })} autoPrint backTo={here} backLabel="Back to analytics" />
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">{print ? `SwiftParcel analytics report: ${PERIOD_LABELS[period].toLowerCase()}` : "Analytics"}</h1>
           <PeriodNote analytics={analytics} />
         </div>
-        {print ? null : <Toolbar period={period} currency={currency} />}
+        {print ? null : <Toolbar period={period} currency={chosenCurrency} />}
       </div>
 
       {print ? null : <ReportPanel period={period} />}
@@ -130,7 +132,15 @@ export default function AnalyticsPage() {
             Revenue Trend
           </h2>
           {print || analytics.trend.currencies.length < 2 ? null : (
-            <CurrencyForm period={period} currency={currency} currencies={analytics.trend.currencies} />
+            <ChoiceForm
+              id="trend-currency"
+              name="currency"
+              label="Currency shown"
+              value={currency ?? ""}
+              options={analytics.trend.currencies.map((code) => ({ value: code, label: code }))}
+              keep={{ period }}
+              buttonLabel="Show currency"
+            />
           )}
         </div>
         <RevenueTrendChart buckets={analytics.trend.buckets} unit={analytics.trend.unit} currency={currency} timeZone={analytics.timeZone} tableOpen={print} />
@@ -154,26 +164,16 @@ function PeriodNote({ analytics }: { analytics: Analytics }) {
 }
 
 function Toolbar({ period, currency }: { period: AnalyticsPeriod; currency: string | null }) {
-  const submit = useSubmit();
   return (
     <div className="flex flex-wrap items-end gap-3 print:hidden">
-      <Form method="get" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
-        <div>
-          <label htmlFor="analytics-period" className="label">
-            Period
-          </label>
-          <select id="analytics-period" name="period" defaultValue={period} key={period} className="input">
-            {ANALYTICS_PERIODS.map((value) => (
-              <option key={value} value={value}>
-                {PERIOD_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Show
-        </button>
-      </Form>
+      <ChoiceForm
+        id="analytics-period"
+        name="period"
+        label="Period"
+        value={period}
+        options={ANALYTICS_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+        buttonLabel="Show period"
+      />
       <Form method="post" action={analyticsPath(period, { currency })}>
         <input type="hidden" name="period" value={period} />
         <input type="hidden" name="currency" value={currency ?? ""} />
@@ -191,29 +191,44 @@ function Toolbar({ period, currency }: { period: AnalyticsPeriod; currency: stri
   );
 }
 
-function CurrencyForm({ period, currency, currencies }: { period: AnalyticsPeriod; currency: string | null; currencies: string[] }) {
+/** A GET form of one labelled select: its button sends it without JavaScript, a change sends it with. */
+function ChoiceForm({
+  id,
+  name,
+  label,
+  value,
+  options,
+  keep = {},
+  buttonLabel,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  keep?: Record<string, string>;
+  buttonLabel: string;
+}) {
   const submit = useSubmit();
   return (
-    <Form
-      method="get"
-      className="flex items-end gap-2 print:hidden"
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
-    >
-      <input type="hidden" name="period" value={period} />
+    <Form method="get" className="flex items-end gap-2 print:hidden" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+      {Object.entries(keep).map(([field, kept]) => (
+        <input key={field} type="hidden" name={field} value={kept} />
+      ))}
       <div>
-        <label htmlFor="trend-currency" className="label">
-          Currency shown
+        <label htmlFor={id} className="label">
+          {label}
         </label>
-        <select id="trend-currency" name="currency" defaultValue={currency ?? undefined} key={currency} className="input">
-          {currencies.map((code) => (
-            <option key={code} value={code}>
-              {code}
+        <select id={id} name={name} defaultValue={value} key={value} className="input">
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
         </select>
       </div>
       <button type="submit" className="btn-secondary">
-        Show
+        {buttonLabel}
       </button>
     </Form>
   );

@@ -8,6 +8,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../app/.server/demo-accounts";
+import { waitForServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -28,19 +29,6 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
   const result = spawnSync(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...env } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}`);
   return String(result.stdout);
-}
-
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the app did not start within 3 minutes");
 }
 
 /** Signs in through the form, as a browser does, and gives the session's Cookie header. */
@@ -88,7 +76,7 @@ async function measure(size: number): Promise<number[]> {
   };
   process.on("exit", stop);
   try {
-    await waitForServer();
+    await waitForServer(BASE);
     const cookies = { admin: await signIn("/admin/login", DEMO_ADMIN), customer: await signIn("/login", DEMO_CUSTOMER) };
     const results: number[] = [];
     for (const page of PAGES) {

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
+import { waitForServer } from "./server";
 
 const PORT = 8790;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -20,19 +21,6 @@ const stop = () => {
 };
 process.on("exit", stop);
 process.on("SIGINT", () => process.exit(130));
-
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the app did not start within 3 minutes");
-}
 
 /** Requests per second over DURATION_MS with CONCURRENCY loops; every answer must be 200. */
 async function throughput(path: string): Promise<number> {
@@ -56,7 +44,7 @@ async function gzipBytes(path: string): Promise<number> {
 }
 
 try {
-  await waitForServer();
+  await waitForServer(BASE);
   const html = await (await fetch(BASE + trackingPath)).text();
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
   const js = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];

@@ -142,6 +142,10 @@ describe("the exports and reports", () => {
     expect(response.headers.get("Location")).toBe("/admin/analytics?period=90d");
     const shown = await page("/admin/analytics?period=90d", `${adminCookie}; ${response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ")}`);
     expect(shown.html).toContain("Analytics refreshed");
+    const withCurrency = await post("/admin/analytics?period=7d&currency=EUR", { intent: "refresh", period: "7d", currency: "eur" }, { Cookie: adminCookie });
+    expect(withCurrency.headers.get("Location")).toBe("/admin/analytics?period=7d&currency=EUR");
+    const junk = await post("/admin/analytics?period=7d", { intent: "refresh", period: "7d", currency: "<script>" }, { Cookie: adminCookie });
+    expect(junk.headers.get("Location")).toBe("/admin/analytics?period=7d");
   });
 
   it("opens the print view with the table shown", async () => {
