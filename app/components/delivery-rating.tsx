@@ -1,11 +1,10 @@
 // The delivery rating on the tracking page and on the rating link's page: the form (a plain
 // POST to /track/<id>/rate, no JavaScript needed) for the owner or a holder of the mailed
 // link, the rating once given, or where to rate from.
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { RatingPrompt } from "~/.server/ratings";
-import { RATING_COMMENT_MAX, RATING_LABELS, RATING_SCORES, RatingSchema } from "~/domain/ratings";
+import { RATING_COMMENT_MAX, RATING_LABELS, RATING_SCORES } from "~/domain/rating-scale";
 import { ErrorList, FormErrors, TextareaField } from "./forms";
 
 export function ratePath(trackingId: string): string {
@@ -53,39 +52,39 @@ export function DeliveryRating({
   );
 }
 
+/** The form as plain HTML: the server checks it (a 400 lists every error) and nothing is loaded for it in the browser. */
 function RatingForm({ trackingId, token, lastResult }: { trackingId: string; token: string | null; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm({
-    id: "delivery-rating",
-    lastResult,
-    constraint: getZodConstraint(RatingSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RatingSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const scoreErrorId = fields.score.errors?.length ? "delivery-rating-score-error" : undefined;
+  const errors = lastResult?.error ?? {};
+  const sent = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const scoreErrorId = errors.score?.length ? "delivery-rating-score-error" : undefined;
   return (
     // The token rides in the address too, so that a refused form comes back still holding it.
-    <Form method="post" action={token ? `${ratePath(trackingId)}?token=${encodeURIComponent(token)}` : ratePath(trackingId)} {...getFormProps(form)} className="space-y-4">
+    <Form
+      method="post"
+      action={token ? `${ratePath(trackingId)}?token=${encodeURIComponent(token)}` : ratePath(trackingId)}
+      id="delivery-rating"
+      className="space-y-4"
+    >
       <p className="text-slate-700">How did the delivery go? One rating per shipment.</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors errors={errors[""]} />
       {token ? <input type="hidden" name="token" value={token} /> : null}
       <fieldset aria-describedby={scoreErrorId}>
         <legend className="label">Your rating</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           {RATING_SCORES.map((score) => (
             <label key={score} className="flex items-center gap-2">
-              <input type="radio" name={fields.score.name} value={score} required defaultChecked={fields.score.initialValue === String(score)} />
+              <input type="radio" name="score" value={score} defaultChecked={sent.score === String(score)} />
               {RATING_LABELS[score]}
             </label>
           ))}
         </div>
-        <ErrorList id={scoreErrorId} errors={fields.score.errors} />
+        <ErrorList id={scoreErrorId} errors={errors.score} />
       </fieldset>
       <TextareaField
         label="Comment (optional)"
         help={`Up to ${RATING_COMMENT_MAX.toLocaleString("en-US")} characters.`}
-        errors={fields.comment.errors}
-        textareaProps={{ ...getTextareaProps(fields.comment), rows: 3 }}
+        errors={errors.comment}
+        textareaProps={{ id: "delivery-rating-comment", name: "comment", rows: 3, defaultValue: typeof sent.comment === "string" ? sent.comment : undefined }}
       />
       <button type="submit" className="btn-primary">
         Send rating

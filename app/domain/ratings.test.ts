@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { averageScoreText, RatingSchema } from "./ratings";
+import { averageScoreText } from "./rating-scale";
+import { RatingSchema } from "./ratings";
 
 function parse(fields: Record<string, string>) {
   const form = new FormData();

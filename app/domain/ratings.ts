@@ -1,17 +1,7 @@
 // Rating a delivery: a score of 1 to 5 and an optional comment, once per delivered shipment.
-// One schema for the server (the authority) and Conform in the browser.
+// The server's schema; the form itself (app/components/delivery-rating.tsx) is plain HTML.
 import { z } from "zod";
-
-export const RATING_SCORES = [1, 2, 3, 4, 5] as const;
-export const RATING_COMMENT_MAX = 1000;
-
-export const RATING_LABELS: Record<(typeof RATING_SCORES)[number], string> = {
-  1: "1 – Very poor",
-  2: "2 – Poor",
-  3: "3 – Okay",
-  4: "4 – Good",
-  5: "5 – Excellent",
-};
+import { RATING_COMMENT_MAX } from "./rating-scale";
 
 export const RatingSchema = z.object({
   score: z.coerce
@@ -29,8 +19,3 @@ export const RatingSchema = z.object({
 });
 
 export type RatingInput = z.infer<typeof RatingSchema>;
-
-/** "4.3 / 5" */
-export function averageScoreText(value: number): string {
-  return `${value.toFixed(1)} / 5`;
-}

@@ -29,7 +29,7 @@ import {
   type AnalyticsPeriod,
 } from "~/domain/analytics";
 import { countryName, formatDateTime, formatMoney } from "~/domain/format";
-import { averageScoreText } from "~/domain/ratings";
+import { averageScoreText } from "~/domain/rating-scale";
 import { statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
 
 export const meta: MetaFunction = () => [{ title: "Analytics | SwiftParcel Admin" }];
