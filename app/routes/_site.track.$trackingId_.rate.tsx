@@ -13,7 +13,8 @@ import { normalizeTrackingId } from "~/domain/tracking-id";
 
 export const meta: MetaFunction<typeof loader> = ({ params }) => [
   { title: `Rate delivery ${params.trackingId ?? ""} | SwiftParcel` },
-  { name: "robots", content: "noindex" },
+  // No noindex (as decision 023): without the mailed token the page only says where to rate from.
+  { name: "description", content: "Rate the delivery of your SwiftParcel shipment from 1 to 5, once." },
 ];
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
