@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/
 import { z } from "zod";
 import { loadAnalytics, type Analytics, type Average, type Money, type Rate } from "~/.server/analytics";
 import { generateReport } from "~/.server/analytics-reports";
-import { readFormBody } from "~/.server/form-body";
 import { formAnswer } from "~/.server/outcome";
 import { requireAdmin } from "~/.server/session";
 import { requestTimeZone } from "~/.server/time-zone";
@@ -75,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
-  const submission = parseWithZod(await readFormBody(request), { schema: AnalyticsActionSchema });
+  const submission = parseWithZod(await request.formData(), { schema: AnalyticsActionSchema });
   if (submission.status !== "success") return formAnswer(submission);
   const period = parsePeriod(submission.value.period);
   if (submission.value.intent === "refresh") {

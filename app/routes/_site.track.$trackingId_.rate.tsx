@@ -2,7 +2,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { readFormBody } from "~/.server/form-body";
 import { invariantResponse } from "~/.server/invariant";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
@@ -32,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const trackingId = normalizeTrackingId(params.trackingId ?? "");
-  const submission = parseWithZod(await readFormBody(request), { schema: RatingSchema });
+  const submission = parseWithZod(await request.formData(), { schema: RatingSchema });
   if (submission.status !== "success") return formAnswer(submission);
   const outcome = await rateDelivery(context, {
     trackingId,
