@@ -23,6 +23,27 @@ export const DEMO_TRACKING_IDS: { trackingId: string; status: ShipmentStatus }[]
   { trackingId: "SWP845061J5F7LQ", status: "exception" },
 ];
 
+/**
+ * One shipment in each of the thirteen statuses, with a fixed tracking ID, so tests and people
+ * can walk every state (the In Transit and Out For Delivery ones keep only their creation
+ * entry: the page synthesises the rest of their history).
+ */
+export const STATUS_TRACKING_IDS: { trackingId: string; status: ShipmentStatus }[] = [
+  { trackingId: "SWP100001PNDG01", status: "pending" },
+  { trackingId: "SWP100002CNFM02", status: "confirmed" },
+  { trackingId: "SWP100003PRCS03", status: "processing" },
+  { trackingId: "SWP100004PKUP04", status: "picked_up" },
+  { trackingId: "SWP100005SHPD05", status: "shipped" },
+  { trackingId: "SWP100006TRNS06", status: "in_transit" },
+  { trackingId: "SWP100007OUTD07", status: "out_for_delivery" },
+  { trackingId: "SWP100008RDYP08", status: "ready_for_pickup" },
+  { trackingId: "SWP100009DLVR09", status: "delivered" },
+  { trackingId: "SWP100010FAIL10", status: "failed" },
+  { trackingId: "SWP100011EXCP11", status: "exception" },
+  { trackingId: "SWP100012RTRN12", status: "returned" },
+  { trackingId: "SWP100013CSTM13", status: "custom_destination" },
+];
+
 const SHIPMENT_COUNT = 40;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -269,10 +290,15 @@ export function buildSeed(
         : { length: Math.round(random.between(20, 60)), width: Math.round(random.between(15, 40)), height: Math.round(random.between(10, 40)) }
       : null;
 
+    let trackingId = DEMO_TRACKING_IDS[index]?.trackingId;
+    if (!trackingId) {
+      // Drawn even where the status walk fixes the ID, so the rest of the demo data stays as it was.
+      const drawn = generateTrackingId("SWP", createdAt, random.bytes);
+      trackingId = STATUS_TRACKING_IDS[index - DEMO_TRACKING_IDS.length]?.trackingId ?? drawn;
+    }
     seededShipments.push({
       id,
-      trackingId:
-        DEMO_TRACKING_IDS[index]?.trackingId ?? generateTrackingId("SWP", createdAt, random.bytes),
+      trackingId,
       userId: owner ? SEED_USER_IDS[owner] : null,
       status,
       senderName,
@@ -309,7 +335,6 @@ export function buildSeed(
     });
     // Billed at the default tax rate of 0 (settings); delivered parcels have been paid for.
     const invoice = invoiceAmounts({ cost, costBreakdown, taxRateBasisPoints: 0 });
-    const trackingId = seededShipments.at(-1)!.trackingId;
     seededInvoices.push({
       id: `seed-invoice-${String(index + 1).padStart(2, "0")}`,
       number: invoiceNumber(trackingId),

@@ -7,14 +7,15 @@ import { tooManyAttempts, type RateLimited } from "./outcome";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** Counts `amount` attempts (1 unless given) against `key` in the current window. */
 export async function hitRateLimit(
   db: Db,
-  { key, limit, windowMs, now = Date.now() }: { key: string; limit: number; windowMs: number; now?: number },
+  { key, limit, windowMs, amount = 1, now = Date.now() }: { key: string; limit: number; windowMs: number; amount?: number; now?: number },
 ): Promise<RateLimitResult> {
   const windowStart = now - (now % windowMs);
   const row = await db.get<{ count: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
-    ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, ${amount})
+    ON CONFLICT (key, window_start) DO UPDATE SET count = count + ${amount}
     RETURNING count`);
   if (row.count <= limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
@@ -96,4 +97,23 @@ export async function limitAction(
     if (!result.allowed) return tooManyAttempts(result, `${rule.message} ${tryAgainIn(result.retryAfterSeconds)}`);
   }
   return null;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Counts tracking look-ups against the client address, one per tracking ID asked for (a search
+ * of ten IDs is ten look-ups): TRACK_RATE_LIMIT per minute. Every tracking page, list and
+ * calendar file asks here.
+ */
+export function countTrackingLookUps(
+  context: Pick<ServiceContext, "db" | "cloudflare">,
+  { clientAddress: address, lookUps = 1 }: { clientAddress: string; lookUps?: number },
+): Promise<RateLimitResult> {
+  return hitRateLimit(context.db, {
+    key: `track:${address}`,
+    limit: limitFromVar(context.cloudflare.env.TRACK_RATE_LIMIT, 60),
+    windowMs: MINUTE_MS,
+    amount: lookUps,
+  });
 }

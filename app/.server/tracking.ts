@@ -1,7 +1,8 @@
 // Tracking look-ups. Anyone with a tracking ID sees where the parcel is; only its owner
 // and admins see who sends it, to whom, and what is inside.
-import { asc, eq } from "drizzle-orm";
-import { shipments, trackingEvents, invoices } from "../../drizzle/schema";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { invoices, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
+import type { Dimensions } from "~/domain/format";
 import { normalizeStatus, type ShipmentStatus } from "~/domain/shipment-status";
 import { trackingHistory, type HistoryEntry } from "~/domain/tracking-history";
 import type { Db } from "./db";
@@ -28,7 +29,9 @@ export type ShipmentDetails = {
   packageType: string;
   description: string | null;
   weightKg: number;
-  dimensionsCm: { length: number; width: number; height: number } | null;
+  dimensionsCm: Dimensions | null;
+  /** The parcels as entered in the customer's form (one row each, with its size). */
+  parcels: (Dimensions & { description: string; quantity: number; weightKg: number })[];
   declaredValue: number;
   cost: number;
   currency: string;
@@ -49,14 +52,22 @@ type Party = {
 
 export type TrackingView = PublicTracking & { details: ShipmentDetails | null };
 
+/**
+ * The shipment behind a tracking ID as `viewer` may see it, read in one round trip: the
+ * shipment, its history and, for its owner or an admin, its invoice and parcels (ownership is
+ * part of those queries).
+ */
 export async function lookUpTracking(
   db: Db,
   trackingId: string,
   viewer: SessionUser | null,
 ): Promise<TrackingView | null> {
-  const shipment = await db.select().from(shipments).where(eq(shipments.trackingId, trackingId)).get();
-  if (!shipment) return null;
-  const [events, invoice] = await db.batch([
+  const byTrackingId = eq(shipments.trackingId, trackingId);
+  // The owner's and admins' part; a visitor's (WHERE 0) reads no row.
+  const mayRead =
+    viewer === null ? sql`0` : viewer.role === "admin" ? byTrackingId : (and(byTrackingId, eq(shipments.userId, viewer.id)) ?? sql`0`);
+  const [[shipment], events, invoice, parcels] = await db.batch([
+    db.select().from(shipments).where(byTrackingId),
     db
       .select({
         status: trackingEvents.status,
@@ -65,10 +76,29 @@ export async function lookUpTracking(
         occurredAt: trackingEvents.occurredAt,
       })
       .from(trackingEvents)
-      .where(eq(trackingEvents.shipmentId, shipment.id))
+      .innerJoin(shipments, eq(shipments.id, trackingEvents.shipmentId))
+      .where(byTrackingId)
       .orderBy(asc(trackingEvents.occurredAt)),
-    db.select({ id: invoices.id }).from(invoices).where(eq(invoices.shipmentId, shipment.id)),
+    db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .innerJoin(shipments, eq(shipments.id, invoices.shipmentId))
+      .where(mayRead),
+    db
+      .select({
+        description: shipmentPackages.description,
+        quantity: shipmentPackages.quantity,
+        weightKg: shipmentPackages.weightKg,
+        length: shipmentPackages.lengthCm,
+        width: shipmentPackages.widthCm,
+        height: shipmentPackages.heightCm,
+      })
+      .from(shipmentPackages)
+      .innerJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
+      .where(mayRead)
+      .orderBy(asc(shipmentPackages.position)),
   ]);
+  if (!shipment) return null;
   const status = normalizeStatus(shipment.status) ?? "pending";
   const history = trackingHistory(
     { status, createdAt: shipment.createdAt, updatedAt: shipment.updatedAt, estimatedDelivery: shipment.estimatedDelivery, currentLocation: shipment.currentLocation },
@@ -119,6 +149,7 @@ export async function lookUpTracking(
             shipment.lengthCm && shipment.widthCm && shipment.heightCm
               ? { length: shipment.lengthCm, width: shipment.widthCm, height: shipment.heightCm }
               : null,
+          parcels,
           declaredValue: shipment.declaredValue,
           cost: shipment.cost,
           currency: shipment.currency,
@@ -126,4 +157,48 @@ export async function lookUpTracking(
         }
       : null,
   };
+}
+
+/** One row of a search for several tracking IDs: public facts only. */
+export type TrackingSummary = {
+  trackingId: string;
+  status: ShipmentStatus;
+  currentLocation: string | null;
+  destination: { city: string; country: string };
+  estimatedDelivery: number | null;
+  actualDelivery: number | null;
+};
+
+/** Each ID asked for, in order, with its shipment's public facts, or null when none has that ID. One query. */
+export async function lookUpMany(db: Db, trackingIds: readonly string[]): Promise<{ trackingId: string; shipment: TrackingSummary | null }[]> {
+  if (trackingIds.length === 0) return [];
+  const rows = await db
+    .select({
+      trackingId: shipments.trackingId,
+      status: shipments.status,
+      currentLocation: shipments.currentLocation,
+      city: shipments.recipientCity,
+      country: shipments.recipientCountry,
+      estimatedDelivery: shipments.estimatedDelivery,
+      actualDelivery: shipments.actualDelivery,
+    })
+    .from(shipments)
+    .where(inArray(shipments.trackingId, [...trackingIds]));
+  const found = new Map(rows.map((row) => [row.trackingId, row]));
+  return trackingIds.map((trackingId) => {
+    const row = found.get(trackingId);
+    return {
+      trackingId,
+      shipment: row
+        ? {
+            trackingId,
+            status: normalizeStatus(row.status) ?? "pending",
+            currentLocation: row.currentLocation,
+            destination: { city: row.city, country: row.country },
+            estimatedDelivery: row.estimatedDelivery,
+            actualDelivery: row.actualDelivery,
+          }
+        : null,
+    };
+  });
 }

@@ -1,15 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import type { TrackingView } from "~/.server/tracking";
-import { countryName, formatDate, formatDateTime, formatMoney, isoDateTime } from "~/domain/format";
-import {
-  isDelivered,
-  statusLabel,
-  statusProgress,
-  statusTone,
-  timeline,
-  type ShipmentStatus,
-} from "~/domain/shipment-status";
+import { countryName, formatDate, formatDateTime, formatMoney, formatDimensions, formatMonthDay, isoDateTime, shipmentSizes } from "~/domain/format";
+import { isDelivered, statusLabel, statusProgress, statusTone } from "~/domain/shipment-status";
+import type { Timeline as TrackingTimeline, TimelineStep, TimelineTone } from "~/domain/tracking-timeline";
 import { packageLabel, serviceLabel } from "~/domain/shipping-options";
 import { StatusBadge } from "./status-badge";
 
@@ -17,11 +11,13 @@ const AUTO_PRINT_DELAY_MS = 300;
 
 export function TrackingResult({
   view,
+  timeline,
   timeZone,
   signedIn,
   autoPrint,
 }: {
   view: TrackingView;
+  timeline: TrackingTimeline;
   timeZone: string;
   signedIn: boolean;
   autoPrint: boolean;
@@ -53,6 +49,12 @@ export function TrackingResult({
           </h2>
           <p>Delivered on {formatDateTime(view.actualDelivery ?? view.updatedAt, timeZone)}.</p>
         </section>
+      ) : null}
+
+      {timeline.late ? (
+        <p className="rounded-lg border border-amber-600 bg-amber-50 p-4 font-semibold text-amber-950">
+          Running late: expected {formatMonthDay(timeline.late.expected, timeZone)}
+        </p>
       ) : null}
 
       <section className="card space-y-5" aria-labelledby="summary-title">
@@ -101,7 +103,7 @@ export function TrackingResult({
         <h2 id="timeline-title" className="mb-4 text-lg font-semibold">
           Progress
         </h2>
-        <Timeline status={view.status} />
+        <Timeline steps={timeline.steps} timeZone={timeZone} />
       </section>
 
       <section className="card" aria-labelledby="history-title">
@@ -167,43 +169,56 @@ export function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-const STEP_DOT: Record<"complete" | "current" | "upcoming", string> = {
-  complete: "border-brand-600 bg-brand-600 text-white",
-  current: "border-brand-600 bg-white text-brand-700 ring-4 ring-brand-100",
-  upcoming: "border-slate-300 bg-white text-slate-500",
+const STEP_DOT: Record<TimelineStep["state"], Record<TimelineTone, string>> = {
+  complete: {
+    done: "border-brand-600 bg-brand-600 text-white",
+    progress: "border-brand-600 bg-brand-600 text-white",
+    problem: "border-red-700 bg-red-700 text-white",
+    delivered: "border-green-700 bg-green-700 text-white",
+  },
+  current: {
+    done: "border-brand-600 bg-white text-brand-700 ring-4 ring-brand-100",
+    progress: "border-brand-600 bg-white text-brand-700 ring-4 ring-brand-100",
+    problem: "border-red-700 bg-red-700 text-white ring-4 ring-red-100",
+    delivered: "border-green-700 bg-green-700 text-white ring-4 ring-green-100",
+  },
+  upcoming: {
+    done: "border-slate-300 bg-white text-slate-600",
+    progress: "border-slate-300 bg-white text-slate-600",
+    problem: "border-slate-300 bg-white text-slate-600",
+    delivered: "border-slate-300 bg-white text-slate-600",
+  },
 };
 
-function Timeline({ status }: { status: ShipmentStatus }) {
-  const steps = timeline(status);
+const STEP_STATE_TEXT: Record<TimelineStep["state"], string> = { complete: "done", current: "current step", upcoming: "to come" };
+
+/** What happened, then what is still to come; the current step is marked for assistive technology. */
+function Timeline({ steps, timeZone }: { steps: TimelineStep[]; timeZone: string }) {
   return (
-    <ol className="grid gap-3 sm:grid-cols-6">
-      {steps.map((step, index) => {
-        const completed = step.label === "Completed";
-        return (
-          <li
-            key={step.status}
-            className="flex items-center gap-3 sm:flex-col sm:text-center"
-            aria-current={step.state === "current" ? "step" : undefined}
+    <ol className="grid gap-3 sm:auto-cols-fr sm:grid-flow-col">
+      {steps.map((step, index) => (
+        <li
+          key={`${step.status}-${index}`}
+          className="flex items-center gap-3 sm:flex-col sm:text-center"
+          aria-current={step.state === "current" ? "step" : undefined}
+        >
+          <span
+            className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${STEP_DOT[step.state][step.tone]}`}
+            aria-hidden="true"
           >
-            <span
-              className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${
-                completed ? "border-green-700 bg-green-700 text-white" : STEP_DOT[step.state]
-              }`}
-              aria-hidden="true"
-            >
-              {step.state === "complete" ? "✓" : index + 1}
-            </span>
-            <span
-              className={`text-sm ${step.state === "upcoming" ? "text-slate-600" : "font-semibold"} ${completed ? "text-green-800" : ""}`}
-            >
-              {step.label}
-              <span className="sr-only">
-                {step.state === "complete" ? " (done)" : step.state === "current" ? " (current step)" : " (to come)"}
-              </span>
-            </span>
-          </li>
-        );
-      })}
+            {step.tone === "problem" && step.state !== "upcoming" ? "!" : step.state === "complete" || step.tone === "delivered" ? "✓" : index + 1}
+          </span>
+          <span className="text-sm">
+            <span className={step.state === "upcoming" ? "text-slate-600" : "font-semibold"}>{step.label}</span>
+            <span className="sr-only">{` (${STEP_STATE_TEXT[step.state]})`}</span>
+            {step.at !== null ? (
+              <time className="block text-xs text-slate-600" dateTime={isoDateTime(step.at)}>
+                {formatDate(step.at, timeZone)}
+              </time>
+            ) : null}
+          </span>
+        </li>
+      ))}
     </ol>
   );
 }
@@ -252,14 +267,42 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         <Fact label="Package type" value={packageLabel(details.packageType)} />
         <Fact label="Weight" value={`${details.weightKg} kg`} />
-        <Fact
-          label="Dimensions"
-          value={details.dimensionsCm ? `${details.dimensionsCm.length} × ${details.dimensionsCm.width} × ${details.dimensionsCm.height} cm` : "-"}
-        />
+        <Fact label="Dimensions" value={shipmentSizes(details.dimensionsCm, details.parcels)} />
         <Fact label="Contents" value={details.description ?? "-"} />
         <Fact label="Declared value" value={formatMoney(details.declaredValue, details.currency)} />
         <Fact label="Shipping cost" value={formatMoney(details.cost, details.currency)} />
       </dl>
+      {details.parcels.length > 0 ? (
+        <table className="mt-6 w-full text-left text-sm">
+          <caption className="mb-2 text-left font-semibold">Parcels</caption>
+          <thead className="border-b border-slate-300">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                Contents
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Qty
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Weight
+              </th>
+              <th scope="col" className="py-2">
+                Size
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {details.parcels.map((parcel, index) => (
+              <tr key={index} className="border-b border-slate-200">
+                <td className="py-2 pr-3">{parcel.description}</td>
+                <td className="py-2 pr-3">{parcel.quantity}</td>
+                <td className="py-2 pr-3">{parcel.weightKg} kg</td>
+                <td className="py-2">{formatDimensions(parcel)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName, formatDate, formatDateTime, formatMoney, isTimeZone, listOf, minorUnitsInput, relativeTime, toMinorUnits } from "./format";
+import { countryName, formatDate, formatDateTime, formatMoney, isTimeZone, listOf, minorUnitsInput, relativeTime, shipmentSizes, toMinorUnits } from "./format";
 
 const time = Date.UTC(2026, 10, 22, 14, 5);
 
@@ -67,5 +67,24 @@ describe("money inputs", () => {
 describe("listOf", () => {
   it("joins with commas and a final 'and'", () => {
     expect([[], ["a"], ["a", "b"], ["a", "b", "c"]].map(listOf)).toEqual(["", "a", "a and b", "a, b and c"]);
+  });
+});
+
+describe("shipmentSizes", () => {
+  it("is the shipment's own size when it has one", () => {
+    expect(shipmentSizes({ length: 40, width: 30, height: 20.5 }, [{ length: 1, width: 1, height: 1, quantity: 1 }])).toBe("40 × 30 × 20.5 cm");
+  });
+
+  it("lists its parcels' sizes, each once with its count", () => {
+    const parcels = [
+      { length: 40, width: 30, height: 20, quantity: 2 },
+      { length: 10, width: 10, height: 10, quantity: 1 },
+      { length: 40, width: 30, height: 20, quantity: 1 },
+    ];
+    expect(shipmentSizes(null, parcels)).toBe("40 × 30 × 20 cm ×3, 10 × 10 × 10 cm");
+  });
+
+  it("is '-' when nothing was measured", () => {
+    expect(shipmentSizes(null, [])).toBe("-");
   });
 });

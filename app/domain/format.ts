@@ -28,6 +28,12 @@ export function formatDateTime(value: number | null | undefined, timeZone = "UTC
   }).format(value);
 }
 
+/** "Nov 20": a day of the year, as a short notice says it. */
+export function formatMonthDay(value: number, timeZone = "UTC"): string {
+  if (!isValidTime(value)) return "Invalid Date";
+  return new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone }).format(value);
+}
+
 /** ISO date-time for <time dateTime>. */
 export function isoDateTime(value: number): string {
   return new Date(value).toISOString();
@@ -96,4 +102,27 @@ export function relativeTime(value: number, now: number, timeZone = "UTC"): stri
 /** "a", "a and b", "a, b and c". */
 export function listOf(items: readonly string[]): string {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+export type Dimensions = { length: number; width: number; height: number };
+
+/** "40 × 30 × 20 cm". */
+export function formatDimensions({ length, width, height }: Dimensions): string {
+  return `${length} × ${width} × ${height} cm`;
+}
+
+/**
+ * The sizes of a shipment: its own when it has them (one parcel), else those of its parcels,
+ * each size once with how many parcels have it ("40 × 30 × 20 cm ×2, 10 × 10 × 10 cm"); "-" when
+ * nothing was measured.
+ */
+export function shipmentSizes(own: Dimensions | null, parcels: readonly (Dimensions & { quantity: number })[] = []): string {
+  if (own) return formatDimensions(own);
+  const counts = new Map<string, number>();
+  for (const parcel of parcels) {
+    const size = formatDimensions(parcel);
+    counts.set(size, (counts.get(size) ?? 0) + parcel.quantity);
+  }
+  if (counts.size === 0) return "-";
+  return [...counts].map(([size, count]) => (count > 1 ? `${size} ×${count}` : size)).join(", ");
 }

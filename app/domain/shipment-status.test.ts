@@ -6,7 +6,6 @@ import {
   statusLabel,
   statusProgress,
   statusTone,
-  timeline,
 } from "./shipment-status";
 
 describe("normalizeStatus", () => {
@@ -78,43 +77,5 @@ describe("defaultStatusDescription", () => {
     expect(defaultStatusDescription("custom_destination")).toBe("Package delivered to custom destination");
     expect(defaultStatusDescription("confirmed")).toBe("Status updated");
     expect(defaultStatusDescription("exception")).toBe("Status updated");
-  });
-});
-
-describe("timeline", () => {
-  const states = (status: Parameters<typeof timeline>[0]) => timeline(status).map((step) => `${step.label}:${step.state}`);
-
-  it("completes the steps before the current one and highlights it", () => {
-    expect(states("in_transit")).toEqual([
-      "Pending:complete",
-      "Confirmed:complete",
-      "Picked Up:complete",
-      "In Transit:current",
-      "Out For Delivery:upcoming",
-      "Delivered:upcoming",
-    ]);
-  });
-
-  it("labels delivered 'Completed' with every step done", () => {
-    expect(states("delivered")).toEqual([
-      "Pending:complete",
-      "Confirmed:complete",
-      "Picked Up:complete",
-      "In Transit:complete",
-      "Out For Delivery:complete",
-      "Completed:complete",
-    ]);
-    expect(states("custom_destination").at(-1)).toBe("Completed:complete");
-  });
-
-  it("highlights nothing for a status off the path", () => {
-    expect(states("exception")).toEqual([
-      "Pending:complete",
-      "Confirmed:complete",
-      "Picked Up:complete",
-      "In Transit:upcoming",
-      "Out For Delivery:upcoming",
-      "Delivered:upcoming",
-    ]);
   });
 });

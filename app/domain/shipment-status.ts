@@ -19,16 +19,6 @@ export const SHIPMENT_STATUSES = [
 
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
-/** The happy path shown as the tracking timeline. */
-export const TIMELINE_STEPS = [
-  "pending",
-  "confirmed",
-  "picked_up",
-  "in_transit",
-  "out_for_delivery",
-  "delivered",
-] as const satisfies readonly ShipmentStatus[];
-
 const PROGRESS: Record<ShipmentStatus, number> = {
   pending: 10,
   confirmed: 20,
@@ -107,31 +97,4 @@ export function defaultStatusDescription(status: ShipmentStatus): string {
 
 export function isDelivered(status: ShipmentStatus): boolean {
   return status === "delivered" || status === "custom_destination";
-}
-
-export type TimelineStep = {
-  status: ShipmentStatus;
-  label: string;
-  state: "complete" | "current" | "upcoming";
-};
-
-/**
- * The timeline for a status: steps up to the current one are complete and the current one
- * is highlighted. Delivered completes every step and is labelled 'Completed'. A status off
- * the path (processing, exception, returned...) completes the steps its progress has passed
- * and highlights none.
- */
-export function timeline(status: ShipmentStatus): TimelineStep[] {
-  const progress = statusProgress(status);
-  const onPath = (TIMELINE_STEPS as readonly ShipmentStatus[]).includes(status);
-  return TIMELINE_STEPS.map((step) => {
-    const stepProgress = statusProgress(step);
-    if (step === "delivered" && isDelivered(status)) {
-      return { status: step, label: "Completed", state: "complete" };
-    }
-    let state: TimelineStep["state"] = "upcoming";
-    if (onPath && step === status) state = "current";
-    else if (stepProgress < progress) state = "complete";
-    return { status: step, label: statusLabel(step), state };
-  });
 }

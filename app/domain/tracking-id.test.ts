@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateTrackingId, normalizeTrackingId, TRACKING_ID_PATTERN } from "./tracking-id";
+import { generateTrackingId, normalizeTrackingId, parseTrackingSearch, TRACKING_ID_PATTERN, trackingSearchPath } from "./tracking-id";
 
 describe("generateTrackingId", () => {
   it("is the prefix, the last 6 digits of the time and 6 random characters", () => {
@@ -30,5 +30,30 @@ describe("normalizeTrackingId", () => {
   it("trims and upper-cases what was typed", () => {
     expect(normalizeTrackingId("  swp482913k7q2zd ")).toBe("SWP482913K7Q2ZD");
     expect(normalizeTrackingId("   ")).toBe("");
+  });
+});
+
+describe("parseTrackingSearch", () => {
+  it("reads IDs separated by commas, spaces or new lines, each once, in the order typed", () => {
+    expect(parseTrackingSearch(" swp1, SWP2\r\nswp3  swp1,,")).toEqual({ ok: true, trackingIds: ["SWP1", "SWP2", "SWP3"] });
+  });
+
+  it("asks for an ID when there is none", () => {
+    expect(parseTrackingSearch(" ,\n ")).toEqual({ ok: false, message: "Please enter a tracking ID" });
+  });
+
+  it("takes up to 10 IDs", () => {
+    const ten = Array.from({ length: 10 }, (_, index) => `SWP${index}`);
+    expect(parseTrackingSearch(ten.join(","))).toEqual({ ok: true, trackingIds: ten });
+    expect(parseTrackingSearch([...ten, "SWPX"].join(","))).toEqual({ ok: false, message: "Enter up to 10 tracking IDs at a time." });
+    expect(parseTrackingSearch("A ".repeat(600)).ok).toBe(false);
+  });
+});
+
+describe("trackingSearchPath", () => {
+  it("is the ID's own page for one, a list address for several", () => {
+    expect(trackingSearchPath(["SWP1"])).toBe("/track/SWP1");
+    expect(trackingSearchPath(["SWP1", "SWP2"])).toBe("/track?ids=SWP1,SWP2");
+    expect(trackingSearchPath(["A/B", "C"])).toBe("/track?ids=A%2FB,C");
   });
 });

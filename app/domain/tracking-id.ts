@@ -33,3 +33,30 @@ export function generateTrackingId(
 export function normalizeTrackingId(input: string): string {
   return input.trim().toUpperCase();
 }
+
+/** How many tracking IDs one search may hold. */
+export const MAX_TRACKING_IDS = 10;
+/** Longer than any tracking ID: read no further into a box or an address. */
+const MAX_SEARCH_LENGTH = 1_000;
+
+export type TrackingSearch =
+  | { ok: true; trackingIds: string[] }
+  | { ok: false; message: string };
+
+/**
+ * The tracking IDs typed into the search box, separated by commas, spaces or new lines: each
+ * normalised, each once, in the order typed; at most MAX_TRACKING_IDS.
+ */
+export function parseTrackingSearch(input: string): TrackingSearch {
+  if (input.length > MAX_SEARCH_LENGTH) return { ok: false, message: `Enter up to ${MAX_TRACKING_IDS} tracking IDs at a time.` };
+  const trackingIds = [...new Set(input.split(/[\s,]+/).map(normalizeTrackingId).filter(Boolean))];
+  if (trackingIds.length === 0) return { ok: false, message: "Please enter a tracking ID" };
+  if (trackingIds.length > MAX_TRACKING_IDS) return { ok: false, message: `Enter up to ${MAX_TRACKING_IDS} tracking IDs at a time.` };
+  return { ok: true, trackingIds };
+}
+
+/** The shareable address of a search: /track/{id} for one ID, /track?ids=A,B,C for several. */
+export function trackingSearchPath(trackingIds: readonly string[]): string {
+  if (trackingIds.length === 1) return `/track/${encodeURIComponent(trackingIds[0]!)}`;
+  return `/track?ids=${trackingIds.map(encodeURIComponent).join(",")}`;
+}

@@ -1,13 +1,15 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { clientAddress, hitRateLimit, limitFromVar } from "~/.server/rate-limit";
+import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
 import { getRatingPrompt } from "~/.server/ratings";
+import { requestTimeZone } from "~/.server/time-zone";
 
 import { lookUpTracking } from "~/.server/tracking";
 import { TrackingForm } from "~/components/tracking-form";
 import { DeliveryRating } from "~/components/delivery-rating";
 import { TrackingResult } from "~/components/tracking-result";
 import { normalizeTrackingId } from "~/domain/tracking-id";
+import { trackingTimeline } from "~/domain/tracking-timeline";
 import { useTimeZone } from "~/components/root-data";
 
 export const meta: MetaFunction<typeof loader> = ({ params }) => [
@@ -18,8 +20,6 @@ export const meta: MetaFunction<typeof loader> = ({ params }) => [
 // Retry-After of a 429 or 503 reaches the document response too.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-const MINUTE_MS = 60_000;
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = params.trackingId ?? "";
@@ -27,12 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (trackingId === "") throw redirect("/track");
   if (trackingId !== raw) throw redirect(`/track/${encodeURIComponent(trackingId)}${url.search}`, 301);
 
-  const env = context.cloudflare.env;
-  const limit = await hitRateLimit(context.db, {
-    key: `track:${clientAddress(request)}`,
-    limit: limitFromVar(env.TRACK_RATE_LIMIT, 60),
-    windowMs: MINUTE_MS,
-  });
+  const limit = await countTrackingLookUps(context, { clientAddress: clientAddress(request) });
   if (!limit.allowed) {
     return data(
       { state: "error" as const, trackingId, message: "Too many tracking requests. Please wait a minute and try again." },
@@ -45,7 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const view = await lookUpTracking(context.db, trackingId, viewer);
     if (!view) return data({ state: "not-found" as const, trackingId }, { status: 404 });
     const rating = await getRatingPrompt(context, { trackingId, viewer });
-    return { state: "found" as const, trackingId, view, rating, signedIn: viewer !== null, print: url.searchParams.get("print") === "1" };
+    const timeline = trackingTimeline({ ...view, now: Date.now(), timeZone: requestTimeZone(request) });
+    return { state: "found" as const, trackingId, view, timeline, rating, signedIn: viewer !== null, print: url.searchParams.get("print") === "1" };
   } catch (error) {
     console.error("Tracking look-up failed", error);
     return data(
@@ -68,7 +64,7 @@ export default function TrackingPage() {
       </div>
       {result.state === "found" ? (
         <div className="space-y-6">
-          <TrackingResult view={result.view} timeZone={timeZone} signedIn={result.signedIn} autoPrint={result.print} />
+          <TrackingResult view={result.view} timeline={result.timeline} timeZone={timeZone} signedIn={result.signedIn} autoPrint={result.print} />
           {result.rating ? <DeliveryRating trackingId={result.trackingId} prompt={result.rating} /> : null}
         </div>
       ) : result.state === "not-found" ? (

@@ -8,7 +8,7 @@ import { PrintControls } from "~/components/print-controls";
 import { useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/components/status-badge";
 import { Fact } from "~/components/tracking-result";
-import { countryName, formatDate, formatDateTime, formatMoney } from "~/domain/format";
+import { countryName, formatDate, formatDateTime, formatDimensions, formatMoney, shipmentSizes } from "~/domain/format";
 import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/domain/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 
@@ -36,8 +36,10 @@ export default function ReceiptPage() {
   const { shipment, packages, costLines, estimatedDelivery, trackingUrl, qr } = receipt;
   const timeZone = useTimeZone();
   const money = (amount: number) => formatMoney(amount, shipment.currency);
-  const dimensions =
-    shipment.lengthCm && shipment.widthCm && shipment.heightCm ? `${shipment.lengthCm} × ${shipment.widthCm} × ${shipment.heightCm} cm` : "-";
+  const dimensions = shipmentSizes(
+    shipment.lengthCm && shipment.widthCm && shipment.heightCm ? { length: shipment.lengthCm, width: shipment.widthCm, height: shipment.heightCm } : null,
+    packages.map((item) => ({ length: item.lengthCm, width: item.widthCm, height: item.heightCm, quantity: item.quantity })),
+  );
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8 print:max-w-none print:p-0">
       <PrintControls
@@ -128,9 +130,7 @@ export default function ReceiptPage() {
                     <td className="py-2 pr-3">{item.description}</td>
                     <td className="py-2 pr-3">{item.quantity}</td>
                     <td className="py-2 pr-3">{item.weightKg} kg</td>
-                    <td className="py-2 pr-3">
-                      {item.lengthCm} × {item.widthCm} × {item.heightCm} cm
-                    </td>
+                    <td className="py-2 pr-3">{formatDimensions({ length: item.lengthCm, width: item.widthCm, height: item.heightCm })}</td>
                     <td className="py-2 text-right">{money(item.value)}</td>
                   </tr>
                 ))}

@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TRACKING_IDS, SEED_USER_IDS } from "../../drizzle/seed-data";
+import { DEMO_TRACKING_IDS, SEED_USER_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
+import { statusLabel } from "~/domain/shipment-status";
 import { createUser, seedDemoData, signedInCookie } from "./fixtures";
 
 const BASE = "https://parcel.test";
@@ -83,6 +84,43 @@ describe("public tracking", () => {
     expect(await limited.text()).toContain("Tracking Error");
     // Another client is not affected.
     expect((await get(`/track/${inTransit}`, { headers: { "CF-Connecting-IP": "203.0.113.10" } })).status).toBe(200);
+  });
+});
+
+/** The text of a section of the page, tags dropped. */
+function sectionText(html: string, titleId: string): string {
+  const start = html.indexOf(`aria-labelledby="${titleId}"`);
+  const end = html.indexOf("</section>", start);
+  return html.slice(start, end);
+}
+
+/** The timeline's steps as "Label (state)", in order. */
+function timelineSteps(html: string): { label: string; state: string; current: boolean }[] {
+  const timeline = sectionText(html, "timeline-title");
+  return [...timeline.matchAll(/<li([^>]*)>([\s\S]*?)<\/li>/g)].map(([, attributes, body]) => {
+    const text = body!.replace(/<time[\s\S]*?<\/time>/g, "").replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
+    const [, label, state] = /^(.*?) \((done|current step|to come)\)/.exec(text.replace(/[✓!\d]+/, "").trim()) ?? [];
+    return { label: label!, state: state!, current: attributes!.includes('aria-current="step"') };
+  });
+}
+
+/** The history's status headings, newest first. */
+function historyStatuses(html: string): string[] {
+  return [...sectionText(html, "history-title").matchAll(/<p class="font-semibold">([^<]+)<\/p>/g)].map(([, label]) => label!);
+}
+
+describe("the timeline agrees with the history", () => {
+  it.each(STATUS_TRACKING_IDS)("for the $status shipment $trackingId", async ({ trackingId, status }) => {
+    const html = await (await get(`/track/${trackingId}`)).text();
+    const steps = timelineSteps(html);
+    const history = historyStatuses(html);
+    // The current step is the shipment's status and the newest entry, marked for assistive technology.
+    expect(steps.filter((step) => step.current).map((step) => [step.label, step.state])).toEqual([[statusLabel(status), "current step"]]);
+    expect(history[0]).toBe(statusLabel(status));
+    // What the timeline calls done happened, in the order it happened; nothing that happened is "to come".
+    const happened = steps.filter((step) => step.state !== "to come").map((step) => step.label);
+    expect(happened).toEqual([...new Set([...history].reverse())]);
+    for (const step of steps.filter((item) => item.state === "to come")) expect(history).not.toContain(step.label);
   });
 });
 
