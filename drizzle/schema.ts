@@ -232,6 +232,11 @@ export const invoices = sqliteTable(
       .references(() => shipments.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     currency: text("currency").notNull(),
+    // The rate the price was converted at from the base currency (units of `currency` per one of
+    // `base_currency`) and when that rate was set; null for invoices priced before conversion.
+    baseCurrency: text("base_currency").notNull().default("USD"),
+    exchangeRate: real("exchange_rate"),
+    exchangeRateSetAt: integer("exchange_rate_set_at", { mode: "number" }),
     // [{ label, amount }] in minor units, as JSON.
     lineItems: text("line_items").notNull(),
     subtotal: integer("subtotal").notNull(),
@@ -271,6 +276,47 @@ export const settings = sqliteTable("settings", {
   taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
   updatedAt: updatedAt(),
 });
+
+// Exchange rates of the operator settings: how many units of `currency` one US dollar (the
+// base currency every tariff is in) buys, and when the rate was set.
+export const exchangeRates = sqliteTable("exchange_rates", {
+  currency: text("currency").primaryKey(),
+  rate: real("rate").notNull(),
+  setAt: integer("set_at", { mode: "number" }).notNull(),
+});
+
+// "Keep me posted": e-mail addresses that asked for a shipment's status changes. Pending until
+// the address confirms through the link mailed to it (double opt-in); unsubscribing deletes the row.
+export const trackingSubscriptions = sqliteTable(
+  "tracking_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    shipmentId: text("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
+    confirmedAt: integer("confirmed_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tracking_subscriptions_shipment_email").on(t.shipmentId, t.email)],
+);
+
+// The links mailed about a subscription: one per mail (the confirmation, each status update),
+// so every mail's unsubscribe link works. Only the token's SHA-256 is stored.
+export const trackingSubscriptionTokens = sqliteTable(
+  "tracking_subscription_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => trackingSubscriptions.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["confirm", "unsubscribe"] }).notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tracking_subscription_tokens_subscription").on(t.subscriptionId)],
+);
 
 // What happened, append-only: every write records its events in the same D1 batch as the
 // change itself. The audit trail is read from here, and the outbox's deliveries are built

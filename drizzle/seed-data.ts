@@ -3,6 +3,7 @@
 // ids, so seeding twice changes nothing.
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../app/.server/demo-accounts";
 import { estimateDelivery } from "../app/domain/delivery-dates";
+import type { ExchangeRate } from "../app/domain/exchange-rates";
 import { invoiceAmounts, invoiceNumber } from "../app/domain/invoice";
 import { quote } from "../app/domain/pricing";
 import {
@@ -45,6 +46,8 @@ export const STATUS_TRACKING_IDS: { trackingId: string; status: ShipmentStatus }
 ];
 
 const SHIPMENT_COUNT = 40;
+/** The demo shipments are priced in dollars, the base currency, as of the rates migrations/0009 sets. */
+const SEED_USD_RATE: ExchangeRate = { currency: "USD", rate: 1, setAt: Date.UTC(2026, 10, 20) };
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
@@ -276,7 +279,7 @@ export function buildSeed(
       weightKg,
       fromCountry: from.country,
       toCountry: to.country,
-      currency: "USD",
+      rate: SEED_USD_RATE,
       deliveryOption: "standard",
       insurance: false,
       declaredValue,
@@ -341,6 +344,9 @@ export function buildSeed(
       shipmentId: id,
       userId: owner ? SEED_USER_IDS[owner] : null,
       currency: "USD",
+      baseCurrency: invoice.exchange?.baseCurrency ?? "USD",
+      exchangeRate: invoice.exchange?.rate ?? null,
+      exchangeRateSetAt: invoice.exchange?.setAt ?? null,
       lineItems: JSON.stringify(invoice.lines),
       subtotal: invoice.subtotal,
       taxRateBasisPoints: invoice.taxRateBasisPoints,

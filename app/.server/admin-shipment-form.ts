@@ -8,6 +8,7 @@ import { shipments } from "../../drizzle/schema";
 import { COUNTRIES, isCountryCode } from "~/domain/countries";
 import { formEstimatedDelivery, type EstimateInputs } from "~/domain/delivery-estimate";
 import { RANGE } from "~/domain/field-limits";
+import type { ExchangeRate } from "~/domain/exchange-rates";
 import { toMinorUnits } from "~/domain/format";
 import { quote, type Quote } from "~/domain/pricing";
 import { FORM_ERRORS_TOAST, STALE_EDIT_MESSAGE, type EditShipmentFormValue, type ShipmentFormValue } from "~/domain/admin-shipment-form";
@@ -18,7 +19,7 @@ import type { Actor } from "./events";
 import { refusalInit, refused, type Done, type Refused } from "./outcome";
 import { limitAction } from "./rate-limit";
 import { updateShipment } from "./shipment-changes";
-import { getSettings } from "./settings";
+import { getExchangeRate, getSettings, listExchangeRates } from "./settings";
 import { createShipment, type NewShipment } from "./shipments";
 
 export type Option = { value: string; label: string };
@@ -27,24 +28,30 @@ export function countryOptions(): Option[] {
   return COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
 }
 
-/** Each currency used by a country of the list, once, by code. */
-export function currencyOptions(): Option[] {
-  const names = new Map<string, string>();
-  for (const country of COUNTRIES) if (!names.has(country.currency)) names.set(country.currency, country.currencyName);
-  return [...names]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([code, name]) => ({ value: code, label: `${code} - ${name}` }));
+const CURRENCY_NAMES = new Map(COUNTRIES.map((country) => [country.currency, country.currencyName]));
+
+/** The currencies the settings have an exchange rate for (a price can only be given in those), by code. */
+export async function currencyOptions(db: Db): Promise<Option[]> {
+  return (await listExchangeRates(db))
+    .filter((rate) => CURRENCY_NAMES.has(rate.currency))
+    .map(({ currency }) => ({ value: currency, label: `${currency} - ${CURRENCY_NAMES.get(currency)}` }));
 }
 
-const CURRENCIES = new Set(currencyOptions().map((option) => option.value));
-
-/** Codes the form's lists did not offer (a hand-made request): errors on those fields. */
-export function listErrors(value: Pick<ShipmentFormValue, "senderCountry" | "recipientCountry" | "currency">): Record<string, string[]> {
+/** Codes the form's lists did not offer (a hand-made request, or a currency without a rate): errors on those fields. */
+export function listErrors(
+  value: Pick<ShipmentFormValue, "senderCountry" | "recipientCountry" | "currency">,
+  rate: ExchangeRate | null,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (!isCountryCode(value.senderCountry)) errors.senderCountry = ["Please choose a country from the list"];
   if (!isCountryCode(value.recipientCountry)) errors.recipientCountry = ["Please choose a country from the list"];
-  if (!CURRENCIES.has(value.currency)) errors.currency = ["Please choose a currency from the list"];
+  if (!rate || !CURRENCY_NAMES.has(value.currency)) errors.currency = ["Please choose a currency from the list"];
   return errors;
+}
+
+/** The rate of the currency a form names, when the settings have one. */
+function rateOf(db: Db, currency: string): Promise<ExchangeRate | null> {
+  return /^[A-Z]{3}$/.test(currency) ? getExchangeRate(db, currency) : Promise.resolve(null);
 }
 
 export type CostSummary = { quote: Quote | null; estimatedDelivery: number | null };
@@ -68,19 +75,20 @@ type PricingInputs = {
 
 /**
  * The cost summary: nothing to price until the weight and both countries are known, unless a
- * base price was set by hand.
+ * base price was set by hand; nor without the rate of the currency chosen (`rate`).
  */
-function summarize(inputs: PricingInputs, now: number, previous?: PreviousEstimate): CostSummary {
+function summarize(inputs: PricingInputs, now: number, rate: ExchangeRate | null, previous?: PreviousEstimate): CostSummary {
   const fromCountry = isCountryCode(inputs.senderCountry) ? inputs.senderCountry : null;
   const toCountry = isCountryCode(inputs.recipientCountry) ? inputs.recipientCountry : null;
   const serviceType = parseServiceType(inputs.serviceType) ?? "standard";
   const estimateInputs: EstimateInputs = { customDeliveryDays: inputs.customDeliveryDays, serviceType, fromCountry, toCountry };
   const estimatedDelivery = formEstimatedDelivery(estimateInputs, now, previous);
 
-  const currency = CURRENCIES.has(inputs.currency) ? inputs.currency : "USD";
   const weightKg = inputs.weight ?? 0;
   const { basePrice } = inputs;
+  if (!rate || rate.currency !== inputs.currency) return { quote: null, estimatedDelivery };
   if (basePrice === null && (weightKg <= 0 || !fromCountry || !toCountry)) return { quote: null, estimatedDelivery };
+  const { currency } = rate;
   return {
     quote: quote({
       serviceType,
@@ -88,7 +96,7 @@ function summarize(inputs: PricingInputs, now: number, previous?: PreviousEstima
       weightKg,
       fromCountry: fromCountry ?? "",
       toCountry: toCountry ?? "",
-      currency,
+      rate,
       deliveryOption: (DELIVERY_OPTIONS as readonly string[]).includes(inputs.deliveryOption) ? (inputs.deliveryOption as DeliveryOption) : "standard",
       insurance: inputs.insurance,
       declaredValue: toMinorUnits(inputs.value ?? 0, currency),
@@ -112,8 +120,8 @@ function amount(draft: Draft, name: string, range: { min: number; max: number })
   return raw !== "" && value >= range.min && value <= range.max ? value : null;
 }
 
-/** The cost summary of a form as typed so far (its fields as strings), valid or not. */
-export function costSummary(draft: Draft, now: number, previous?: PreviousEstimate): CostSummary {
+/** The cost summary of a form as typed so far (its fields as strings), valid or not, at `rate` (that of its currency). */
+function costSummary(draft: Draft, now: number, rate: ExchangeRate | null, previous?: PreviousEstimate): CostSummary {
   return summarize(
     {
       senderCountry: text(draft, "senderCountry"),
@@ -129,12 +137,13 @@ export function costSummary(draft: Draft, now: number, previous?: PreviousEstima
       customDeliveryDays: text(draft, "customDeliveryDays") || null,
     },
     now,
+    rate,
     previous,
   );
 }
 
 /** The cost summary of a valid form. */
-function checkedCostSummary(value: ShipmentFormValue, now: number, previous?: PreviousEstimate): CostSummary {
+function checkedCostSummary(value: ShipmentFormValue, now: number, rate: ExchangeRate | null, previous?: PreviousEstimate): CostSummary {
   return summarize(
     {
       ...value,
@@ -144,23 +153,31 @@ function checkedCostSummary(value: ShipmentFormValue, now: number, previous?: Pr
       customDeliveryDays: value.customDeliveryDays || null,
     },
     now,
+    rate,
     previous,
   );
 }
 
-/** The cost summary while the form is typed; an edit's estimate keeps the saved one while its inputs do. */
+/**
+ * The cost summary while the form is typed, at the current rate of its currency; an edit's
+ * estimate keeps the saved one while its inputs do (`previous`, read for `shipmentId` unless given).
+ */
 export async function priceShipmentForm(
   context: Pick<ServiceContext, "db">,
-  { form, shipmentId, now = Date.now() }: { form: Draft; shipmentId?: string; now?: number },
+  { form, shipmentId, previous, now = Date.now() }: { form: Draft; shipmentId?: string; previous?: PreviousEstimate; now?: number },
 ): Promise<CostSummary> {
-  return costSummary(form, now, shipmentId ? await loadSavedEstimate(context.db, shipmentId) : undefined);
+  const [rate, saved] = await Promise.all([
+    rateOf(context.db, text(form, "currency")),
+    previous ?? (shipmentId ? loadSavedEstimate(context.db, shipmentId) : undefined),
+  ]);
+  return costSummary(form, now, rate, saved);
 }
 
 /** The create form's starting values (the currency from the settings) and their cost summary. */
 export async function newShipmentForm(context: Pick<ServiceContext, "db">, now = Date.now()) {
   const { defaultCurrency } = await getSettings(context.db);
   const defaultValue = { currency: defaultCurrency, serviceType: "standard", packageType: "package", deliveryOption: "standard" };
-  return { defaultValue, summary: costSummary(defaultValue, now) };
+  return { defaultValue, summary: await priceShipmentForm(context, { form: defaultValue, now }) };
 }
 
 /** A form that saved nothing, with the summary of what was typed for the page to show again. */
@@ -174,9 +191,10 @@ function refusedForm(summary: CostSummary, reason: Refused["reason"], message: s
  * Checks what the schema cannot (the codes come from the lists, the form can be priced) and
  * prices the form: the refusal, or the columns to save.
  */
-function checkedColumns(value: ShipmentFormValue, now: number, previous?: PreviousEstimate) {
-  const summary = checkedCostSummary(value, now, previous);
-  const fieldErrors = listErrors(value);
+async function checkedColumns(db: Db, value: ShipmentFormValue, now: number, previous?: PreviousEstimate) {
+  const rate = await rateOf(db, value.currency);
+  const summary = checkedCostSummary(value, now, rate, previous);
+  const fieldErrors = listErrors(value, rate);
   if (Object.keys(fieldErrors).length > 0 || !summary.quote) return { refusal: refusedForm(summary, "invalid", FORM_ERRORS_TOAST, fieldErrors) };
   return { summary, columns: shipmentColumns(value, summary.quote, summary.estimatedDelivery) };
 }
@@ -186,7 +204,7 @@ export async function createShipmentFromForm(
   context: ServiceContext,
   { value, actor, clientAddress, now = Date.now() }: { value: ShipmentFormValue; actor: Actor; clientAddress: string; now?: number },
 ): Promise<Done<{ id: string }> | ShipmentFormRefusal> {
-  const checked = checkedColumns(value, now);
+  const checked = await checkedColumns(context.db, value, now);
   if (checked.refusal) return checked.refusal;
   // Each shipment mails its sender and recipient: counted per admin and per client address.
   const limited = await limitAction(context, { action: "admin-shipment", clientAddress, account: actor.userId ?? undefined });
@@ -209,7 +227,7 @@ export async function updateShipmentFromForm(
   const missing = refused("not-found", "Failed to update shipment");
   const previous = await loadSavedEstimate(context.db, shipmentId);
   if (!previous) return missing;
-  const checked = checkedColumns(value, now, previous);
+  const checked = await checkedColumns(context.db, value, now, previous);
   if (checked.refusal) return checked.refusal;
   const outcome = await updateShipment(context, {
     shipmentId,

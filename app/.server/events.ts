@@ -36,6 +36,8 @@ export type ShipmentStatusChanged = Event<
     customDestination: string | null;
     sender: Party;
     recipient: Party;
+    /** The account that made the shipment (customer shipments), which may use another address than the sender's. */
+    owner?: Party | null;
   }
 > & {
   readAtWrite?: ReadAtWrite<"from" | "location">;
@@ -69,6 +71,13 @@ export type ContactReplied = Event<"contact.replied", { name: string; email: str
 /** An admin answered a support chat; the visitor gets the answer by e-mail too. The entity is the chat session. */
 export type ChatAdminReplied = Event<"chat.admin_replied", { messageId: string; email: string; name: string; adminName: string; message: string }>;
 
+/** Rates in units per US dollar; `from` is null for a currency that had none. */
+export type ExchangeRatesChanged = Event<"settings.exchange_rates_changed", { changes: Record<string, { from: number | null; to: number }> }>;
+/** `link` carries the one-time confirmation token: it goes into the mail and is never stored with the event. */
+export type SubscriptionRequested = Event<"subscription.requested", { trackingId: string; email: string }> & { link: string };
+export type SubscriptionConfirmed = Event<"subscription.confirmed", { trackingId: string; email: string }>;
+export type SubscriptionCancelled = Event<"subscription.cancelled", { trackingId: string; email: string }>;
+
 export type DomainEvent =
   | ShipmentCreated
   | ShipmentUpdated
@@ -85,7 +94,11 @@ export type DomainEvent =
   | NewsletterSubscribed
   | ContactReceived
   | ContactReplied
-  | ChatAdminReplied;
+  | ChatAdminReplied
+  | ExchangeRatesChanged
+  | SubscriptionRequested
+  | SubscriptionConfirmed
+  | SubscriptionCancelled;
 
 export type EventType = DomainEvent["type"];
 
@@ -96,6 +109,8 @@ const ENTITY_TYPES = {
   newsletter: "newsletter",
   contact: "contact_message",
   chat: "chat_session",
+  settings: "settings",
+  subscription: "tracking_subscription",
 } as const;
 
 function entityTypeOf(type: EventType): string {
@@ -117,7 +132,7 @@ export async function recordEvents(
 ): Promise<BatchItem<"sqlite">[]> {
   const { db } = context;
   const stored: StoredEvent[] = list.map((event) => ({ ...event, id: crypto.randomUUID() }));
-  const mails = await composeMail(context, stored);
+  const { mails, statements } = await composeMail(context, stored, now);
   return [
     ...stored.map((event) =>
       db.insert(events).values({
@@ -144,6 +159,7 @@ export async function recordEvents(
         createdAt: now,
       }),
     ),
+    ...statements,
   ];
 }
 

@@ -13,6 +13,8 @@ export type InvoiceView = {
   issuedAt: number;
   paidAt: number | null;
   currency: string;
+  /** The rate the price was converted at from `baseCurrency` (units of `currency` per unit), or null when none was recorded. */
+  exchange: { baseCurrency: string; rate: number; setAt: number | null } | null;
   lines: InvoiceLine[];
   subtotal: number;
   taxRateBasisPoints: number;
@@ -56,6 +58,7 @@ export async function getInvoiceForViewer(db: Db, id: string, viewer: SessionUse
     issuedAt: invoice.issuedAt,
     paidAt: invoice.paidAt,
     currency: invoice.currency,
+    exchange: invoice.exchangeRate === null ? null : { baseCurrency: invoice.baseCurrency, rate: invoice.exchangeRate, setAt: invoice.exchangeRateSetAt },
     lines: parseLines(invoice.lineItems),
     subtotal: invoice.subtotal,
     taxRateBasisPoints: invoice.taxRateBasisPoints,

@@ -1,7 +1,9 @@
 // Mail composed from domain events: every template lives here. Shipment updates honour each
 // recipient's preferences (an address whose account has e-mail notifications off gets none);
-// mail about the account itself (welcome, password reset) always goes.
+// mail about the account itself (welcome, password reset) always goes, and so does mail to an
+// address that asked for a parcel's updates itself (double opt-in, an unsubscribe link in each).
 import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { users } from "../../drizzle/schema";
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/content/contact";
 import { contactTypeLabel } from "~/domain/contact-form";
@@ -10,11 +12,18 @@ import { statusLabel } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { StoredEvent } from "./events";
 import { getSettings } from "./settings";
+import { subscriberLinks, type SubscriberLink } from "./tracking-subscriptions";
 
 export type Mail = { to: string; subject: string; body: string; kind: string };
 
-/** "updates" mail is about parcels and honours the preferences; "account" mail always goes. */
-type PlannedMail = Mail & { audience: "updates" | "account" };
+/**
+ * "updates" mail is about parcels and honours the preferences; "account" mail always goes, and
+ * "subscriber" mail goes to addresses that confirmed they want it, unless the event mails them already.
+ */
+type PlannedMail = Mail & { audience: "updates" | "account" | "subscriber" };
+
+/** What a template needs beyond the event: the confirmed subscribers of the event's shipment, with their unsubscribe links. */
+export type MailContext = { subscribers?: readonly SubscriberLink[] };
 
 export type Site = { companyName: string; supportEmail: string; origin: string };
 
@@ -23,7 +32,7 @@ function trackingUrl(origin: string, trackingId: string): string {
 }
 
 /** The mail one event calls for, before preferences are applied. */
-export function mailFor(event: StoredEvent, site: Site): PlannedMail[] {
+export function mailFor(event: StoredEvent, site: Site, { subscribers = [] }: MailContext = {}): PlannedMail[] {
   const { companyName, origin } = site;
   switch (event.type) {
     case "shipment.created": {
@@ -49,23 +58,55 @@ export function mailFor(event: StoredEvent, site: Site): PlannedMail[] {
       ];
     }
     case "shipment.status_changed": {
-      const { trackingId, to, description, sender, recipient } = event.data;
+      const { trackingId, to, description, sender, recipient, owner } = event.data;
       const link = trackingUrl(origin, trackingId);
-      return [sender, recipient].flatMap((party) =>
-        party.email
-          ? [
-              {
-                audience: "updates" as const,
-                to: party.email,
-                kind: "shipment-status",
-                subject: `Shipment ${trackingId}: ${statusLabel(to)}`,
-                body: `Hello ${party.name},\n\nYour shipment ${trackingId} is now ${statusLabel(to)}.\n${description}\nFollow it at ${link}\n${
-                  event.ratingLink ? `\nHow did the delivery go? Rate it from 1 to 5 (once per shipment): ${event.ratingLink}\n` : ""
-                }`,
-              },
-            ]
-          : [],
-      );
+      const subject = `Shipment ${trackingId}: ${statusLabel(to)}`;
+      const news = `${trackingId} is now ${statusLabel(to)}.\n${description}\nFollow it at ${link}`;
+      const parties = [sender, recipient].flatMap((party) => (party.email ? [{ name: party.name, email: party.email, owner: false }] : []));
+      // The account that made the shipment hears of it at its own address too (its preferences permitting).
+      if (owner?.email && !parties.some((party) => sameAddress(party.email, owner.email!))) parties.push({ name: owner.name, email: owner.email, owner: true });
+      return [
+        ...parties.map((party) => ({
+          audience: "updates" as const,
+          to: party.email,
+          kind: "shipment-status",
+          subject,
+          body: [
+            `Hello ${party.name},`,
+            `Your shipment ${news}`,
+            ...(event.ratingLink ? [`How did the delivery go? Rate it from 1 to 5 (once per shipment): ${event.ratingLink}`] : []),
+            ...(party.owner ? [`Choose which e-mail you get in your profile: ${origin}/profile?tab=notifications`] : []),
+          ].join("\n\n"),
+        })),
+        ...subscribers.map((subscriber) => ({
+          audience: "subscriber" as const,
+          to: subscriber.email,
+          kind: "tracking-update",
+          subject,
+          body: [
+            "Hello,",
+            `Parcel ${news}`,
+            `You get this e-mail because you asked ${companyName} for this parcel's updates. Unsubscribe: ${subscriber.unsubscribeUrl}`,
+          ].join("\n\n"),
+        })),
+      ];
+    }
+    case "subscription.requested": {
+      const { trackingId, email } = event.data;
+      return [
+        {
+          audience: "account",
+          to: email,
+          kind: "tracking-subscription-confirm",
+          subject: `Confirm updates for parcel ${trackingId}`,
+          body: [
+            "Hello,",
+            `Someone, hopefully you, asked ${companyName} to e-mail this address each time parcel ${trackingId} changes status. Open this link within 48 hours and confirm to start:`,
+            event.link,
+            "If you did not ask for it, ignore this mail and you will get no more, or say no on the same page.",
+          ].join("\n\n"),
+        },
+      ];
     }
     case "account.registered":
       return [
@@ -190,8 +231,15 @@ export function mailFor(event: StoredEvent, site: Site): PlannedMail[] {
     case "shipment.rated":
     case "account.password_changed":
     case "account.password_reset":
+    case "settings.exchange_rates_changed":
+    case "subscription.confirmed":
+    case "subscription.cancelled":
       return [];
   }
+}
+
+function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }
 
 /** Addresses (lower case) among `addresses` whose account has turned e-mail notifications off. */
@@ -212,19 +260,42 @@ const SILENT: ReadonlySet<StoredEvent["type"]> = new Set([
   "shipment.rated",
   "account.password_changed",
   "account.password_reset",
+  "settings.exchange_rates_changed",
+  "subscription.confirmed",
+  "subscription.cancelled",
 ]);
 
-/** The mail `list` calls for, each with the id of the event that caused it. */
-export async function composeMail(context: Pick<ServiceContext, "db" | "origin">, list: readonly StoredEvent[]): Promise<(Mail & { eventId: string })[]> {
-  if (list.every((event) => SILENT.has(event.type))) return [];
-  const { companyName, supportEmail } = await getSettings(context.db);
+/**
+ * The mail `list` calls for, each with the id of the event that caused it, and the statements
+ * that store the unsubscribe links those mails carry: both go into the batch of the change.
+ */
+export async function composeMail(
+  context: Pick<ServiceContext, "db" | "origin">,
+  list: readonly StoredEvent[],
+  now = Date.now(),
+): Promise<{ mails: (Mail & { eventId: string })[]; statements: BatchItem<"sqlite">[] }> {
+  if (list.every((event) => SILENT.has(event.type))) return { mails: [], statements: [] };
+  const statusChanges = list.filter((event) => event.type === "shipment.status_changed");
+  const [{ companyName, supportEmail }, subscribers] = await Promise.all([
+    getSettings(context.db),
+    subscriberLinks(context, statusChanges.map((event) => event.entityId), now),
+  ]);
   const site = { companyName, supportEmail, origin: context.origin };
-  const planned = list.flatMap((event) => mailFor(event, site).map((mail) => ({ ...mail, eventId: event.id })));
+  const planned = list.flatMap((event) =>
+    mailFor(event, site, { subscribers: event.type === "shipment.status_changed" ? subscribers.byShipment.get(event.entityId) : undefined }).map((mail) => ({
+      ...mail,
+      eventId: event.id,
+    })),
+  );
   const optedOut = await addressesOptedOut(
     context,
     planned.filter((mail) => mail.audience === "updates").map((mail) => mail.to),
   );
-  return planned
-    .filter((mail) => mail.audience === "account" || !optedOut.has(mail.to.toLowerCase()))
+  const kept = planned.filter((mail) => mail.audience !== "updates" || !optedOut.has(mail.to.toLowerCase()));
+  // A subscriber who gets the event's mail as a party anyway gets it once.
+  const mailedAsParty = new Set(kept.filter((mail) => mail.audience === "updates").map((mail) => `${mail.eventId} ${mail.to.toLowerCase()}`));
+  const mails = kept
+    .filter((mail) => mail.audience !== "subscriber" || !mailedAsParty.has(`${mail.eventId} ${mail.to.toLowerCase()}`))
     .map(({ audience: _audience, ...mail }) => mail);
+  return { mails, statements: subscribers.statements };
 }

@@ -1,6 +1,11 @@
-import { eq } from "drizzle-orm";
-import { settings } from "../../drizzle/schema";
+import { asc, eq } from "drizzle-orm";
+import { exchangeRates, settings } from "../../drizzle/schema";
+import { COUNTRIES } from "~/domain/countries";
+import { BASE_CURRENCY, isValidRate, RATE_LIMITS, roundRate, type ExchangeRate } from "~/domain/exchange-rates";
+import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
+import { recordEvents, type Actor } from "./events";
+import { refused, type Done, type Refused } from "./outcome";
 
 export type Settings = typeof settings.$inferSelect;
 
@@ -9,4 +14,69 @@ export async function getSettings(db: Db): Promise<Settings> {
   const row = await db.select().from(settings).where(eq(settings.id, 1)).get();
   if (!row) throw new Error("The settings row is missing: run the migrations (npm run db:migrate)");
   return row;
+}
+
+/** The rate of `currency` (units per US dollar, the base currency) and when it was set, or null when the settings have none. */
+export async function getExchangeRate(db: Db, currency: string): Promise<ExchangeRate | null> {
+  const row = await db.select().from(exchangeRates).where(eq(exchangeRates.currency, currency)).get();
+  return row ?? null;
+}
+
+/** Every rate of the settings, by currency code. */
+export function listExchangeRates(db: Db): Promise<ExchangeRate[]> {
+  return db.select().from(exchangeRates).orderBy(asc(exchangeRates.currency));
+}
+
+/** Currencies a rate may be set for: those of the country table. */
+const RATE_CURRENCIES: ReadonlySet<string> = new Set(COUNTRIES.map((country) => country.currency));
+/** More rates than there are currencies is no settings form. */
+const MAX_RATES = 200;
+
+export type ExchangeRatesSaved = Done<{ changed: string[] }>;
+
+/**
+ * Sets exchange rates (units of each currency per US dollar). `rates` may hold some or all of
+ * them; a currency not given keeps its rate, and a rate equal to the stored one keeps its date.
+ * Every rate is checked first and nothing is saved unless all pass: the refusal's fieldErrors
+ * are keyed by currency code. The change is one batch with its settings.exchange_rates_changed
+ * event (the audit trail). Rates are never deleted: prices in the form's currencies need one.
+ */
+export async function setExchangeRates(
+  context: ServiceContext,
+  rates: readonly { currency: string; rate: number }[],
+  actor: Actor,
+  now = Date.now(),
+): Promise<ExchangeRatesSaved | Refused> {
+  if (rates.length === 0) return refused("invalid", "Enter at least one exchange rate.");
+  if (rates.length > MAX_RATES) return refused("invalid", `Enter at most ${MAX_RATES} exchange rates at a time.`);
+  const fieldErrors: Record<string, string[]> = {};
+  const wanted = new Map<string, number>();
+  for (const { currency, rate } of rates) {
+    const code = currency.trim().toUpperCase();
+    if (!RATE_CURRENCIES.has(code)) fieldErrors[currency] = ["Choose a currency from the list"];
+    else if (code === BASE_CURRENCY && rate !== 1) fieldErrors[code] = [`${BASE_CURRENCY} is the base currency: its rate is always 1`];
+    else if (!isValidRate(rate)) fieldErrors[code] = [`Enter a rate between ${RATE_LIMITS.min} and ${RATE_LIMITS.max.toLocaleString("en-US")}`];
+    else if (wanted.has(code)) fieldErrors[code] = ["This currency is given twice"];
+    else wanted.set(code, roundRate(rate));
+  }
+  if (Object.keys(fieldErrors).length > 0) return refused("invalid", "Please correct the exchange rates", fieldErrors);
+
+  const current = new Map((await listExchangeRates(context.db)).map((row) => [row.currency, row.rate]));
+  const changes: Record<string, { from: number | null; to: number }> = {};
+  for (const [currency, rate] of wanted) {
+    if (current.get(currency) !== rate) changes[currency] = { from: current.get(currency) ?? null, to: rate };
+  }
+  const changed = Object.keys(changes).sort();
+  if (changed.length === 0) return { ok: true, tone: "info", message: "The exchange rates are unchanged", changed };
+  const { db } = context;
+  await db.batch([
+    ...changed.map((currency) =>
+      db
+        .insert(exchangeRates)
+        .values({ currency, rate: changes[currency]!.to, setAt: now })
+        .onConflictDoUpdate({ target: exchangeRates.currency, set: { rate: changes[currency]!.to, setAt: now } }),
+    ),
+    ...(await recordEvents(context, actor, [{ type: "settings.exchange_rates_changed", entityId: "exchange_rates", data: { changes } }], now)),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  return { ok: true, message: "Exchange rates saved", changed };
 }

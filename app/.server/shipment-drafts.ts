@@ -7,7 +7,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { shipmentDrafts } from "../../drizzle/schema";
 import { COUNTRIES, getCountry } from "~/domain/countries";
 import { CURRENCIES, isPickerCurrency } from "~/domain/currencies";
-import { estimateDraft, shipmentFromForm, type Estimate } from "~/domain/customer-shipment";
+import { draftCurrency, estimateDraft, shipmentFromForm, type Estimate } from "~/domain/customer-shipment";
+import type { ExchangeRate } from "~/domain/exchange-rates";
 import {
   draftBoundsFaults,
   draftFormData,
@@ -29,7 +30,7 @@ import type { Db } from "./db";
 import { actorFor } from "./events";
 import { limitAction } from "./rate-limit";
 import { createShipment } from "./shipments";
-import { getSettings } from "./settings";
+import { getExchangeRate, getSettings } from "./settings";
 
 export const COUNTRY_OPTIONS: CountryOption[] = COUNTRIES.map(({ code, name, phoneCode }) => ({ code, name, phoneCode }));
 /** The server checks against the full lists; the browser gets the one its step needs. */
@@ -90,15 +91,31 @@ async function saveDraft(
 }
 
 /**
- * Keeps what is on screen while it is typed (with JavaScript). It changes an existing draft
- * only, and leaves its revision alone: a shipment being made from the draft at that moment is
- * neither stopped nor followed by a stray new draft.
+ * Keeps what is on screen while it is typed (with JavaScript), leaving the draft's revision
+ * alone: a shipment being made from the draft at that moment is not stopped. A page that showed
+ * a draft not stored yet (revision 0: the first step of a new shipment) stores it; a page that
+ * showed a stored draft only changes it while it exists, so a draft that has just become a
+ * shipment is not followed by a stray new one.
  */
-async function patchDraft(db: Db, userId: string, values: Partial<ShipmentDraft>): Promise<void> {
-  await db
-    .update(shipmentDrafts)
-    .set({ data: sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})` })
-    .where(eq(shipmentDrafts.userId, userId));
+async function keepTyped(
+  db: Db,
+  userId: string,
+  { values, base, revision, now }: { values: Partial<ShipmentDraft>; base: ShipmentDraft; revision: number; now: number },
+): Promise<void> {
+  const patch = sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})`;
+  if (revision === 0) {
+    await db
+      .insert(shipmentDrafts)
+      .values({ userId, step: 1, data: JSON.stringify({ ...base, ...values }), updatedAt: now })
+      .onConflictDoUpdate({ target: shipmentDrafts.userId, set: { data: patch } });
+  } else {
+    await db.update(shipmentDrafts).set({ data: patch }).where(eq(shipmentDrafts.userId, userId));
+  }
+}
+
+/** The rate a draft is priced at: that of its currency, from the settings. */
+export function draftRate(context: Pick<ServiceContext, "db">, draft: Pick<ShipmentDraft, "currency">): Promise<ExchangeRate | null> {
+  return getExchangeRate(context.db, draftCurrency(draft));
 }
 
 /**
@@ -160,8 +177,10 @@ export function stepFaults(draft: ShipmentDraft, step: StepNumber | "all"): Fiel
 
 /** A button of the form ('Start over' is discard), with the fields of the step it was pressed on, as typed. */
 export type DraftStep = { step: StepNumber; values: Partial<ShipmentDraft> } & (
-  | { intent: "next" | "previous" | "refresh" | "save" | "add-package" | "create" | "discard" }
+  | { intent: "next" | "previous" | "refresh" | "add-package" | "create" | "discard" }
   | { intent: "remove-package"; index: number }
+  /** `revision`: the draft's as the page showed it (0 when none was stored yet). */
+  | { intent: "save"; revision: number }
 );
 
 export type DraftOutcome =
@@ -235,10 +254,12 @@ export async function applyDraftStep(
   }
   const save = (changes: Partial<ShipmentDraft>, reached?: StepNumber) => saveDraft(db, user.id, { values: changes, base: stored.values, reached, now });
   switch (command.intent) {
-    case "save":
+    case "save": {
       // With JavaScript: keeps and prices what is on screen while it is typed.
-      await patchDraft(db, user.id, values);
-      return { kind: "saved", estimate: estimateDraft({ ...stored.values, ...values }, now) };
+      const typed = { ...stored.values, ...values };
+      const [rate] = await Promise.all([draftRate(context, typed), keepTyped(db, user.id, { values, base: stored.values, revision: command.revision, now })]);
+      return { kind: "saved", estimate: estimateDraft(typed, { now, rate }) };
+    }
     case "previous":
       // Previous keeps what was typed, checked or not.
       await save(values);
@@ -292,6 +313,10 @@ export async function createShipmentFromDraft(
   }
   const checked = parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS.all });
   if (checked.status !== "success") return { kind: "invalid", fieldErrors: stepFaults(draft.values, "all") ?? {} };
+  const rate = await getExchangeRate(db, checked.value.currency);
+  if (!rate) {
+    return { kind: "invalid", fieldErrors: { currency: [`Prices in ${checked.value.currency} are not available at the moment. Please choose another currency.`] } };
+  }
   // Each shipment mails its sender and recipient: counted per account and per client address.
   const limited = await limitAction(context, { action: "customer-shipment", clientAddress, account: user.id });
   if (limited) return { kind: "rate-limited", message: limited.message, retryAfterSeconds: limited.retryAfterSeconds };
@@ -299,7 +324,7 @@ export async function createShipmentFromDraft(
   if (!(await claimDraft(db, user.id, draft.updatedAt))) return { kind: "superseded" };
 
   try {
-    const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now });
+    const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now, rate });
     const created = await createShipment(context, { shipment, packages, actor: actorFor(user), now });
     return { kind: "created", shipmentId: created.id, trackingId: created.trackingId, message: "Shipment created successfully!" };
   } catch (error) {

@@ -2,7 +2,7 @@
 // admin row actions). Each is one D1 batch, so the shipment, its history entry, its mail
 // and its audit record are written together or not at all.
 import { eq, sql } from "drizzle-orm";
-import { invoices, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
+import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../drizzle/schema";
 import { invoiceAmounts, invoiceNumber } from "~/domain/invoice";
 import { defaultStatusDescription, isDelivered, type ShipmentStatus } from "~/domain/shipment-status";
 import { checkPlace, DestinationSchema } from "~/domain/shipment-places";
@@ -69,6 +69,9 @@ export async function createShipment(
           shipmentId: id,
           userId: row.userId ?? null,
           currency: row.currency ?? "USD",
+          ...(invoice.exchange
+            ? { baseCurrency: invoice.exchange.baseCurrency, exchangeRate: invoice.exchange.rate, exchangeRateSetAt: invoice.exchange.setAt }
+            : {}),
           lineItems: JSON.stringify(invoice.lines),
           subtotal: invoice.subtotal,
           taxRateBasisPoints: invoice.taxRateBasisPoints,
@@ -139,8 +142,11 @@ export async function changeShipmentStatus(
       recipientName: shipments.recipientName,
       recipientEmail: shipments.recipientEmail,
       currentLocation: shipments.currentLocation,
+      ownerFirstName: users.firstName,
+      ownerEmail: users.email,
     })
     .from(shipments)
+    .leftJoin(users, eq(users.id, shipments.userId))
     .where(eq(shipments.id, shipmentId))
     .get();
   if (!current) return false;
@@ -186,6 +192,7 @@ export async function changeShipmentStatus(
             customDestination: customDestination ?? null,
             sender: { name: current.senderName, email: current.senderEmail },
             recipient: { name: current.recipientName, email: current.recipientEmail },
+            owner: current.ownerEmail ? { name: current.ownerFirstName ?? "", email: current.ownerEmail } : null,
           },
           readAtWrite: { from: atWrite(shipments.status), ...(givenLocation === null ? { location: atWrite(shipments.currentLocation) } : {}) },
           ...(delivered ? { ratingLink: await ratingLink(context, { id: shipmentId, trackingId: current.trackingId }) } : {}),

@@ -50,7 +50,8 @@ type Party = {
   country: string;
 };
 
-export type TrackingView = PublicTracking & { details: ShipmentDetails | null };
+/** `viewerIsOwner`: the signed-in viewer's account made the shipment (and gets its status mail). */
+export type TrackingView = PublicTracking & { details: ShipmentDetails | null; viewerIsOwner: boolean };
 
 /**
  * The shipment behind a tracking ID as `viewer` may see it, read in one round trip: the
@@ -118,6 +119,7 @@ export async function lookUpTracking(
     createdAt: shipment.createdAt,
     updatedAt: shipment.updatedAt,
     history,
+    viewerIsOwner: viewer !== null && viewer.id === shipment.userId,
     details: canSeeDetails
       ? {
           sender: {

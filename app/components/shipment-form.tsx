@@ -26,6 +26,7 @@ import {
   SERVICE_LABELS,
   SERVICE_TYPES,
 } from "~/domain/shipping-options";
+import { ExchangeNote } from "./exchange-note";
 import { CheckboxField, Field, SelectField, TextareaField } from "./forms";
 import { useTimeZone } from "./root-data";
 import { StatusBadge } from "./status-badge";
@@ -352,6 +353,7 @@ function CostSummaryCard({ summary, pending }: { summary: CostSummary; pending: 
       ) : (
         <p className="text-slate-700">Enter the weight and both countries (or a base price) to see the price.</p>
       )}
+      {quote ? <ExchangeNote exchange={quote.exchange} timeZone={timeZone} className="mt-2 text-sm text-slate-700" /> : null}
       <p className="mt-4 text-sm text-slate-700">
         Estimated delivery: <span className="font-medium text-slate-900">{summary.estimatedDelivery ? formatDate(summary.estimatedDelivery, timeZone) : "-"}</span>
       </p>

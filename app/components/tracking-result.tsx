@@ -5,6 +5,7 @@ import { countryName, formatDate, formatDateTime, formatMoney, formatDimensions,
 import { isDelivered, statusLabel, statusProgress, statusTone } from "~/domain/shipment-status";
 import type { Timeline as TrackingTimeline, TimelineStep, TimelineTone } from "~/domain/tracking-timeline";
 import { packageLabel, serviceLabel } from "~/domain/shipping-options";
+import { KeepMePosted, type Subscription } from "./keep-me-posted";
 import { StatusBadge } from "./status-badge";
 
 const AUTO_PRINT_DELAY_MS = 300;
@@ -15,12 +16,17 @@ export function TrackingResult({
   timeZone,
   signedIn,
   autoPrint,
+  calendarHref,
+  subscription,
 }: {
   view: TrackingView;
   timeline: TrackingTimeline;
   timeZone: string;
   signedIn: boolean;
   autoPrint: boolean;
+  /** The estimated delivery as a calendar file, while a delivery is still to come. */
+  calendarHref: string | null;
+  subscription: Subscription | null;
 }) {
   useEffect(() => {
     if (!autoPrint) return;
@@ -130,6 +136,8 @@ export function TrackingResult({
 
       {view.details ? <ShipmentDetailsCard details={view.details} /> : null}
 
+      {subscription ? <KeepMePosted subscription={subscription} /> : null}
+
       <div className="flex flex-wrap gap-3 print:hidden">
         <a
           href={`/track/${encodeURIComponent(view.trackingId)}?print=1`}
@@ -141,6 +149,11 @@ export function TrackingResult({
         >
           Download PDF
         </a>
+        {calendarHref ? (
+          <a href={calendarHref} className="btn-secondary" download>
+            Add delivery date to calendar (.ics)
+          </a>
+        ) : null}
         {view.details?.invoiceUrl ? (
           <Link to={view.details.invoiceUrl} className="btn-secondary">
             View invoice

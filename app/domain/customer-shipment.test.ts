@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { describePackages, estimateDraft, shipmentFromForm } from "./customer-shipment";
+import type { ExchangeRate } from "./exchange-rates";
 import { newDraft, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
 
 const friday = Date.UTC(2026, 10, 20, 15, 30);
+const ratesSet = Date.UTC(2026, 10, 19);
+const USD: ExchangeRate = { currency: "USD", rate: 1, setAt: ratesSet };
+const EUR: ExchangeRate = { currency: "EUR", rate: 0.87, setAt: ratesSet };
+const JPY: ExchangeRate = { currency: "JPY", rate: 147, setAt: ratesSet };
+const at = (rate: ExchangeRate) => ({ now: friday, rate });
 const day = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 const draft: ShipmentDraft = {
@@ -18,13 +24,13 @@ const draft: ShipmentDraft = {
 
 describe("estimateDraft", () => {
   it("waits for a weight above 0 and both countries", () => {
-    expect(estimateDraft({ ...draft, packages: [{ ...draft.packages[0]!, weight: "" }] }, friday)).toBeNull();
-    expect(estimateDraft({ ...draft, senderCountry: "" }, friday)).toBeNull();
-    expect(estimateDraft({ ...draft, recipientCountry: "XX" }, friday)).toBeNull();
+    expect(estimateDraft({ ...draft, packages: [{ ...draft.packages[0]!, weight: "" }] }, at(USD))).toBeNull();
+    expect(estimateDraft({ ...draft, senderCountry: "" }, at(USD))).toBeNull();
+    expect(estimateDraft({ ...draft, recipientCountry: "XX" }, at(USD))).toBeNull();
   });
 
   it("prices the total weight over the route, service, delivery option and insurance", () => {
-    const estimate = estimateDraft({ ...draft, deliveryOption: "saturday", insurance: true }, friday)!;
+    const estimate = estimateDraft({ ...draft, deliveryOption: "saturday", insurance: true }, at(USD))!;
     expect(estimate.weightKg).toBe(4.5);
     expect(estimate.declaredValue).toBe(10_000);
     // (5.99 + 4.5 x 0.5) x 1.5 within North America = 12.36; Saturday 25; insurance 1 % of 100.00.
@@ -39,13 +45,25 @@ describe("estimateDraft", () => {
     expect(day(estimate.estimatedDelivery)).toBe("2026-11-27");
   });
 
-  it("prices in the chosen currency, and in dollars while none valid is chosen", () => {
-    expect(estimateDraft({ ...draft, currency: "JPY" }, friday)!.quote).toMatchObject({ currency: "JPY", total: 12 });
-    expect(estimateDraft({ ...draft, currency: "???" }, friday)!.quote.currency).toBe("USD");
+  it("converts the dollar price at the chosen currency's rate, to its minor unit, and says which rate", () => {
+    const dollars = estimateDraft(draft, at(USD))!.quote;
+    expect(dollars.total).toBe(1236);
+    const euros = estimateDraft({ ...draft, currency: "EUR" }, at(EUR))!.quote;
+    // $12.36 at 0.87 is €10.7532: €10.75.
+    expect(euros).toMatchObject({ currency: "EUR", total: 1075, exchange: { base: "USD", currency: "EUR", rate: 0.87, setAt: ratesSet } });
+    expect(euros.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(euros.total);
+    // $12.36 at 147 is ¥1,816.92: ¥1,817, no decimals.
+    expect(estimateDraft({ ...draft, currency: "JPY" }, at(JPY))!.quote).toMatchObject({ currency: "JPY", total: 1817 });
+  });
+
+  it("prices in dollars while no currency of the list is chosen, and not at all without the right rate", () => {
+    expect(estimateDraft({ ...draft, currency: "???" }, at(USD))!.quote.currency).toBe("USD");
+    expect(estimateDraft({ ...draft, currency: "EUR" }, { now: friday, rate: null })).toBeNull();
+    expect(estimateDraft({ ...draft, currency: "EUR" }, at(JPY))).toBeNull();
   });
 
   it("uses the express default until a service is chosen", () => {
-    const estimate = estimateDraft({ ...draft, serviceType: "" }, friday)!;
+    const estimate = estimateDraft({ ...draft, serviceType: "" }, at(USD))!;
     expect(estimate.quote.lines[0]).toMatchObject({ key: "base", amount: 1299 });
     expect(day(estimate.estimatedDelivery)).toBe("2026-11-24");
   });
@@ -80,7 +98,7 @@ describe("shipmentFromForm", () => {
   };
 
   it("stores the phone numbers behind their dialling codes, and empty fields as null", () => {
-    const { shipment } = shipmentFromForm(values, { userId: "u1", now: friday });
+    const { shipment } = shipmentFromForm(values, { userId: "u1", ...at(EUR) });
     expect(shipment).toMatchObject({
       userId: "u1",
       senderPhone: "+1 415 555-0134",
@@ -96,19 +114,21 @@ describe("shipmentFromForm", () => {
   });
 
   it("prices it as the estimate did, and keeps the quote", () => {
-    const { shipment } = shipmentFromForm(values, { userId: "u1", now: friday });
-    // (12.99 + 1.00) x 2 between regions = 27.98, morning 15.
-    expect(shipment).toMatchObject({ currency: "EUR", declaredValue: 4050, cost: 4298, weightKg: 2 });
-    expect(JSON.parse(shipment.costBreakdown)).toMatchObject({ currency: "EUR", total: 4298 });
+    const { shipment } = shipmentFromForm(values, { userId: "u1", ...at(EUR) });
+    // (12.99 + 1.00) x 2 between regions = 27.98, morning 15: $42.98, at 0.87 €37.39. The
+    // declared value is in euros already.
+    expect(shipment).toMatchObject({ currency: "EUR", declaredValue: 4050, cost: 3739, weightKg: 2 });
+    expect(JSON.parse(shipment.costBreakdown)).toMatchObject({ currency: "EUR", total: 3739, exchange: { rate: 0.87 } });
     expect(day(shipment.estimatedDelivery)).toBe("2026-11-24");
+    expect(() => shipmentFromForm(values, { userId: "u1", ...at(USD) })).toThrow();
   });
 
   it("keeps one parcel's size on the shipment and several on their package rows", () => {
-    const one = shipmentFromForm(values, { userId: "u1", now: friday });
+    const one = shipmentFromForm(values, { userId: "u1", ...at(EUR) });
     expect(one.shipment).toMatchObject({ lengthCm: 30, widthCm: 20, heightCm: 10, description: "Books" });
     const many = shipmentFromForm(
       { ...values, packages: [values.packages[0]!, { ...values.packages[0]!, description: "Lamp", quantity: 3 }] },
-      { userId: "u1", now: friday },
+      { userId: "u1", ...at(EUR) },
     );
     expect(many.shipment).toMatchObject({ lengthCm: null, description: "Books, Lamp ×3", weightKg: 8, declaredValue: 16_200 });
     expect(many.packages).toEqual([

@@ -3,6 +3,7 @@
 import { getCountry, isCountryCode } from "./countries";
 import { isPickerCurrency } from "./currencies";
 import { estimateDelivery } from "./delivery-dates";
+import { BASE_CURRENCY, type ExchangeRate } from "./exchange-rates";
 import { toMinorUnits } from "./format";
 import { quote, type Quote } from "./pricing";
 import { fullPhoneNumber, packageTotals, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
@@ -24,7 +25,8 @@ type PriceInput = {
   serviceType: ServiceType;
   deliveryOption: DeliveryOption;
   insurance: boolean;
-  currency: string;
+  /** The rate of the currency chosen: declared values are in that currency. */
+  rate: ExchangeRate;
   fromCountry: string;
   toCountry: string;
 };
@@ -32,7 +34,7 @@ type PriceInput = {
 /** Total weight and declared value over the packages, priced by the one tariff (pricing.ts). */
 function price(input: PriceInput, now: number): Estimate {
   const totals = packageTotals(input.packages);
-  const declaredValue = toMinorUnits(totals.value, input.currency);
+  const declaredValue = toMinorUnits(totals.value, input.rate.currency);
   return {
     quote: quote({ ...input, packageType: CUSTOMER_PACKAGE_TYPE, weightKg: totals.weightKg, declaredValue }),
     weightKg: totals.weightKg,
@@ -41,20 +43,27 @@ function price(input: PriceInput, now: number): Estimate {
   };
 }
 
+/** The currency a draft is priced in: the one chosen when it is on the list, else US dollars. */
+export function draftCurrency(draft: Pick<ShipmentDraft, "currency">): string {
+  return isPickerCurrency(draft.currency) ? draft.currency : BASE_CURRENCY;
+}
+
 /**
  * SPEC.md: the estimate shows only once the total weight is above 0 and both countries are
- * chosen. Options not chosen yet count at their defaults.
+ * chosen. Options not chosen yet count at their defaults. `rate` is that of the draft's
+ * currency (draftCurrency); without one there is no estimate.
  */
-export function estimateDraft(draft: ShipmentDraft, now: number): Estimate | null {
+export function estimateDraft(draft: ShipmentDraft, { now, rate }: { now: number; rate: ExchangeRate | null }): Estimate | null {
   if (packageTotals(draft.packages).weightKg <= 0) return null;
   if (!isCountryCode(draft.senderCountry) || !isCountryCode(draft.recipientCountry)) return null;
+  if (!rate || rate.currency !== draftCurrency(draft)) return null;
   return price(
     {
       packages: draft.packages,
       serviceType: parseServiceType(draft.serviceType) ?? "express",
       deliveryOption: parseDeliveryOption(draft.deliveryOption) ?? "standard",
       insurance: draft.insurance,
-      currency: isPickerCurrency(draft.currency) ? draft.currency : "USD",
+      rate,
       fromCountry: draft.senderCountry,
       toCountry: draft.recipientCountry,
     },
@@ -69,10 +78,11 @@ export function describePackages(packages: readonly { description: string; quant
 
 const orNull = (value: string | undefined) => (value ? value : null);
 
-/** The shipment and package rows for a checked form, priced as the estimate showed. */
-export function shipmentFromForm(values: ShipmentFormValues, { userId, now }: { userId: string; now: number }) {
+/** The shipment and package rows for a checked form, priced as the estimate showed; `rate` is that of the form's currency. */
+export function shipmentFromForm(values: ShipmentFormValues, { userId, now, rate }: { userId: string; now: number; rate: ExchangeRate }) {
   const { currency, packages } = values;
-  const priced = price({ ...values, fromCountry: values.senderCountry, toCountry: values.recipientCountry }, now);
+  if (rate.currency !== currency) throw new Error(`A ${currency} shipment cannot be priced at the ${rate.currency} rate`);
+  const priced = price({ ...values, rate, fromCountry: values.senderCountry, toCountry: values.recipientCountry }, now);
   // One parcel keeps its size on the shipment itself; several keep theirs on their package rows.
   const single = packages.length === 1 && packages[0]!.quantity === 1 ? packages[0]! : null;
   return {

@@ -8,7 +8,7 @@ const euroQuote = quote({
   weightKg: 4,
   fromCountry: "GB",
   toCountry: "DE",
-  currency: "EUR",
+  rate: { currency: "EUR", rate: 0.87, setAt: Date.UTC(2026, 10, 20) },
   deliveryOption: "morning",
   insurance: true,
   declaredValue: 25_000,
@@ -21,6 +21,13 @@ describe("invoiceAmounts", () => {
     expect(invoice.subtotal).toBe(euroQuote.total);
     expect(invoice.tax).toBe(0);
     expect(invoice.total).toBe(euroQuote.total);
+  });
+
+  it("records the rate the quote was converted at, and none for a breakdown without one", () => {
+    const invoice = invoiceAmounts({ cost: euroQuote.total, costBreakdown: JSON.stringify(euroQuote), taxRateBasisPoints: 0 });
+    expect(invoice.exchange).toEqual({ baseCurrency: "USD", rate: 0.87, setAt: Date.UTC(2026, 10, 20) });
+    expect(invoiceAmounts({ cost: 10, costBreakdown: JSON.stringify(euroQuote.lines), taxRateBasisPoints: 0 }).exchange).toBeNull();
+    expect(invoiceAmounts({ cost: 10, costBreakdown: JSON.stringify({ exchange: { base: "USD", rate: -1, setAt: 0 } }), taxRateBasisPoints: 0 }).exchange).toBeNull();
   });
 
   it("also reads a breakdown stored as the lines alone", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
+import type { ExchangeRate } from "./exchange-rates";
 import { quote, routeMultiplier, shippingCost } from "./pricing";
+
+const setAt = Date.UTC(2026, 10, 20);
+const EUR: ExchangeRate = { currency: "EUR", rate: 0.87, setAt };
+const JPY: ExchangeRate = { currency: "JPY", rate: 147, setAt };
+const BHD: ExchangeRate = { currency: "BHD", rate: 0.376, setAt };
+const USD: ExchangeRate = { currency: "USD", rate: 1, setAt };
 
 describe("routeMultiplier", () => {
   it("is 1 within a country, 1.5 within a region, 2 between regions", () => {
@@ -25,8 +32,12 @@ describe("shippingCost", () => {
     expect(shippingCost({ serviceType: "overnight", packageType: "document", weightKg: 0.1, fromCountry: "US", toCountry: "US" })).toBe(2499);
   });
 
-  it("uses the currency's own minor units", () => {
-    expect(shippingCost({ serviceType: "express", packageType: "package", weightKg: 2, fromCountry: "JP", toCountry: "JP" }, "JPY")).toBe(14);
+  it("converts the dollar price at the rate, to the currency's own minor unit", () => {
+    const domestic = { serviceType: "express", packageType: "package", weightKg: 2, fromCountry: "JP", toCountry: "JP" } as const;
+    // $13.99: ¥2,056.53 at 147 is ¥2,057 (no decimals); BHD 5.26024 at 0.376 is BHD 5.260 (three).
+    expect(shippingCost(domestic)).toBe(1399);
+    expect(shippingCost(domestic, JPY)).toBe(2057);
+    expect(shippingCost(domestic, BHD)).toBe(5260);
   });
 });
 
@@ -37,7 +48,7 @@ describe("quote", () => {
     weightKg: 4,
     fromCountry: "GB",
     toCountry: "DE",
-    currency: "EUR",
+    rate: USD,
     deliveryOption: "morning" as const,
     insurance: true,
     declaredValue: 25_000,
@@ -71,5 +82,41 @@ describe("quote", () => {
       ["delivery", 2500],
     ]);
     expect(result.total).toBe(7500);
+  });
+});
+
+describe("quote in another currency", () => {
+  const input = {
+    serviceType: "express" as const,
+    packageType: "document" as const,
+    weightKg: 3,
+    fromCountry: "US",
+    toCountry: "DE",
+    deliveryOption: "evening" as const,
+    insurance: false,
+    declaredValue: 0,
+  };
+
+  it("is the dollar price converted at the rate, its lines still adding up", () => {
+    const dollars = quote({ ...input, rate: USD });
+    for (const rate of [EUR, JPY, BHD]) {
+      const converted = quote({ ...input, rate });
+      expect(converted.currency).toBe(rate.currency);
+      expect(converted.total).toBe(Math.round((dollars.total / 100) * rate.rate * 10 ** { EUR: 2, JPY: 0, BHD: 3 }[rate.currency as "EUR"]));
+      expect(converted.lines.map((line) => line.key)).toEqual(dollars.lines.map((line) => line.key));
+      expect(converted.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(converted.total);
+      expect(converted.exchange).toEqual({ base: "USD", ...rate });
+    }
+  });
+
+  it("takes a staff override and the insured value as they are, in the quote's currency", () => {
+    const result = quote({ ...input, rate: JPY, basePriceOverride: 5000, insurance: true, declaredValue: 100_000 });
+    // Evening delivery: $10 at 147 is ¥1,470.
+    expect(result.lines.map((line) => [line.key, line.amount])).toEqual([
+      ["override", 5000],
+      ["delivery", 1470],
+      ["insurance", 1000],
+    ]);
+    expect(result.total).toBe(7470);
   });
 });

@@ -98,3 +98,8 @@ export function defaultStatusDescription(status: ShipmentStatus): string {
 export function isDelivered(status: ShipmentStatus): boolean {
   return status === "delivered" || status === "custom_destination";
 }
+
+/** Nothing more happens to a shipment once delivered (to its address or elsewhere) or back with its sender. */
+export function isSettled(status: ShipmentStatus): boolean {
+  return isDelivered(status) || status === "returned";
+}

@@ -4,7 +4,7 @@
 // are the rest of the path from there. States off the path (exception, failed, returned,
 // ready for pickup, custom destination) appear as what they are.
 import { localDate } from "./calendar";
-import { statusLabel, type ShipmentStatus } from "./shipment-status";
+import { isSettled, statusLabel, type ShipmentStatus } from "./shipment-status";
 
 /** The way to the door; processing and shipped are passed on it but are not milestones of their own. */
 const PATH: readonly ShipmentStatus[] = [
@@ -20,9 +20,6 @@ const PATH: readonly ShipmentStatus[] = [
 
 /** The steps a timeline offers as still to come. */
 const MILESTONES: ReadonlySet<ShipmentStatus> = new Set(["pending", "confirmed", "picked_up", "in_transit", "out_for_delivery", "delivered"]);
-
-/** Nothing more is to come after these. */
-const FINAL: ReadonlySet<ShipmentStatus> = new Set(["delivered", "custom_destination", "returned"]);
 
 /** What remains after waiting at a pickup point: being collected, which completes delivery. */
 const AFTER_PICKUP_POINT: readonly ShipmentStatus[] = ["delivered"];
@@ -60,7 +57,7 @@ function pathIndex(status: ShipmentStatus): number {
 function stepsToCome(happened: readonly ShipmentStatus[]): ShipmentStatus[] {
   const current = happened.at(-1);
   if (current === undefined) return PATH.filter((status) => MILESTONES.has(status));
-  if (FINAL.has(current)) return [];
+  if (isSettled(current)) return [];
   if (current === "ready_for_pickup") return [...AFTER_PICKUP_POINT];
   const reached = happened.reduce((furthest, status, index) => (pathIndex(status) >= 0 ? index : furthest), -1);
   const from = reached === -1 ? -1 : pathIndex(happened[reached]!);
@@ -129,7 +126,7 @@ export function runningLate({
   now: number;
   timeZone?: string;
 }): { expected: number } | null {
-  const onTheWay = !FINAL.has(status) && status !== "ready_for_pickup";
+  const onTheWay = !isSettled(status) && status !== "ready_for_pickup";
   if (!onTheWay || estimatedDelivery === null || !Number.isFinite(estimatedDelivery)) return null;
   return isEarlierDay(estimatedDelivery, now, timeZone) ? { expected: estimatedDelivery } : null;
 }

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
-  costSummary,
   countryOptions,
   currencyOptions,
   priceShipmentForm,
@@ -36,6 +35,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!found) throw await redirectWithToast(context.cloudflare.env, DASHBOARD, { type: "error", message: "Failed to load shipment" });
   const { shipment, history } = found;
   const defaultValue = formValuesFromShipment(shipment);
+  const [audit, currencies, summary] = await Promise.all([
+    listShipmentAudit(context, shipment.id),
+    currencyOptions(context.db),
+    priceShipmentForm(context, { form: defaultValue, previous: savedEstimate(shipment) }),
+  ]);
   return {
     shipment: {
       id: shipment.id,
@@ -44,11 +48,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       currency: shipment.currency,
     },
     history,
-    audit: await listShipmentAudit(context, shipment.id),
+    audit,
     countries: countryOptions(),
-    currencies: currencyOptions(),
+    currencies,
     defaultValue,
-    summary: costSummary(defaultValue, Date.now(), savedEstimate(shipment)),
+    summary,
   };
 }
 

@@ -26,8 +26,8 @@ export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const { defaultValue, summary } = await newShipmentForm(context);
-  return { countries: countryOptions(), currencies: currencyOptions(), defaultValue, summary };
+  const [{ defaultValue, summary }, currencies] = await Promise.all([newShipmentForm(context), currencyOptions(context.db)]);
+  return { countries: countryOptions(), currencies, defaultValue, summary };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -21,17 +21,19 @@ import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { z } from "zod";
 import { clientAddress } from "~/.server/rate-limit";
 import { requireUser } from "~/.server/session";
-import { applyDraftStep, COUNTRY_OPTIONS, getDraft, STEP_SCHEMAS } from "~/.server/shipment-drafts";
+import { applyDraftStep, COUNTRY_OPTIONS, draftRate, getDraft, STEP_SCHEMAS } from "~/.server/shipment-drafts";
 import { redirectWithToast } from "~/.server/toast";
+import { ExchangeNote } from "~/components/exchange-note";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { useTimeZone } from "~/components/root-data";
 import { useHydrated } from "~/components/use-hydrated";
 import { getCountry } from "~/domain/countries";
-import { CURRENCIES, isPickerCurrency } from "~/domain/currencies";
+import { CURRENCIES } from "~/domain/currencies";
 import { estimateDraft, type Estimate } from "~/domain/customer-shipment";
 import { TRANSIT_BUSINESS_DAYS } from "~/domain/delivery-dates";
+import { BASE_CURRENCY, convertMinorUnits } from "~/domain/exchange-rates";
 import { countryName, formatDate, formatMoney, toMinorUnits } from "~/domain/format";
-import { DELIVERY_OPTION_SURCHARGES } from "~/domain/pricing";
+
 import {
   draftFormData,
   fullPhoneNumber,
@@ -49,7 +51,9 @@ import {
 } from "~/domain/shipment-steps";
 import {
   DELIVERY_OPTION_LABELS,
+  DELIVERY_OPTION_SURCHARGES,
   DELIVERY_OPTIONS,
+  type DeliveryOption,
   parseDeliveryOption,
   SERVICE_LABELS,
   SERVICE_TYPES,
@@ -112,7 +116,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The address says which step is shown; one not yet open shows the furthest one reached.
   const step = parseStep(url.searchParams.get("step"));
   if (!isStepOpen(step, draft.reached)) throw redirect(stepUrl(draft.reached));
-  const currency = isPickerCurrency(draft.values.currency) ? draft.values.currency : "USD";
+  const rate = await draftRate(context, draft.values);
+  // Surcharges are dollars converted at the draft's rate, as the estimate converts them.
+  const surcharge = (option: DeliveryOption) =>
+    rate ? formatMoney(convertMinorUnits(toMinorUnits(DELIVERY_OPTION_SURCHARGES[option], BASE_CURRENCY), rate), rate.currency) : null;
   return {
     step,
     reached: draft.reached,
@@ -124,13 +131,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     currencies: step === 4 ? CURRENCIES : [],
     deliveryOptions: DELIVERY_OPTIONS.map((option) => ({
       value: option,
-      label:
-        DELIVERY_OPTION_SURCHARGES[option] > 0
-          ? `${DELIVERY_OPTION_LABELS[option]} (+${formatMoney(toMinorUnits(DELIVERY_OPTION_SURCHARGES[option], currency), currency)})`
-          : DELIVERY_OPTION_LABELS[option],
+      label: DELIVERY_OPTION_SURCHARGES[option] > 0 && surcharge(option) ? `${DELIVERY_OPTION_LABELS[option]} (+${surcharge(option)})` : DELIVERY_OPTION_LABELS[option],
     })),
     summary: step === 4 ? reviewSummary(draft.values) : null,
-    estimate: estimateDraft(draft.values, Date.now()),
+    estimate: estimateDraft(draft.values, { now: Date.now(), rate }),
   };
 }
 
@@ -148,7 +152,7 @@ const DraftCommandSchema = z.preprocess(
     z.object({ intent: z.literal("next"), step: StepSchema }),
     z.object({ intent: z.literal("previous"), step: StepSchema }),
     z.object({ intent: z.literal("refresh"), step: StepSchema }),
-    z.object({ intent: z.literal("save"), step: StepSchema }),
+    z.object({ intent: z.literal("save"), step: StepSchema, revision: z.number().int().min(0).default(0) }),
     z.object({ intent: z.literal("add-package"), step: StepSchema }),
     z.object({ intent: z.literal("remove-package"), step: StepSchema, index: z.number().int().min(0).max(LIMITS.packages - 1) }),
     z.object({ intent: z.literal("create"), step: StepSchema }),
@@ -291,6 +295,8 @@ function ShipmentStepForm() {
             {`Step ${step} of 4: ${STEP_HEADINGS[step]}`}
           </h2>
           <input type="hidden" name="step" value={step} />
+          {/* Saving as one types needs to know whether this page showed a stored draft. */}
+          <input type="hidden" name="revision" value={loaded.revision} />
           {/* Enter in a field means Next (or Create), not the first button of the step. */}
           <button type="submit" name="intent" value={step === 4 ? "create" : "next"} hidden />
           {actionData?.formError ? (
@@ -619,6 +625,7 @@ function ReviewSection({ title, step, children }: { title: string; step: StepNum
 
 function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: StepNumber }) {
   const timeZone = useTimeZone();
+  const hydrated = useHydrated();
   return (
     <section className="card" aria-labelledby="estimate-title" aria-live="polite">
       <h2 id="estimate-title" className="mb-3 text-lg font-semibold">
@@ -650,6 +657,12 @@ function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: Ste
           <p className="mt-3 text-sm text-slate-700">
             {estimate.weightKg} kg in all. Estimated delivery: <strong>{formatDate(estimate.estimatedDelivery, timeZone)}</strong>
           </p>
+          <ExchangeNote exchange={estimate.quote.exchange} timeZone={timeZone} className="mt-2 text-sm text-slate-700" />
+          {step === 4 && !hydrated ? (
+            <p className="mt-2 text-sm text-slate-700">
+              {`Prices are in ${estimate.quote.currency}. To see them in another currency, choose it and press Update estimate.`}
+            </p>
+          ) : null}
         </>
       ) : (
         <p className="text-sm text-slate-700">

@@ -1,10 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { getInvoiceForViewer } from "~/.server/invoices";
+import { getInvoiceForViewer, type InvoiceView } from "~/.server/invoices";
 import { requireUser } from "~/.server/session";
 import { PrintControls } from "~/components/print-controls";
 import { useRootData, useTimeZone } from "~/components/root-data";
 import { countryName, formatDate, formatMoney } from "~/domain/format";
+import { describeRate } from "~/domain/exchange-rates";
 import { formatTaxRate } from "~/domain/invoice";
 import { serviceLabel } from "~/domain/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
@@ -68,6 +69,8 @@ export default function InvoicePage() {
           <Fact label="Issued" value={formatDate(invoice.issuedAt, timeZone)} />
           <Fact label={invoice.status === "paid" ? "Paid" : "Payment"} value={invoice.paidAt ? formatDate(invoice.paidAt, timeZone) : "Due on receipt"} />
           <Fact label="Tracking ID" value={invoice.shipment.trackingId} />
+          <Fact label="Currency" value={invoice.currency} />
+          <Fact label="Exchange rate" value={exchangeRateText(invoice.exchange, invoice.currency, timeZone)} />
         </dl>
 
         <div className="grid gap-6 text-sm sm:grid-cols-2">
@@ -144,6 +147,13 @@ export default function InvoicePage() {
       </article>
     </main>
   );
+}
+
+/** "1 USD = 0.87 EUR (Nov 20, 2026)"; how a price in the base currency, or one from before rates, reads. */
+function exchangeRateText(exchange: InvoiceView["exchange"], currency: string, timeZone: string): string {
+  if (!exchange) return "Not recorded";
+  if (exchange.baseCurrency === currency) return `None: priced in ${currency}`;
+  return `${describeRate({ currency, rate: exchange.rate })}${exchange.setAt !== null ? ` (${formatDate(exchange.setAt, timeZone)})` : ""}`;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

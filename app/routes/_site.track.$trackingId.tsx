@@ -1,16 +1,30 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { readFormBody } from "~/.server/form-body";
+import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
 import { getRatingPrompt } from "~/.server/ratings";
 import { requestTimeZone } from "~/.server/time-zone";
-
 import { lookUpTracking } from "~/.server/tracking";
+import { acceptsSubscribers, subscribeToTracking } from "~/.server/tracking-subscriptions";
+import { useTimeZone } from "~/components/root-data";
 import { TrackingForm } from "~/components/tracking-form";
 import { DeliveryRating } from "~/components/delivery-rating";
 import { TrackingResult } from "~/components/tracking-result";
+import { isEmail, normalizeEmail } from "~/domain/contact-details";
+import { isHoneypotFilled } from "~/domain/honeypot";
+import { isSettled } from "~/domain/shipment-status";
 import { normalizeTrackingId } from "~/domain/tracking-id";
 import { trackingTimeline } from "~/domain/tracking-timeline";
-import { useTimeZone } from "~/components/root-data";
 
 export const meta: MetaFunction<typeof loader> = ({ params }) => [
   { title: `Tracking ${params.trackingId ?? ""} | SwiftParcel` },
@@ -18,7 +32,21 @@ export const meta: MetaFunction<typeof loader> = ({ params }) => [
 ];
 
 // Retry-After of a 429 or 503 reaches the document response too.
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
+
+/** "Keep me posted": the address to mail this shipment's status changes to. */
+const SubscribeSchema = z.object({
+  intent: z.literal("subscribe"),
+  email: z
+    .string({ required_error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Please enter a valid email address")
+    .transform(normalizeEmail)
+    .refine(isEmail, "Please enter a valid email address"),
+});
+
+const SUBSCRIBE_ANCHOR = "keep-me-posted";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -41,7 +69,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!view) return data({ state: "not-found" as const, trackingId }, { status: 404 });
     const rating = await getRatingPrompt(context, { trackingId, viewer });
     const timeline = trackingTimeline({ ...view, now: Date.now(), timeZone: requestTimeZone(request) });
-    return { state: "found" as const, trackingId, view, timeline, rating, signedIn: viewer !== null, print: url.searchParams.get("print") === "1" };
+    return {
+      state: "found" as const,
+      trackingId,
+      view,
+      timeline,
+      rating,
+      signedIn: viewer !== null,
+      print: url.searchParams.get("print") === "1",
+      // Updates by mail while anything can still happen; the owner gets them through the profile's preferences.
+      subscribe: acceptsSubscribers(view.status) && !view.viewerIsOwner,
+      calendar: !isSettled(view.status) && view.estimatedDelivery !== null ? `/track/${encodeURIComponent(trackingId)}/calendar.ics` : null,
+    };
   } catch (error) {
     console.error("Tracking look-up failed", error);
     return data(
@@ -51,8 +90,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
+/** 'Keep me posted': one service call; a refusal shows beside the field, a success as a notice on the page. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const trackingId = normalizeTrackingId(params.trackingId ?? "");
+  const back = `/track/${encodeURIComponent(trackingId)}`;
+  const form = await readFormBody(request);
+  // A bot that fills the hidden field is answered like anyone else and nothing is sent.
+  if (isHoneypotFilled(form)) return redirect(back);
+  const submission = parseWithZod(form, { schema: SubscribeSchema });
+  if (submission.status !== "success") {
+    return data({ email: String(submission.payload.email ?? "").slice(0, 254), errors: submission.error?.email ?? ["Please use the form to continue."] }, { status: 400 });
+  }
+  const outcome = await subscribeToTracking(context, { trackingId, email: submission.value.email, clientAddress: clientAddress(request) });
+  if (!outcome.ok) {
+    return data({ email: submission.value.email, errors: [outcome.message ?? "Failed to subscribe"] }, refusalInit(outcome));
+  }
+  return redirectWithOutcome(context.cloudflare.env, `${back}#${SUBSCRIBE_ANCHOR}`, outcome);
+}
+
 export default function TrackingPage() {
   const result = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const timeZone = useTimeZone();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10">
@@ -64,7 +122,21 @@ export default function TrackingPage() {
       </div>
       {result.state === "found" ? (
         <div className="space-y-6">
-          <TrackingResult view={result.view} timeline={result.timeline} timeZone={timeZone} signedIn={result.signedIn} autoPrint={result.print} />
+          <TrackingResult
+            view={result.view}
+            timeline={result.timeline}
+            timeZone={timeZone}
+            signedIn={result.signedIn}
+            autoPrint={result.print}
+            calendarHref={result.calendar}
+            subscription={
+              result.view.viewerIsOwner
+                ? { kind: "owner" }
+                : result.subscribe
+                  ? { kind: "form", anchor: SUBSCRIBE_ANCHOR, email: answer?.email ?? "", errors: answer?.errors ?? null }
+                  : null
+            }
+          />
           {result.rating ? <DeliveryRating trackingId={result.trackingId} prompt={result.rating} /> : null}
         </div>
       ) : result.state === "not-found" ? (

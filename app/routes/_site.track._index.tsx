@@ -1,31 +1,126 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
+import { requestTimeZone } from "~/.server/time-zone";
+import { lookUpMany } from "~/.server/tracking";
+import { useTimeZone } from "~/components/root-data";
+import { StatusBadge } from "~/components/status-badge";
 import { TrackingForm } from "~/components/tracking-form";
-import { normalizeTrackingId } from "~/domain/tracking-id";
+import { countryName, formatDate, formatMonthDay } from "~/domain/format";
+import { isDelivered, statusProgress, statusTone } from "~/domain/shipment-status";
+import { parseTrackingSearch, trackingSearchPath } from "~/domain/tracking-id";
+import { runningLate } from "~/domain/tracking-timeline";
 
 export const meta: MetaFunction = () => [
   { title: "Track a package | SwiftParcel" },
-  { name: "description", content: "Enter your tracking ID to see where your parcel is, its history and its estimated delivery date." },
+  { name: "description", content: "Enter one tracking ID or up to 10 to see where your parcels are, their history and estimated delivery." },
 ];
 
-/** The search form posts here with GET; a tracking ID goes on to its own shareable address. */
-export function loader({ request }: LoaderFunctionArgs) {
-  const id = new URL(request.url).searchParams.get("id");
-  if (id === null) return { error: null };
-  const trackingId = normalizeTrackingId(id);
-  if (trackingId === "") return data({ error: "Please enter a tracking ID" }, { status: 400 });
-  return redirect(`/track/${encodeURIComponent(trackingId)}`);
+// Retry-After of a 429 reaches the document response too.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/**
+ * The search form sends its box here with GET. One ID goes on to its own page; several are
+ * listed here, one row each, at a shareable address (/track?ids=A,B,C). Each ID asked for
+ * counts as one look-up against the client's limit.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const typed = url.searchParams.get("ids") ?? url.searchParams.get("id");
+  if (typed === null) return { state: "empty" as const };
+  const search = parseTrackingSearch(typed);
+  if (!search.ok) return data({ state: "invalid" as const, typed: typed.slice(0, 1_000), error: search.message }, { status: 400 });
+  // Compared decoded, so an address the browser encodes differently never redirects in a loop.
+  const tidy = search.trackingIds.length > 1 && [...url.searchParams.keys()].length === 1 && url.searchParams.get("ids") === search.trackingIds.join(",");
+  if (!tidy) throw redirect(trackingSearchPath(search.trackingIds));
+
+  const limit = await countTrackingLookUps(context, { clientAddress: clientAddress(request), lookUps: search.trackingIds.length });
+  if (!limit.allowed) {
+    return data(
+      { state: "limited" as const, typed: search.trackingIds.join(", "), error: "Too many tracking requests. Please wait a minute and try again." },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const rows = await lookUpMany(context.db, search.trackingIds);
+  const timeZone = requestTimeZone(request);
+  const now = Date.now();
+  return {
+    state: "found" as const,
+    typed: search.trackingIds.join(", "),
+    rows: rows.map((row) => ({
+      ...row,
+      late: row.shipment ? runningLate({ ...row.shipment, now, timeZone }) : null,
+    })),
+  };
 }
 
 export default function TrackPage() {
-  const { error } = useLoaderData<typeof loader>();
+  const result = useLoaderData<typeof loader>();
+  const typed = result.state === "empty" ? "" : result.typed;
+  const error = result.state === "invalid" || result.state === "limited" ? result.error : null;
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="mb-2 text-3xl font-bold">Track your package</h1>
-      <p className="mb-6 text-slate-700">Enter the tracking ID from your receipt or confirmation e-mail.</p>
+      <p className="mb-6 text-slate-700">Enter the tracking ID from your receipt or confirmation e-mail, or up to 10 of them at once.</p>
       <div className="card">
-        <TrackingForm error={error} />
+        <TrackingForm key={typed} defaultValue={typed} error={error} />
       </div>
+      {result.state === "found" ? <ResultRows rows={result.rows} /> : null}
     </main>
+  );
+}
+
+type Row = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "found" }>["rows"][number];
+
+/** One compact row per ID asked for, in the order typed; IDs that match nothing are marked. */
+function ResultRows({ rows }: { rows: Row[] }) {
+  const timeZone = useTimeZone();
+  const found = rows.filter((row) => row.shipment).length;
+  return (
+    <section className="mt-8" aria-labelledby="results-title">
+      <h2 id="results-title" className="mb-3 text-xl font-semibold">
+        {`${rows.length} tracking IDs: ${found} found${found < rows.length ? `, ${rows.length - found} not found` : ""}`}
+      </h2>
+      <ul className="space-y-3">
+        {rows.map(({ trackingId, shipment, late }) => (
+          <li key={trackingId} className="card p-4">
+            {shipment ? (
+              <article aria-labelledby={`row-${trackingId}`} className="space-y-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 id={`row-${trackingId}`} className="font-mono font-semibold">
+                    <Link to={`/track/${encodeURIComponent(trackingId)}`} className="link">
+                      {trackingId}
+                    </Link>
+                  </h3>
+                  <StatusBadge status={shipment.status} />
+                </div>
+                <progress
+                  className="progress"
+                  max={100}
+                  value={statusProgress(shipment.status)}
+                  aria-label={`Delivery progress of ${trackingId}`}
+                  data-tone={isDelivered(shipment.status) ? "green" : statusTone(shipment.status) === "red" ? "red" : undefined}
+                >
+                  {`${statusProgress(shipment.status)}%`}
+                </progress>
+                <p className="text-sm text-slate-700">
+                  {isDelivered(shipment.status)
+                    ? `Delivered ${formatDate(shipment.actualDelivery, timeZone)} · ${shipment.destination.city}, ${countryName(shipment.destination.country)}`
+                    : `${shipment.currentLocation ?? "Not yet scanned"} · to ${shipment.destination.city}, ${countryName(shipment.destination.country)} · Estimated delivery ${formatDate(shipment.estimatedDelivery, timeZone)}`}
+                  {late ? <strong className="text-amber-900">{` · Running late: expected ${formatMonthDay(late.expected, timeZone)}`}</strong> : null}
+                </p>
+              </article>
+            ) : (
+              <p className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-mono font-semibold">{trackingId}</span>
+                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-inset ring-slate-700/30">
+                  Not found
+                </span>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -63,6 +63,21 @@ describe("the four steps", () => {
     expect(response.headers.get("Location")).toBe(`${PAGE}?step=1`);
   });
 
+  it("keeps the first step of a new shipment as it is typed (with JavaScript), so a reload does not lose it", async () => {
+    const newcomer = await createUser({ firstName: "Nia", lastName: "New" });
+    const as = await signedInCookie(newcomer.id);
+    // The page showed a draft not stored yet: revision 0.
+    const response = await post(1, "save", { ...sender, senderCity: "Oakland", revision: "0" }, as);
+    expect(response.status).toBe(200);
+    expect((await storedDraft(newcomer.id))?.data).toMatchObject({ senderCity: "Oakland", senderName: sender.senderName });
+    expect(await (await get(`${PAGE}?step=1`, as)).text()).toContain('value="Oakland"');
+
+    // A page that showed a stored draft which has since become a shipment leaves no stray draft.
+    await db.delete(shipmentDrafts).where(eq(shipmentDrafts.userId, newcomer.id));
+    expect((await post(1, "save", { ...sender, revision: "1795132800000" }, as)).status).toBe(200);
+    expect(await storedDraft(newcomer.id)).toBeNull();
+  });
+
   it("answers a faulty step with 400 and SPEC.md's messages, showing what was typed and writing nothing", async () => {
     const before = await storedDraft();
     const response = await post(1, "next", { ...sender, senderName: "", senderPhone: "12", senderCity: "Oakland" });
@@ -149,10 +164,21 @@ describe("the four steps", () => {
     expect((html.match(/<option value="[A-Z]{3}"/g) ?? []).length).toBe(50);
   });
 
-  it("prices in another currency after 'Update estimate' (without JavaScript)", async () => {
+  it("prices in another currency after 'Update estimate' (without JavaScript), converted at the settings' rate, and says so", async () => {
     const response = await post(4, "refresh", { currency: "EUR" });
     expect(response.headers.get("Location")).toBe(`${PAGE}?step=4`);
-    expect(await (await get(`${PAGE}?step=4`)).text()).toContain("€53.38");
+    const html = await (await get(`${PAGE}?step=4`)).text();
+    // $52.98 of tariff at 0.87 is €46.09, plus insurance at 1% of the €40 declared: €46.49 (not €53.38).
+    expect(html).toContain("€46.49");
+    expect(html).toContain("Converted from USD at 1 USD = 0.87 EUR, the rate of Nov 20, 2026.");
+    expect(html).toContain("Prices are in EUR. To see them in another currency, choose it and press Update estimate.");
+
+    await post(4, "refresh", { currency: "JPY" });
+    const yen = await (await get(`${PAGE}?step=4`)).text();
+    // $52.98 at 147 is ¥7,788.06: whole yen (the 1% of ¥40 declared rounds to nothing).
+    expect(yen).toContain("¥7,788<");
+    expect(yen).not.toMatch(/¥[\d,]+\.\d/);
+    await post(4, "refresh", { currency: "EUR" });
   });
 
   it("refuses a currency that is not offered", async () => {
@@ -181,7 +207,7 @@ describe("the four steps", () => {
       deliveryOption: "weekend",
       insurance: true,
       currency: "EUR",
-      cost: 5338,
+      cost: 4649,
       declaredValue: 4000,
       weightKg: 2,
       currentLocation: "Processing Center",
@@ -199,7 +225,12 @@ describe("the four steps", () => {
     ]);
     expect(history).toEqual([expect.objectContaining({ status: "pending", location: "Processing Center", actorUserId: customer.id })]);
     expect(packages).toEqual([expect.objectContaining({ description: "Books", weightKg: 2, value: 4000, quantity: 1 })]);
-    expect(invoice).toMatchObject({ number: `INV-${trackingId}`, userId: customer.id, currency: "EUR", subtotal: 5338, tax: 0, total: 5338, status: "unpaid" });
+    expect(invoice).toMatchObject({ number: `INV-${trackingId}`, userId: customer.id, currency: "EUR", subtotal: 4649, tax: 0, total: 4649, status: "unpaid" });
+    // The invoice keeps the rate the price was converted at, and shows it.
+    expect(invoice).toMatchObject({ baseCurrency: "USD", exchangeRate: 0.87, exchangeRateSetAt: Date.UTC(2026, 10, 20) });
+    const invoicePage = await (await get(`/invoices/${invoice!.id}`)).text();
+    expect(invoicePage).toContain("1 USD = 0.87 EUR (Nov 20, 2026)");
+    expect(invoicePage).toContain("€46.49");
     expect(JSON.parse(invoice!.lineItems).map((line: { label: string }) => line.label)).toContain("Saturday");
     expect(mails.map((mail) => mail.toAddress).sort()).toEqual(["avery@example.com", "lena@example.com"]);
     expect(created).toHaveLength(1);

@@ -83,12 +83,14 @@ describe("createShipment's invoice", () => {
 
   it("bills the quote's lines, taxed at the settings' rate", async () => {
     await db.update(settings).set({ taxRateBasisPoints: 2000 }).where(eq(settings.id, 1));
-    const priced = quote({ serviceType: "express", packageType: "box", weightKg: 3, fromCountry: "FR", toCountry: "ES", currency: "EUR", deliveryOption: "evening", insurance: false, declaredValue: 0 });
+    const priced = quote({ serviceType: "express", packageType: "box", weightKg: 3, fromCountry: "FR", toCountry: "ES", rate: { currency: "EUR", rate: 0.87, setAt: Date.UTC(2026, 10, 20) }, deliveryOption: "evening", insurance: false, declaredValue: 0 });
     const created = await createShipment(serviceContext(), { ...options, shipment: { ...base, cost: priced.total, costBreakdown: JSON.stringify(priced) } });
     const invoice = (await db.select().from(invoices).where(eq(invoices.id, created.invoiceId)).get())!;
     expect(invoice).toMatchObject({ number: `INV-${created.trackingId}`, userId: null, subtotal: priced.total, taxRateBasisPoints: 2000, tax: Math.round(priced.total * 0.2), status: "unpaid" });
     expect(invoice.total).toBe(invoice.subtotal + invoice.tax);
     expect(JSON.parse(invoice.lineItems)).toEqual(priced.lines.map(({ label, amount }) => ({ label, amount })));
+    // The invoice keeps its currency and the rate the price was converted at.
+    expect(invoice).toMatchObject({ currency: "EUR", baseCurrency: "USD", exchangeRate: 0.87, exchangeRateSetAt: Date.UTC(2026, 10, 20) });
     await db.update(settings).set({ taxRateBasisPoints: 0 }).where(eq(settings.id, 1));
   });
 

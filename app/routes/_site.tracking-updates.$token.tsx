@@ -1,0 +1,82 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { readFormBody } from "~/.server/form-body";
+import { redirectWithOutcome } from "~/.server/outcome";
+import { confirmSubscription, getSubscriptionLink, unsubscribe } from "~/.server/tracking-subscriptions";
+
+export const meta: MetaFunction = () => [
+  { title: "Parcel updates by e-mail | SwiftParcel" },
+  { name: "robots", content: "noindex" },
+];
+
+// The link mailed to confirm or to stop a parcel's updates opens this page; only its buttons
+// change anything, so a mail scanner that fetches the link confirms and cancels nothing.
+// A POST of RFC 8058's List-Unsubscribe=One-Click unsubscribes too, so a mail sender that adds
+// the List-Unsubscribe headers to the outbox's mail needs nothing more here.
+const LinkActionSchema = z.union([
+  z.object({ intent: z.enum(["confirm", "unsubscribe"]) }),
+  z.object({ "List-Unsubscribe": z.literal("One-Click") }).transform(() => ({ intent: "unsubscribe" as const })),
+]);
+
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const link = await getSubscriptionLink(context.db, params.token ?? "");
+  return link ? { link } : data({ link: null }, { status: 404 });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const submission = parseWithZod(await readFormBody(request), { schema: LinkActionSchema });
+  if (submission.status !== "success") return data({ error: "Please use the buttons on this page." }, { status: 400 });
+  const outcome = submission.value.intent === "confirm" ? await confirmSubscription(context, { token }) : await unsubscribe(context, { token });
+  const to = outcome.ok ? `/track/${encodeURIComponent(outcome.trackingId)}` : `/tracking-updates/${encodeURIComponent(token)}`;
+  return redirectWithOutcome(context.cloudflare.env, to, outcome);
+}
+
+export default function TrackingUpdatesPage() {
+  const { link } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="mb-4 text-3xl font-bold">Parcel updates by e-mail</h1>
+      <section className="card space-y-4">
+        {!link ? (
+          <>
+            <p className="text-slate-800">This link is no longer valid. It may have expired, or the updates were stopped already.</p>
+            <Link to="/track" className="btn-secondary">
+              Track a parcel
+            </Link>
+          </>
+        ) : link.status === "pending" ? (
+          <>
+            <p className="text-slate-800">{`Send an e-mail to ${link.email} each time parcel ${link.trackingId} changes status?`}</p>
+            <Form method="post" className="flex flex-wrap gap-3">
+              <button type="submit" name="intent" value="confirm" className="btn-primary">
+                Confirm
+              </button>
+              <button type="submit" name="intent" value="unsubscribe" className="btn-secondary">
+                No, thanks
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p className="text-slate-800">{`${link.email} gets an e-mail each time parcel ${link.trackingId} changes status.`}</p>
+            <Form method="post">
+              <button type="submit" name="intent" value="unsubscribe" className="btn-primary">
+                Unsubscribe
+              </button>
+            </Form>
+          </>
+        )}
+        {link ? (
+          <p className="text-sm text-slate-700">
+            <Link to={`/track/${encodeURIComponent(link.trackingId)}`} className="link">
+              {`Track parcel ${link.trackingId}`}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+// /track/{id}/calendar.ics: the estimated delivery day of a parcel still on its way, as a
+// calendar file (RFC 5545) to add to any calendar. Public like the tracking page, and counted
+// against the same look-up limit; it names the parcel by its tracking ID only.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
+import { getSettings } from "~/.server/settings";
+import { requestTimeZone } from "~/.server/time-zone";
+import { lookUpMany } from "~/.server/tracking";
+import { deliveryCalendar } from "~/domain/icalendar";
+import { isSettled } from "~/domain/shipment-status";
+import { normalizeTrackingId } from "~/domain/tracking-id";
+
+function text(status: number, message: string, headers: Record<string, string> = {}) {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const trackingId = normalizeTrackingId(params.trackingId ?? "");
+  const limit = await countTrackingLookUps(context, { clientAddress: clientAddress(request) });
+  if (!limit.allowed) return text(429, "Too many tracking requests. Please wait a minute and try again.", { "Retry-After": String(limit.retryAfterSeconds) });
+  const [[found], { companyName }] = await Promise.all([lookUpMany(context.db, [trackingId]), getSettings(context.db)]);
+  const shipment = found?.shipment;
+  if (!shipment) return text(404, "No tracking information found");
+  if (isSettled(shipment.status) || shipment.estimatedDelivery === null) {
+    return text(404, "This parcel has no delivery still to come, so there is nothing to add to a calendar.");
+  }
+  const url = new URL(request.url);
+  const body = deliveryCalendar({
+    trackingId,
+    estimatedDelivery: shipment.estimatedDelivery,
+    url: `${context.origin}/track/${encodeURIComponent(trackingId)}`,
+    companyName,
+    host: url.hostname,
+    now: Date.now(),
+    timeZone: requestTimeZone(request),
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${trackingId.replace(/[^A-Z0-9]/g, "")}-delivery.ics"`,
+    },
+  });
+}
