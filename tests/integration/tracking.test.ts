@@ -72,6 +72,7 @@ describe("public tracking", () => {
   });
 
   it("limits look-ups per client with 429 and Retry-After", async () => {
+    await awayFromMinuteEdge();
     const headers = { "CF-Connecting-IP": "203.0.113.9" };
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 62; attempt += 1) {
@@ -84,6 +85,90 @@ describe("public tracking", () => {
     expect(await limited.text()).toContain("Tracking Error");
     // Another client is not affected.
     expect((await get(`/track/${inTransit}`, { headers: { "CF-Connecting-IP": "203.0.113.10" } })).status).toBe(200);
+  });
+});
+
+/** Look-ups are counted per calendar minute: a test that fills a minute starts early enough in one. */
+async function awayFromMinuteEdge(marginMs = 10_000) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+const exception = DEMO_TRACKING_IDS.find((demo) => demo.status === "exception")!.trackingId;
+const delivered = DEMO_TRACKING_IDS.find((demo) => demo.status === "delivered")!.trackingId;
+
+describe("several tracking IDs at once", () => {
+  it("sends a search typed with commas, spaces and new lines on to one shareable address", async () => {
+    const response = await get(`/track?ids=${encodeURIComponent(` ${inTransit.toLowerCase()}, ${exception}\r\nNOPE  ${inTransit}`)}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/track?ids=${inTransit},${exception},NOPE`);
+    // One ID goes to its own page.
+    expect((await get(`/track?ids=${inTransit}`)).headers.get("Location")).toBe(`/track/${inTransit}`);
+  });
+
+  it("shows one compact row per ID, in order, the unknown ones marked", async () => {
+    const response = await get(`/track?ids=${inTransit},${exception},NOPE`, { headers: { "CF-Connecting-IP": "203.0.113.40" } });
+    expect(response.status).toBe(200);
+    const html = await text(response);
+    expect(html).toContain("3 tracking IDs: 2 found, 1 not found");
+    const rows = [...html.matchAll(/<li class="card p-4">([\s\S]*?)<\/li>/g)].map(([, row]) => row!);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toContain(`href="/track/${inTransit}"`);
+    expect(rows[0]).toContain("In Transit");
+    expect(rows[0]).toMatch(/<progress[^>]*value="60"/);
+    expect(rows[0]).toContain("Estimated delivery");
+    expect(rows[1]).toContain("Exception");
+    expect(rows[2]).toContain("NOPE");
+    expect(rows[2]).toContain("Not found");
+    // Public facts only.
+    expect(html).not.toContain("demo@swiftparcel.example");
+    // The box shows what was searched, ready to change.
+    expect(html).toContain(`${inTransit}, ${exception}, NOPE</textarea>`);
+  });
+
+  it("takes up to 10 IDs and says so beyond", async () => {
+    const eleven = Array.from({ length: 11 }, (_, index) => `SWP00000${index}AAAAAA`).join(",");
+    const response = await get(`/track?ids=${eleven}`);
+    expect(response.status).toBe(400);
+    expect(await text(response)).toContain("Enter up to 10 tracking IDs at a time.");
+    expect((await get("/track?ids=+,+")).status).toBe(400);
+  });
+
+  it("counts each ID against the client's look-up limit", async () => {
+    await awayFromMinuteEdge();
+    const headers = { "CF-Connecting-IP": "203.0.113.41" };
+    const ten = Array.from({ length: 10 }, (_, index) => `SWP10000${index}AAAAAA`).join(",");
+    // 60 look-ups a minute: six searches of ten IDs use them all.
+    for (let search = 0; search < 6; search += 1) expect((await get(`/track?ids=${ten}`, { headers })).status).toBe(200);
+    const limited = await get(`/track?ids=${ten}`, { headers });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await text(limited)).toContain("Too many tracking requests");
+    // The same count stands for single pages.
+    expect((await get(`/track/${inTransit}`, { headers })).status).toBe(429);
+  });
+});
+
+describe("the estimated delivery as a calendar file", () => {
+  it("is offered while a delivery is to come, as RFC 5545 text without personal data", async () => {
+    expect(await text(await get(`/track/${inTransit}`))).toContain(`href="/track/${inTransit}/calendar.ics"`);
+    const response = await get(`/track/${inTransit}/calendar.ics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="${inTransit}-delivery.ics"`);
+    const body = await response.text();
+    expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(body).toMatch(/\r\nDTSTART;VALUE=DATE:\d{8}\r\n/);
+    expect(body).toContain(`UID:delivery-${inTransit}@parcel.test`);
+    expect(body.replace(/\r\n /g, "")).toContain(`https://parcel.test/track/${inTransit}`);
+    expect(body).not.toMatch(/@example\.com|swiftparcel\.example|Jordan/);
+  });
+
+  it("is not offered once the parcel has arrived, nor for an unknown ID", async () => {
+    expect(await text(await get(`/track/${delivered}`))).not.toContain("calendar.ics");
+    expect((await get(`/track/${delivered}/calendar.ics`)).status).toBe(404);
+    expect((await get("/track/SWP000000NOPE00/calendar.ics")).status).toBe(404);
   });
 });
 

@@ -1,0 +1,222 @@
+// "Keep me posted": subscribing on a public tracking page, confirming from the outbox mail, status
+// mail with an unsubscribe link, unsubscribing; the limits; and the owner's own status mail.
+import { and, eq, like } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { outbox, shipments, trackingSubscriptions, trackingSubscriptionTokens, users } from "../../drizzle/schema";
+import { DEMO_TRACKING_IDS, SEED_USER_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
+import { SYSTEM_ACTOR } from "~/.server/events";
+import { changeShipmentStatus } from "~/.server/shipments";
+import { MAX_SUBSCRIBERS } from "~/.server/tracking-subscriptions";
+import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
+import { BASE, get, newClientAddress, post } from "./requests";
+
+const inTransit = DEMO_TRACKING_IDS.find((demo) => demo.status === "in_transit")!.trackingId;
+const delivered = DEMO_TRACKING_IDS.find((demo) => demo.status === "delivered")!.trackingId;
+let admin: string;
+
+beforeAll(async () => {
+  await seedDemoData();
+  admin = await signedInCookie(SEED_USER_IDS.admin);
+});
+
+async function shipmentIdOf(trackingId: string): Promise<string> {
+  return (await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.trackingId, trackingId)).get())!.id;
+}
+
+function mailsTo(address: string, kind: string) {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, address), eq(outbox.kind, kind)));
+}
+
+/** The page path of the one link of `kind` in the address's mail of that kind (the latest). */
+async function linkIn(address: string, kind: string): Promise<string> {
+  const mails = await mailsTo(address, kind);
+  const url = /https:\/\/parcel\.test(\/tracking-updates\/[A-Za-z0-9_-]+)/.exec(mails.at(-1)!.body)?.[1];
+  expect(url, `a link in the ${kind} mail to ${address}`).toBeDefined();
+  return url!;
+}
+
+function subscribe(trackingId: string, email: string, headers: Record<string, string> = {}) {
+  return post(`/track/${trackingId}`, { intent: "subscribe", email }, headers);
+}
+
+function adminSetsStatus(trackingId: string, status: string) {
+  return shipmentIdOf(trackingId).then((id) => post(`/admin/shipments/${id}/status`, { status }, { Cookie: admin }));
+}
+
+async function text(response: Response): Promise<string> {
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+describe("keep me posted", () => {
+  const email = "Fan.Of.Parcels@Example.com";
+  const address = "fan.of.parcels@example.com";
+
+  it("offers the form on a tracking page, with a visible label", async () => {
+    const html = await text(await get(`/track/${inTransit}`));
+    expect(html).toContain("Keep me posted");
+    expect(html).toMatch(/<label for="subscribe-email"[^>]*>Email for updates<\/label>/);
+  });
+
+  it("subscribes, confirms from the outbox mail, mails the next status change with an unsubscribe link, and stops after unsubscribing", async () => {
+    const subscribed = await subscribe(inTransit, email);
+    expect(subscribed.status).toBe(302);
+    expect(subscribed.headers.get("Location")).toBe(`/track/${inTransit}#keep-me-posted`);
+    const [confirmation] = await mailsTo(address, "tracking-subscription-confirm");
+    expect(confirmation!.subject).toBe(`Confirm updates for parcel ${inTransit}`);
+    const confirmLink = await linkIn(address, "tracking-subscription-confirm");
+
+    // Opening the link (as a mail scanner would) changes nothing: only the page's button does.
+    const page = await text(await get(confirmLink));
+    expect(page).toContain(`Send an e-mail to ${address} each time parcel ${inTransit} changes status?`);
+    expect(page).toContain(">Confirm</button>");
+    const row = () => db.select().from(trackingSubscriptions).where(eq(trackingSubscriptions.email, address)).get();
+    expect((await row())!.status).toBe("pending");
+    // Only the token's hash is stored.
+    const token = confirmLink.split("/").at(-1)!;
+    expect(await db.$count(trackingSubscriptionTokens, eq(trackingSubscriptionTokens.tokenHash, token))).toBe(0);
+
+    const confirmed = await post(confirmLink, { intent: "confirm" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe(`/track/${inTransit}`);
+    expect((await row())!.status).toBe("confirmed");
+
+    expect((await adminSetsStatus(inTransit, "out_for_delivery")).status).toBe(302);
+    const [update] = await mailsTo(address, "tracking-update");
+    expect(update!.subject).toBe(`Shipment ${inTransit}: Out For Delivery`);
+    expect(update!.body).toContain(`${BASE}/track/${inTransit}`);
+    expect(update!.body).toContain(`Unsubscribe: ${BASE}/tracking-updates/`);
+    // No personal data of the shipment in a stranger's mail.
+    const seeded = (await db.select().from(shipments).where(eq(shipments.trackingId, inTransit)).get())!;
+    expect(update!.body).not.toContain(seeded.senderName);
+    expect(update!.body).not.toContain(seeded.recipientName);
+
+    const unsubscribeLink = await linkIn(address, "tracking-update");
+    expect(await text(await get(unsubscribeLink))).toContain(">Unsubscribe</button>");
+    const unsubscribed = await post(unsubscribeLink, { intent: "unsubscribe" });
+    expect(unsubscribed.headers.get("Location")).toBe(`/track/${inTransit}`);
+    expect(await row()).toBeUndefined();
+
+    await adminSetsStatus(inTransit, "in_transit");
+    expect(await mailsTo(address, "tracking-update")).toHaveLength(1);
+    // The used link leads nowhere now.
+    expect((await get(unsubscribeLink)).status).toBe(404);
+  });
+
+  it("answers the same whether or not the address follows the parcel already, and mails no second link to a subscriber", async () => {
+    const trackingId = STATUS_TRACKING_IDS.find((demo) => demo.status === "picked_up")!.trackingId;
+    const first = await subscribe(trackingId, "again@example.com");
+    await post(await linkIn("again@example.com", "tracking-subscription-confirm"), { intent: "confirm" });
+    const second = await subscribe(trackingId, "again@example.com");
+    expect(second.status).toBe(first.status);
+    expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect(await mailsTo("again@example.com", "tracking-subscription-confirm")).toHaveLength(1);
+  });
+
+  it("honours RFC 8058's one-click unsubscribe POST", async () => {
+    const trackingId = STATUS_TRACKING_IDS.find((demo) => demo.status === "confirmed")!.trackingId;
+    await subscribe(trackingId, "oneclick@example.com");
+    await post(await linkIn("oneclick@example.com", "tracking-subscription-confirm"), { intent: "confirm" });
+    await adminSetsStatus(trackingId, "picked_up");
+    const response = await post(await linkIn("oneclick@example.com", "tracking-update"), { "List-Unsubscribe": "One-Click" });
+    expect(response.status).toBe(302);
+    expect(await db.$count(trackingSubscriptions, eq(trackingSubscriptions.email, "oneclick@example.com"))).toBe(0);
+  });
+
+  it("refuses a blank or malformed address with 400, a made-up ID with 404, and takes nothing from a bot", async () => {
+    const blank = await subscribe(inTransit, "  ");
+    expect(blank.status).toBe(400);
+    expect(await text(blank)).toContain("Email is required");
+    const malformed = await subscribe(inTransit, "not-an-address");
+    expect(malformed.status).toBe(400);
+    expect(await text(malformed)).toContain("Please enter a valid email address");
+    expect((await subscribe(inTransit, "x".repeat(300) + "@example.com")).status).toBe(400);
+    expect((await subscribe("SWP000000NOPE00", "ghost@example.com")).status).toBe(404);
+    const bot = await post(`/track/${inTransit}`, { intent: "subscribe", email: "bot@example.com", website: "https://spam.example" });
+    expect(bot.status).toBe(302);
+    expect(await mailsTo("bot@example.com", "tracking-subscription-confirm")).toEqual([]);
+    expect(await db.$count(trackingSubscriptions, like(trackingSubscriptions.email, "%ghost%"))).toBe(0);
+  });
+
+  it("offers no updates once a parcel has arrived", async () => {
+    expect(await text(await get(`/track/${delivered}`))).not.toContain("Keep me posted");
+    const response = await subscribe(delivered, "late@example.com");
+    expect(response.status).toBe(409);
+    expect(await mailsTo("late@example.com", "tracking-subscription-confirm")).toEqual([]);
+  });
+
+  it(`takes at most ${MAX_SUBSCRIBERS} subscribers per shipment`, async () => {
+    const trackingId = STATUS_TRACKING_IDS.find((demo) => demo.status === "processing")!.trackingId;
+    for (let index = 0; index < MAX_SUBSCRIBERS; index += 1) {
+      expect((await subscribe(trackingId, `crowd${index}@example.com`)).status).toBe(302);
+      await post(await linkIn(`crowd${index}@example.com`, "tracking-subscription-confirm"), { intent: "confirm" });
+    }
+    const one = await subscribe(trackingId, "one-too-many@example.com");
+    expect(one.status).toBe(409);
+    expect(await text(one)).toContain(`already has ${MAX_SUBSCRIBERS} subscribers`);
+    expect(await mailsTo("one-too-many@example.com", "tracking-subscription-confirm")).toEqual([]);
+  });
+
+  it("limits requests per client and per address, with 429 and Retry-After", async () => {
+    const trackingId = STATUS_TRACKING_IDS.find((demo) => demo.status === "shipped")!.trackingId;
+    const client = { "CF-Connecting-IP": newClientAddress() };
+    const statuses: number[] = [];
+    for (let index = 0; index < 10; index += 1) statuses.push((await subscribe(trackingId, `client${index}@example.com`, client)).status);
+    expect(statuses.every((status) => status === 302 || status === 409)).toBe(true);
+    const limited = await subscribe(trackingId, "client-last@example.com", client);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+
+    // One address is sent three links an hour at most, whoever asks for them.
+    const target = STATUS_TRACKING_IDS.find((demo) => demo.status === "exception")!.trackingId;
+    for (let index = 0; index < 3; index += 1) expect((await subscribe(target, "victim@example.com")).status).toBe(302);
+    expect((await subscribe(target, "victim@example.com")).status).toBe(429);
+    expect(await mailsTo("victim@example.com", "tracking-subscription-confirm")).toHaveLength(3);
+  });
+
+  it("never shows a subscriber's address on the public page", async () => {
+    expect(await text(await get(`/track/${inTransit}`))).not.toContain("@example.com");
+  });
+});
+
+describe("the owner's status mail", () => {
+  it("goes to the account's own address too, following its preferences", async () => {
+    const owner = await createUser({ firstName: "Olga" });
+    const context = serviceContext();
+    const id = crypto.randomUUID();
+    await db.insert(shipments).values({
+      id,
+      trackingId: "SWP999999OWNER1",
+      userId: owner.id,
+      senderName: "Olga's Shop",
+      senderEmail: "orders@olgas-shop.example",
+      senderCity: "Riga",
+      senderCountry: "LV",
+      recipientName: "Rita",
+      recipientEmail: "rita@example.com",
+      recipientCity: "Tallinn",
+      recipientCountry: "EE",
+    });
+    await changeShipmentStatus(context, { shipmentId: id, status: "in_transit", actor: SYSTEM_ACTOR });
+    const [mail] = await mailsTo(owner.email, "shipment-status");
+    expect(mail!.subject).toBe("Shipment SWP999999OWNER1: In Transit");
+    expect(mail!.body).toContain("Hello Olga,");
+    expect(mail!.body).toContain(`${BASE}/profile?tab=notifications`);
+    expect(await mailsTo("orders@olgas-shop.example", "shipment-status")).toHaveLength(1);
+
+    await db.update(users).set({ emailNotifications: false }).where(eq(users.id, owner.id));
+    await changeShipmentStatus(context, { shipmentId: id, status: "delivered", actor: SYSTEM_ACTOR });
+    expect(await mailsTo(owner.email, "shipment-status")).toHaveLength(1);
+    expect(await mailsTo("orders@olgas-shop.example", "shipment-status")).toHaveLength(2);
+  });
+
+  it("tells the signed-in owner where their status mail is set instead of offering the form", async () => {
+    const trackingId = STATUS_TRACKING_IDS.find((demo) => demo.status === "confirmed")!.trackingId;
+    const ownerId = (await db.select({ userId: shipments.userId }).from(shipments).where(eq(shipments.trackingId, trackingId)).get())!.userId!;
+    const html = await text(await get(`/track/${trackingId}`, { Cookie: await signedInCookie(ownerId) }));
+    expect(html).toContain("You sent this parcel, so we e-mail you each time its status changes.");
+    expect(html).not.toContain("Email for updates");
+  });
+});
