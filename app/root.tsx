@@ -13,6 +13,7 @@ import { useNonce } from "./components/nonce";
 import { useRootData } from "./components/root-data";
 import { ToastRegion } from "./components/toast-region";
 import { readConsent } from "./.server/consent";
+import { sameSiteReferrer } from "./.server/safe-redirect";
 import { getSettings } from "./.server/settings";
 import { requestTimeZone } from "./.server/time-zone";
 import { takeToast } from "./.server/toast";
@@ -42,6 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast,
       cookieConsent,
       timeZone: requestTimeZone(request),
+      // Where an error page's Go Back leads without JavaScript: the page of this site that linked here.
+      backHref: sameSiteReferrer(request),
       demoMode: env.DEMO_MODE === "true",
       site: {
         companyName: settings.companyName,

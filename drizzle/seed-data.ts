@@ -45,6 +45,15 @@ export const STATUS_TRACKING_IDS: { trackingId: string; status: ShipmentStatus }
   { trackingId: "SWP100013CSTM13", status: "custom_destination" },
 ];
 
+/**
+ * Fixed IDs for two more shipments (the second pending and the second confirmed one), for
+ * stories that change a shipment: the status walk's stay as seeded.
+ */
+export const SPARE_TRACKING_IDS: { trackingId: string; status: ShipmentStatus }[] = [
+  { trackingId: "SWP200001SPRA01", status: "pending" },
+  { trackingId: "SWP200002SPRB02", status: "confirmed" },
+];
+
 const SHIPMENT_COUNT = 40;
 /** The demo shipments are priced in dollars, the base currency, as of the rates migrations/0009 sets. */
 const SEED_USD_RATE: ExchangeRate = { currency: "USD", rate: 1, setAt: Date.UTC(2026, 10, 20) };
@@ -297,7 +306,8 @@ export function buildSeed(
     if (!trackingId) {
       // Drawn even where the status walk fixes the ID, so the rest of the demo data stays as it was.
       const drawn = generateTrackingId("SWP", createdAt, random.bytes);
-      trackingId = STATUS_TRACKING_IDS[index - DEMO_TRACKING_IDS.length]?.trackingId ?? drawn;
+      const fixed = [...STATUS_TRACKING_IDS, ...SPARE_TRACKING_IDS][index - DEMO_TRACKING_IDS.length];
+      trackingId = fixed?.trackingId ?? drawn;
     }
     seededShipments.push({
       id,

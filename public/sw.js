@@ -1,9 +1,11 @@
 // Offline support: the site shell and the last tracking pages viewed stay readable without
 // a connection. Pages marked no-store (anything shown to a signed-in person) are never kept.
-const VERSION = "v1";
+const VERSION = "v2";
 const SHELL_CACHE = `shell-${VERSION}`;
 const PAGES_CACHE = `tracking-${VERSION}`;
 const SHELL_PAGES = ["/", "/track"];
+// Files every page shows outside the built assets: the logo in the header is the favicon.
+const SHELL_FILES = ["/favicon.svg"];
 const MAX_TRACKING_PAGES = 10;
 
 self.addEventListener("install", (event) => {
@@ -11,7 +13,7 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(SHELL_CACHE);
       await Promise.all(
-        SHELL_PAGES.map(async (path) => {
+        [...SHELL_PAGES, ...SHELL_FILES].map(async (path) => {
           const response = await fetch(path);
           if (isKeepable(response)) await cache.put(path, response);
         }),
@@ -37,6 +39,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/assets/")) {
     event.respondWith(cacheFirst(request));
+  } else if (SHELL_FILES.includes(url.pathname)) {
+    event.respondWith(networkFirst(request, url));
   } else if (request.mode === "navigate" || url.pathname.endsWith(".data")) {
     event.respondWith(networkFirst(request, url));
   }
@@ -63,7 +67,7 @@ async function networkFirst(request, url) {
     const response = await fetch(request);
     if (isKeepable(response)) {
       if (isTrackingPage(url)) await keepTrackingPage(request, response.clone());
-      else if (SHELL_PAGES.includes(url.pathname) && !url.pathname.endsWith(".data")) {
+      else if ((SHELL_PAGES.includes(url.pathname) || SHELL_FILES.includes(url.pathname)) && !url.pathname.endsWith(".data")) {
         await (await caches.open(SHELL_CACHE)).put(url.pathname, response.clone());
       }
     }

@@ -1,7 +1,7 @@
 // People's accounts: registration, profile, password change, notification preferences and
 // deletion requests. A write records its events (and so its mail) in the same D1 batch.
 import { and, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { users } from "../../drizzle/schema";
+import { sessions, users } from "../../drizzle/schema";
 import { isCountryCode } from "~/domain/countries";
 import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
@@ -79,6 +79,24 @@ export async function createAccount(context: ServiceContext, input: NewAccount):
     throw error;
   }
   return account;
+}
+
+/** A session opened this soon after its account was made is the one registration opened. */
+const REGISTRATION_SESSION_MS = 60_000;
+
+/**
+ * Whether the account is on its first visit: the session `sessionHash` names is the one its
+ * registration opened. Such an account is greeted as new, not welcomed back.
+ */
+export async function isFirstVisit(db: Db, { userId, sessionHash }: { userId: string; sessionHash: string | null }): Promise<boolean> {
+  if (!sessionHash) return false;
+  const row = await db
+    .select({ accountCreatedAt: users.createdAt, sessionCreatedAt: sessions.createdAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sessionHash), eq(sessions.userId, userId)))
+    .get();
+  return row ? row.sessionCreatedAt - row.accountCreatedAt < REGISTRATION_SESSION_MS : false;
 }
 
 export async function getProfile(db: Db, userId: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./safe-redirect";
+import { safeRedirect, sameSiteReferrer } from "./safe-redirect";
 
 describe("safeRedirect", () => {
   it("keeps paths on this site", () => {
@@ -11,5 +11,23 @@ describe("safeRedirect", () => {
     for (const target of ["https://evil.test", "//evil.test", "/\\evil.test", "evil", "", null, undefined]) {
       expect(safeRedirect(target, "/home")).toBe("/home");
     }
+  });
+});
+
+describe("sameSiteReferrer", () => {
+  const from = (referrer: string | null, url = "https://parcel.test/missing") =>
+    sameSiteReferrer(new Request(url, referrer === null ? {} : { headers: { Referer: referrer } }));
+
+  it("is the path of the page of this site that linked here", () => {
+    expect(from("https://parcel.test/profile?tab=security")).toBe("/profile?tab=security");
+    expect(from("https://parcel.test/")).toBe("/");
+  });
+
+  it("is null for another site, no referrer, a malformed one or the failing page itself", () => {
+    expect(from("https://evil.test/profile")).toBeNull();
+    expect(from("http://parcel.test/profile")).toBeNull();
+    expect(from(null)).toBeNull();
+    expect(from("not a url")).toBeNull();
+    expect(from("https://parcel.test/missing")).toBeNull();
   });
 });

@@ -11,3 +11,15 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   }
 }
+
+/** The page of this site the request came from (its Referer), as a path; null for another site or none. */
+export function sameSiteReferrer(request: Request): string | null {
+  const referrer = request.headers.get("Referer");
+  if (!referrer || !URL.canParse(referrer)) return null;
+  const from = new URL(referrer);
+  const here = new URL(request.url);
+  if (from.origin !== here.origin) return null;
+  // Going back to the page that failed would only fail again.
+  if (from.pathname === here.pathname && from.search === here.search) return null;
+  return safeRedirect(from.pathname + from.search, "") || null;
+}

@@ -3,23 +3,32 @@ import { useEffect, useState } from "react";
 
 type Choice = "accepted" | "declined" | "closed";
 
+const KEY = "cookieConsent";
+
 /**
  * Cookie consent. A plain form post sets a cookie, so it works without JavaScript; with it
  * the choice is also kept in localStorage under "cookieConsent" (SPEC.md) and the banner
- * closes without leaving the page. It is sticky, not fixed: it stays in view while the page
- * scrolls, yet ends the page below the footer, so it never hides the last button of a short page.
+ * closes without leaving the page. Closing it with × is no choice: it hides the banner for the
+ * visit only (a cookie that ends with the browser without JavaScript; with it, this tab's
+ * session storage and no request at all). It is sticky, not fixed: it stays in view while the
+ * page scrolls, yet ends the page below the footer, so it never hides the last button of a short page.
  */
 export function CookieBanner({ consent }: { consent: Choice | null }) {
   const fetcher = useFetcher();
   const location = useLocation();
   const [stored, setStored] = useState<string | null>(null);
+  const [closed, setClosed] = useState(false);
 
   useEffect(() => {
-    setStored(window.localStorage.getItem("cookieConsent"));
+    const choice = window.localStorage.getItem(KEY);
+    // Only an answer is kept for good; anything else found there is no choice.
+    if (choice === "accepted" || choice === "declined") setStored(choice);
+    else if (choice !== null) window.localStorage.removeItem(KEY);
+    setClosed(window.sessionStorage.getItem(KEY) === "closed");
   }, []);
 
   const pending = fetcher.formData?.get("choice");
-  if (consent || stored || pending) return null;
+  if (consent || stored || pending || closed) return null;
 
   return (
     <section
@@ -33,7 +42,7 @@ export function CookieBanner({ consent }: { consent: Choice | null }) {
         onSubmit={(event) => {
           const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
           if (submitter?.value === "accepted" || submitter?.value === "declined") {
-            window.localStorage.setItem("cookieConsent", submitter.value);
+            window.localStorage.setItem(KEY, submitter.value);
           }
         }}
       >
@@ -53,7 +62,18 @@ export function CookieBanner({ consent }: { consent: Choice | null }) {
           <button type="submit" name="choice" value="accepted" className="btn-primary">
             Accept
           </button>
-          <button type="submit" name="choice" value="closed" className="btn-secondary" aria-label="Close cookie banner">
+          <button
+            type="submit"
+            name="choice"
+            value="closed"
+            className="btn-secondary"
+            aria-label="Close cookie banner"
+            onClick={(event) => {
+              event.preventDefault();
+              window.sessionStorage.setItem(KEY, "closed");
+              setClosed(true);
+            }}
+          >
             ×
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
-import { NotFound } from "./not-found";
+import { GoBack, NotFound } from "./not-found";
+import { useRootData } from "./root-data";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -11,18 +12,19 @@ import { useHydrated } from "./use-hydrated";
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const backHref = useRootData()?.backHref ?? null;
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
     // Our refusals carry a plain-text message. Remix's own (a POST to a page without an action,
     // an unknown route) are marked internal and carry its diagnostic text: never shown.
     const internal = (error as { internal?: boolean }).internal === true;
     const message = !internal && typeof error.data === "string" && error.data.trim() !== "" ? error.data : null;
-    if (error.status === 404) return <NotFound message={message} />;
-    return <Refusal status={error.status} message={message ?? (error.statusText || "This request could not be completed.")} />;
+    if (error.status === 404) return <NotFound message={message} backHref={backHref} />;
+    return <Refusal status={error.status} message={message ?? (error.statusText || "This request could not be completed.")} backHref={backHref} />;
   }
   return <SomethingWentWrong error={error} />;
 }
 
-function Refusal({ status, message }: { status: number; message: string }) {
+function Refusal({ status, message, backHref }: { status: number; message: string; backHref: string | null }) {
   const hydrated = useHydrated();
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
@@ -34,11 +36,7 @@ function Refusal({ status, message }: { status: number; message: string }) {
         <Link to="/" className="btn-primary">
           Go Home
         </Link>
-        {hydrated ? (
-          <button type="button" className="btn-secondary" onClick={() => window.history.back()}>
-            Go Back
-          </button>
-        ) : null}
+        <GoBack href={backHref} hydrated={hydrated} />
       </div>
     </main>
   );

@@ -11,17 +11,29 @@ import {
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
-export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+export function ErrorList({ id, errors, className = "mt-1" }: { id?: string; errors?: ListOfErrors; className?: string }) {
   const messages = errors?.filter(Boolean);
   if (!messages?.length) return null;
   return (
-    <ul id={id} className="mt-1 space-y-0.5">
+    <ul id={id} className={`${className} space-y-0.5`}>
       {messages.map((message) => (
         <li key={message} className="text-sm font-medium text-red-700">
           {message}
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A field's errors in a line kept free for them: a message that appears as the person moves on
+ * (checked on blur) moves nothing below it, so the click that moved focus still lands where it was aimed.
+ */
+function FieldErrorLine({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  return (
+    <div className="mt-1 min-h-5">
+      <ErrorList id={id} errors={errors} className="" />
+    </div>
   );
 }
 
@@ -77,7 +89,7 @@ export function FieldFrame({
           {help}
         </p>
       ) : null}
-      <ErrorList id={ids.errorId} errors={errors} />
+      <FieldErrorLine id={ids.errorId} errors={errors} />
     </div>
   );
 }
@@ -146,7 +158,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      <ErrorList id={ids.errorId} errors={errors} />
+      <FieldErrorLine id={ids.errorId} errors={errors} />
     </div>
   );
 }

@@ -19,15 +19,7 @@ export function NotFound({ backHref, message }: { backHref?: string | null; mess
         <Link to="/" className="btn-primary">
           Go Home
         </Link>
-        {backHref ? (
-          <a href={backHref} className="btn-secondary">
-            Go Back
-          </a>
-        ) : hydrated ? (
-          <button type="button" className="btn-secondary" onClick={() => window.history.back()}>
-            Go Back
-          </button>
-        ) : null}
+        <GoBack href={backHref ?? null} hydrated={hydrated} />
       </div>
       <nav aria-label="Helpful links" className="flex flex-wrap justify-center gap-4">
         <Link to="/track" className="link">
@@ -42,4 +34,20 @@ export function NotFound({ backHref, message }: { backHref?: string | null; mess
       </nav>
     </main>
   );
+}
+
+/** A link to the referring page of this site when known (works without JavaScript), else (with JS) history. */
+export function GoBack({ href, hydrated }: { href: string | null; hydrated: boolean }) {
+  if (href) {
+    return (
+      <a href={href} className="btn-secondary">
+        Go Back
+      </a>
+    );
+  }
+  return hydrated ? (
+    <button type="button" className="btn-secondary" onClick={() => window.history.back()}>
+      Go Back
+    </button>
+  ) : null;
 }

@@ -1,5 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { SessionUser } from "~/.server/session";
 
 export const NAV_LINKS = [
@@ -93,9 +93,28 @@ function AccountActions({ user, itemClassName }: { user: SessionUser; itemClassN
   );
 }
 
+/**
+ * A <details> menu opens and closes without JavaScript; with it, the menu closes once a page
+ * is chosen from it (a link or the sign-out button), so it never stays open over the next page.
+ */
+function useClosingMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+  return {
+    ref,
+    onClick: (event: MouseEvent<HTMLDetailsElement>) => {
+      if ((event.target as Element).closest("a, button[type=submit]") && ref.current) ref.current.open = false;
+    },
+  };
+}
+
 function AccountMenu({ user }: { user: SessionUser }) {
+  const menu = useClosingMenu();
   return (
-    <details className="relative">
+    <details className="relative" {...menu}>
       <summary className="btn-secondary list-none" aria-label={`Account menu for ${user.firstName}`}>
         {user.firstName}
         <span aria-hidden="true">▾</span>
@@ -109,8 +128,9 @@ function AccountMenu({ user }: { user: SessionUser }) {
 
 /** A <details> menu: opens and closes without JavaScript. */
 function MobileMenu({ user }: { user: SessionUser | null }) {
+  const menu = useClosingMenu();
   return (
-    <details className="group lg:hidden">
+    <details className="group lg:hidden" {...menu}>
       <summary className="btn-secondary list-none" aria-label="Menu">
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
           <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />

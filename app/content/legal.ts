@@ -69,7 +69,7 @@ export const COOKIES: readonly { name: string; purpose: string; lifetime: string
   {
     name: "cookieConsent",
     purpose: "Remembers your answer to the cookie banner (accepted, declined or closed) so the banner is not shown again.",
-    lifetime: "1 year after Accept or Decline; until you close the browser after closing the banner with ×.",
+    lifetime: "1 year after Accept or Decline. Closing the banner with × is no answer: without JavaScript it sets this cookie until you close the browser; with JavaScript it sets none (see session storage below).",
     setBy: "Our server, when you answer the banner",
   },
   {
@@ -119,7 +119,8 @@ export function cookiePolicy(site: SiteFacts): LegalDocument {
         heading: "Other storage in your browser",
         blocks: [
           list(
-            "cookieConsent in local storage: with JavaScript on, your answer to the cookie banner is also kept in your browser's local storage under this name, until you clear it.",
+            "cookieConsent in local storage: with JavaScript on, your answer to the cookie banner (Accept or Decline) is also kept in your browser's local storage under this name, until you clear it.",
+            "cookieConsent in session storage: with JavaScript on, closing the banner with × hides it for your visit only, noted in this tab's session storage until you close the tab.",
             "chatSessionId in local storage: with JavaScript on, the chat window keeps the key of your support conversation here so it opens again after a page load, until you choose New Chat.",
             "clientHintReloadAttempts and clientHintReferrer in session storage: when your time zone changes, the page reloads once to show local times; these two entries count the reloads (so it never loops) and keep the address you came from, until you close the tab.",
             "Offline copies: with JavaScript on, the site installs a service worker that keeps a copy of the home page, the tracking page and the last 10 tracking results you opened, so they can be read without a connection. Pages shown while you are signed in are never kept.",

@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { listOwnShipments, type CustomerShipmentStats } from "~/.server/customer-shipments";
-import { requireUser } from "~/.server/session";
+import { isFirstVisit } from "~/.server/accounts";
+import { requestSessionHash, requireUser } from "~/.server/session";
 import { requestTimeZone } from "~/.server/time-zone";
 import { redirectWithToast } from "~/.server/toast";
 import { EmptyState, FilterBar, PaginationNav } from "~/components/list";
@@ -28,12 +29,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = parseCustomerShipmentFilters(url.searchParams);
   // The GET form sends every field, defaults and all: the address is tidied to what matters.
   if (url.search !== filtersQuery(filters)) throw redirect(`/dashboard${filtersQuery(filters)}`);
+  const sessionHash = await requestSessionHash(request);
   try {
-    const result = await listOwnShipments(context.db, user.id, filters, startOfMonth(Date.now(), requestTimeZone(request)));
-    return { state: "ok" as const, firstName: user.firstName, filters, ...result };
+    const [result, firstVisit] = await Promise.all([
+      listOwnShipments(context.db, user.id, filters, startOfMonth(Date.now(), requestTimeZone(request))),
+      isFirstVisit(context.db, { userId: user.id, sessionHash }),
+    ]);
+    return { state: "ok" as const, firstName: user.firstName, firstVisit, filters, ...result };
   } catch (error) {
     console.error("Dashboard load failed", error);
-    return data({ state: "error" as const, firstName: user.firstName, filters }, { status: 503, headers: { "Retry-After": "30" } });
+    return data({ state: "error" as const, firstName: user.firstName, firstVisit: false, filters }, { status: 503, headers: { "Retry-After": "30" } });
   }
 }
 
@@ -53,7 +58,8 @@ export default function DashboardPage() {
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">{`Welcome back, ${result.firstName}!`}</h1>
+          {/* A brand-new account is greeted as new (on the visit its registration began). */}
+          <h1 className="text-3xl font-bold">{`${result.firstVisit ? "Welcome" : "Welcome back"}, ${result.firstName}!`}</h1>
           <p className="text-slate-700">Here is where your parcels are.</p>
         </div>
         <div className="flex gap-2">

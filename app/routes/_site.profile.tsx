@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import {
@@ -120,6 +120,7 @@ function useLastResult(intent: string): SubmissionResult<string[]> | undefined {
 export default function ProfilePage() {
   const { tab: requestedTab, editing, profile } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const location = useLocation();
   // A refused submission shows its own tab (and the edit form) whatever the address says.
   const failedTab = actionData?.intent === "request-deletion" ? "privacy" : actionData?.intent === "password" ? "security" : actionData?.intent;
   const tab = tabOf(failedTab ?? requestedTab);
@@ -148,7 +149,8 @@ export default function ProfilePage() {
         </ul>
       </nav>
       {tab === "profile" ? showEditForm ? <ProfileEditForm profile={profile} /> : <ProfileDetails profile={profile} /> : null}
-      {tab === "security" ? <PasswordChangeForm /> : null}
+      {/* Each answer is a new page: the fields start empty again, as they do without JavaScript (never a password left in them). */}
+      {tab === "security" ? <PasswordChangeForm key={location.key} /> : null}
       {tab === "notifications" ? <NotificationsForm profile={profile} /> : null}
       {tab === "privacy" ? <PrivacySection profile={profile} /> : null}
     </main>

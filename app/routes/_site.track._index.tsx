@@ -79,7 +79,7 @@ function ResultRows({ rows }: { rows: Row[] }) {
   return (
     <section className="mt-8" aria-labelledby="results-title">
       <h2 id="results-title" className="mb-3 text-xl font-semibold">
-        {`${rows.length} tracking IDs: ${found} found${found < rows.length ? `, ${rows.length - found} not found` : ""}`}
+        {`${rows.length} parcels looked up: ${found} found${found < rows.length ? `, ${rows.length - found} not found` : ""}`}
       </h2>
       <ul className="space-y-3">
         {rows.map(({ trackingId, shipment, late }) => (

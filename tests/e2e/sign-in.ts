@@ -17,3 +17,19 @@ export function signInAsDemoCustomer(page: Page) {
 export function signInAsDemoAdmin(page: Page) {
   return signIn(page, { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, admin: true });
 }
+
+/** A new customer of one's own, so that stories running side by side never share a list. */
+export async function registerCustomer(page: Page, firstName: string) {
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto("/register");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill("Tester");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone number").fill("+1 415 555 0100");
+  await page.getByLabel("Password", { exact: true }).fill("Parcel123!");
+  await page.getByLabel("Confirm password").fill("Parcel123!");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  return { email, name: `${firstName} Tester`, password: "Parcel123!" };
+}

@@ -104,9 +104,14 @@ describe("customer dashboard", () => {
     expect(none).toContain("No shipments found");
     expect(none).toContain("Try adjusting your search or filters");
 
+    // The session opened right after the account was made: its first visit.
     const newcomer = await createUser({ firstName: "Nia" });
     const empty = await page("/dashboard", await signedInCookie(newcomer.id));
-    expect(empty).toContain("Welcome back, Nia!");
+    expect(empty).toContain("Welcome, Nia!");
+    expect(empty).not.toContain("Welcome back");
+    // An account made earlier, on a later visit, is welcomed back.
+    const returning = await createUser({ firstName: "Rue", createdAt: Date.now() - 3_600_000 });
+    expect(await page("/dashboard", await signedInCookie(returning.id))).toContain("Welcome back, Rue!");
     expect(empty).toContain("No shipments found");
     expect(empty).toContain("Get started by creating your first shipment");
     expect(empty).toContain('href="/dashboard/create-shipment"');

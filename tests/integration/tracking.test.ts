@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TRACKING_IDS, SEED_USER_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
-import { statusLabel } from "~/domain/shipment-status";
+import { buildSeed, DEMO_TRACKING_IDS, SEED_USER_IDS, SPARE_TRACKING_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
+import { SHIPMENT_STATUSES, statusLabel } from "~/domain/shipment-status";
 import { createUser, seedDemoData, signedInCookie } from "./fixtures";
 
 const BASE = "https://parcel.test";
@@ -111,7 +111,7 @@ describe("several tracking IDs at once", () => {
     const response = await get(`/track?ids=${inTransit},${exception},NOPE`, { headers: { "CF-Connecting-IP": "203.0.113.40" } });
     expect(response.status).toBe(200);
     const html = await text(response);
-    expect(html).toContain("3 tracking IDs: 2 found, 1 not found");
+    expect(html).toContain("3 parcels looked up: 2 found, 1 not found");
     const rows = [...html.matchAll(/<li class="card p-4">([\s\S]*?)<\/li>/g)].map(([, row]) => row!);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toContain(`href="/track/${inTransit}"`);
@@ -195,6 +195,14 @@ function historyStatuses(html: string): string[] {
 }
 
 describe("the timeline agrees with the history", () => {
+  it("has a seeded shipment with a fixed ID in each of the thirteen statuses", async () => {
+    const { shipments: rows } = buildSeed(Date.now(), { customer: "x", admin: "x", other: "x" });
+    for (const { trackingId, status } of [...DEMO_TRACKING_IDS, ...STATUS_TRACKING_IDS, ...SPARE_TRACKING_IDS]) {
+      expect(rows.find((row) => row.trackingId === trackingId)?.status, trackingId).toBe(status);
+    }
+    expect(new Set(STATUS_TRACKING_IDS.map((demo) => demo.status))).toEqual(new Set(SHIPMENT_STATUSES));
+  });
+
   it.each(STATUS_TRACKING_IDS)("for the $status shipment $trackingId", async ({ trackingId, status }) => {
     const html = await (await get(`/track/${trackingId}`)).text();
     const steps = timelineSteps(html);
