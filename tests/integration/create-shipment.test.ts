@@ -324,3 +324,39 @@ describe("how many shipments an account may create", () => {
     expect(await storedDraft(sender.id)).toMatchObject({ step: 4 });
   });
 });
+
+describe("a shipment of several parcels", () => {
+  it("shows each parcel's size to its owner on the tracking page and to admins on the receipt", async () => {
+    const owner = await createUser();
+    const as = await signedInCookie(owner.id);
+    await post(1, "next", sender, as);
+    await post(2, "next", recipient, as);
+    const twoKinds = {
+      ...onePackage,
+      "packages[1].description": "Lamp",
+      "packages[1].weight": "1.5",
+      "packages[1].length": "15",
+      "packages[1].width": "15",
+      "packages[1].height": "40",
+      "packages[1].value": "25",
+      "packages[1].quantity": "2",
+    };
+    expect((await post(3, "next", twoKinds, as)).headers.get("Location")).toBe(`${PAGE}?step=4`);
+    const location = (await post(4, "create", { currency: "USD" }, as)).headers.get("Location")!;
+    const trackingId = location.slice("/track/".length);
+    const shipment = (await db.select().from(shipments).where(eq(shipments.trackingId, trackingId)).get())!;
+    // No one size for the whole shipment: the parcels carry them.
+    expect([shipment.lengthCm, shipment.widthCm, shipment.heightCm]).toEqual([null, null, null]);
+
+    const sizes = "30 × 20 × 10 cm, 15 × 15 × 40 cm ×2";
+    const page = (await (await get(location, as)).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain(sizes);
+    expect(page).toContain("15 × 15 × 40 cm");
+    // A visitor with the tracking ID sees no parcels.
+    expect((await (await get(location, "")).text()).replaceAll("<!-- -->", "")).not.toContain("30 × 20 × 10 cm");
+
+    const admin = await createUser({ role: "admin" });
+    const receipt = (await (await get(`/receipt/${shipment.id}`, await signedInCookie(admin.id))).text()).replaceAll("<!-- -->", "");
+    expect(receipt).toContain(sizes);
+  });
+});

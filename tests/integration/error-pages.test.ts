@@ -84,6 +84,28 @@ describe("a missing record", () => {
   });
 });
 
+describe("Go Back without JavaScript", () => {
+  const goBack = (html: string) => /<a[^>]*href="([^"]*)"[^>]*>Go Back<\/a>/.exec(html)?.[1] ?? null;
+
+  it("leads to the page of this site that linked to a missing record or page", async () => {
+    for (const path of ["/invoices/no-such-invoice", "/no-such-page"]) {
+      const html = await page(await get(path, { Cookie: customer, Referer: "https://parcel.test/profile?tab=security" }));
+      expect(goBack(html), path).toBe("/profile?tab=security");
+    }
+    // A refusal other than 404 too.
+    const refused = await page(await post("/faq", { question: "anything" }, { Referer: "https://parcel.test/pricing" }));
+    expect(goBack(refused)).toBe("/pricing");
+  });
+
+  it("is no link for another site's referrer, or none (JavaScript then offers the browser's history)", async () => {
+    for (const headers of [{ Referer: "https://evil.test/profile" }, {}]) {
+      const html = await page(await get("/no-such-page", headers));
+      expect(goBack(html)).toBeNull();
+      expect(html).not.toContain("evil.test");
+    }
+  });
+});
+
 describe("a page that crashes", () => {
   const brokenCurrency = "NOT-A-CURRENCY";
 
