@@ -107,10 +107,13 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   await expect(stepHeading(page, "Step 4 of 4: Review and create")).toBeVisible();
   await page.getByLabel("Currency").selectOption("EUR");
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Update estimate" }).click();
-  await expect(estimate).toContainText("€40.58");
+  // The dollar tariff converted at the settings' rate (1 USD = 0.87 EUR): 34.78 of it, plus 1 % of the €60.00 declared.
+  await expect(estimate).toContainText("€35.38");
+  await expect(estimate).toContainText("Converted from USD at 1 USD = 0.87 EUR, the rate of Nov 20, 2026.");
+  if (!javaScriptEnabled) await expect(estimate).toContainText("To see them in another currency, choose it and press Update estimate.");
   await page.reload();
   await expect(page.getByLabel("Currency")).toHaveValue("EUR");
-  await expect(estimate).toContainText("€40.58");
+  await expect(estimate).toContainText("€35.38");
   await page.getByLabel("Special instructions (optional)").fill("Leave with the neighbour");
 
   await page.getByRole("button", { name: "Create Shipment" }).click();
@@ -119,6 +122,8 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   const trackingId = new URL(page.url()).pathname.split("/").pop()!;
   await expect(page.getByText("Pending").first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Shipment history" })).toContainText("Shipment created and pending processing");
+  // Its owner sees the size of each parcel, as for any other shipment.
+  await expect(page.getByRole("table", { name: "Parcels" })).toContainText("10 × 10 × 10 cm");
 
   // The dashboard finds it by the start of its tracking ID, and filters it.
   await page.getByRole("link", { name: "Go to dashboard" }).click();
@@ -129,7 +134,7 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   await expect(page).toHaveURL(`/dashboard?search=${trackingId.slice(0, 8)}`);
   const row = page.getByRole("row", { name: new RegExp(trackingId) });
   await expect(row).toContainText("Lena Fischer");
-  await expect(row).toContainText("€40.58");
+  await expect(row).toContainText("€35.38");
   await search.getByLabel("Status").selectOption("delivered");
   if (!javaScriptEnabled) await search.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Try adjusting your search or filters")).toBeVisible();
@@ -137,13 +142,14 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   if (!javaScriptEnabled) await search.getByRole("button", { name: "Apply" }).click();
   await expect(row).toBeVisible();
 
-  // Its invoice: the quote's lines in euros, printable.
+  // Its invoice: the quote's lines in euros with the rate they were converted at, printable.
   await row.getByRole("link", { name: /Invoice/ }).click();
   await expect(page.getByRole("heading", { name: "Invoice", exact: true })).toBeVisible();
   // The number heads the invoice (and is quoted again at its foot).
   await expect(page.getByText(`INV-${trackingId}`, { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole("row", { name: /Saturday/ })).toContainText("€25.00");
-  await expect(page.getByRole("row", { name: /^Total/ })).toContainText("€40.58");
+  await expect(page.getByRole("row", { name: /Saturday/ })).toContainText("€21.75");
+  await expect(page.getByRole("row", { name: /^Total/ })).toContainText("€35.38");
+  await expect(page.getByText("1 USD = 0.87 EUR (Nov 20, 2026)")).toBeVisible();
   await expect(page.getByRole("link", { name: "Print / Save PDF" })).toBeVisible();
 
   // A customer with many parcels pages through them, ten at a time.
