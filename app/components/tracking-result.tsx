@@ -95,9 +95,10 @@ export function TrackingResult({
         <dl className="grid gap-4 sm:grid-cols-2">
           <Fact label="From" value={place(view.origin)} />
           <Fact label="To" value={place(view.destination)} />
+          {/* A returned parcel expects no delivery: the fact is when it was returned. */}
           <Fact
-            label={delivered ? "Delivered" : "Estimated delivery"}
-            value={formatDate(delivered ? (view.actualDelivery ?? view.updatedAt) : view.estimatedDelivery, timeZone)}
+            label={delivered ? "Delivered" : view.status === "returned" ? "Returned to sender" : "Estimated delivery"}
+            value={formatDate(delivered ? (view.actualDelivery ?? view.updatedAt) : view.status === "returned" ? view.updatedAt : view.estimatedDelivery, timeZone)}
           />
           <Fact label="Current location" value={view.currentLocation ?? "Not yet scanned"} />
           <Fact label="Service" value={serviceLabel(view.serviceType)} />

@@ -46,7 +46,14 @@ describe("parseTrackingSearch", () => {
     const ten = Array.from({ length: 10 }, (_, index) => `SWP${index}`);
     expect(parseTrackingSearch(ten.join(","))).toEqual({ ok: true, trackingIds: ten });
     expect(parseTrackingSearch([...ten, "SWPX"].join(","))).toEqual({ ok: false, message: "Enter up to 10 tracking IDs at a time." });
-    expect(parseTrackingSearch("A ".repeat(600)).ok).toBe(false);
+    expect(parseTrackingSearch("A ".repeat(600))).toEqual({ ok: false, message: "Enter up to 10 tracking IDs at a time." });
+  });
+
+  it("refuses a word longer than any tracking ID, however long", () => {
+    const tooLong = { ok: false, message: "A tracking ID has at most 40 characters." };
+    expect(parseTrackingSearch(`SWP1, ${"X".repeat(41)}`)).toEqual(tooLong);
+    expect(parseTrackingSearch("X".repeat(5_000))).toEqual(tooLong);
+    expect(parseTrackingSearch("X".repeat(40)).ok).toBe(true);
   });
 });
 

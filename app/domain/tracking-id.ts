@@ -36,7 +36,9 @@ export function normalizeTrackingId(input: string): string {
 
 /** How many tracking IDs one search may hold. */
 export const MAX_TRACKING_IDS = 10;
-/** Longer than any tracking ID: read no further into a box or an address. */
+/** Longer than any tracking ID (ours have 15 characters): such a word is refused, not looked up. */
+export const MAX_TRACKING_ID_LENGTH = 40;
+/** Room for MAX_TRACKING_IDS of the longest IDs and their separators: read no further into a box or an address. */
 const MAX_SEARCH_LENGTH = 1_000;
 
 export type TrackingSearch =
@@ -48,10 +50,17 @@ export type TrackingSearch =
  * normalised, each once, in the order typed; at most MAX_TRACKING_IDS.
  */
 export function parseTrackingSearch(input: string): TrackingSearch {
-  if (input.length > MAX_SEARCH_LENGTH) return { ok: false, message: `Enter up to ${MAX_TRACKING_IDS} tracking IDs at a time.` };
-  const trackingIds = [...new Set(input.split(/[\s,]+/).map(normalizeTrackingId).filter(Boolean))];
+  const tooMany = { ok: false as const, message: `Enter up to ${MAX_TRACKING_IDS} tracking IDs at a time.` };
+  const tooLong = { ok: false as const, message: `A tracking ID has at most ${MAX_TRACKING_ID_LENGTH} characters.` };
+  const words = (text: string) => text.split(/[\s,]+/).map(normalizeTrackingId).filter(Boolean);
+  if (input.length > MAX_SEARCH_LENGTH) {
+    // Only the start is read, to say which bound was passed.
+    return words(input.slice(0, MAX_SEARCH_LENGTH)).some((word) => word.length > MAX_TRACKING_ID_LENGTH) ? tooLong : tooMany;
+  }
+  const trackingIds = [...new Set(words(input))];
   if (trackingIds.length === 0) return { ok: false, message: "Please enter a tracking ID" };
-  if (trackingIds.length > MAX_TRACKING_IDS) return { ok: false, message: `Enter up to ${MAX_TRACKING_IDS} tracking IDs at a time.` };
+  if (trackingIds.some((trackingId) => trackingId.length > MAX_TRACKING_ID_LENGTH)) return tooLong;
+  if (trackingIds.length > MAX_TRACKING_IDS) return tooMany;
   return { ok: true, trackingIds };
 }
 

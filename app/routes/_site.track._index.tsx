@@ -7,7 +7,7 @@ import { useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/components/status-badge";
 import { TrackingForm } from "~/components/tracking-form";
 import { countryName, formatDate, formatMonthDay } from "~/domain/format";
-import { isDelivered, statusProgress, statusTone } from "~/domain/shipment-status";
+import { isDelivered, isSettled, statusProgress, statusTone } from "~/domain/shipment-status";
 import { parseTrackingSearch, trackingSearchPath } from "~/domain/tracking-id";
 import { runningLate } from "~/domain/tracking-timeline";
 
@@ -72,6 +72,14 @@ export default function TrackPage() {
 
 type Row = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "found" }>["rows"][number];
 
+/** Where a parcel is and when it arrives (or arrived); a returned one expects no delivery. */
+function rowFacts(shipment: NonNullable<Row["shipment"]>, timeZone: string): string {
+  const destination = `${shipment.destination.city}, ${countryName(shipment.destination.country)}`;
+  if (isDelivered(shipment.status)) return `Delivered ${formatDate(shipment.actualDelivery, timeZone)} · ${destination}`;
+  if (isSettled(shipment.status)) return `${shipment.currentLocation ?? destination} · Returned to sender`;
+  return `${shipment.currentLocation ?? "Not yet scanned"} · to ${destination} · Estimated delivery ${formatDate(shipment.estimatedDelivery, timeZone)}`;
+}
+
 /** One compact row per ID asked for, in the order typed; IDs that match nothing are marked. */
 function ResultRows({ rows }: { rows: Row[] }) {
   const timeZone = useTimeZone();
@@ -104,9 +112,7 @@ function ResultRows({ rows }: { rows: Row[] }) {
                   {`${statusProgress(shipment.status)}%`}
                 </progress>
                 <p className="text-sm text-slate-700">
-                  {isDelivered(shipment.status)
-                    ? `Delivered ${formatDate(shipment.actualDelivery, timeZone)} · ${shipment.destination.city}, ${countryName(shipment.destination.country)}`
-                    : `${shipment.currentLocation ?? "Not yet scanned"} · to ${shipment.destination.city}, ${countryName(shipment.destination.country)} · Estimated delivery ${formatDate(shipment.estimatedDelivery, timeZone)}`}
+                  {rowFacts(shipment, timeZone)}
                   {late ? <strong className="text-amber-900">{` · Running late: expected ${formatMonthDay(late.expected, timeZone)}`}</strong> : null}
                 </p>
               </article>

@@ -135,6 +135,25 @@ describe("several tracking IDs at once", () => {
     expect((await get("/track?ids=+,+")).status).toBe(400);
   });
 
+  it("refuses a word longer than any tracking ID rather than sending it on", async () => {
+    for (const typed of ["X".repeat(41), `${inTransit},${"X".repeat(5_000)}`]) {
+      const response = await get(`/track?ids=${typed}`);
+      expect(response.status).toBe(400);
+      expect(await text(response)).toContain("A tracking ID has at most 40 characters.");
+    }
+  });
+
+  it("expects no delivery for a returned parcel, in its row and on its page", async () => {
+    const returned = STATUS_TRACKING_IDS.find((demo) => demo.status === "returned")!.trackingId;
+    const list = await text(await get(`/track?ids=${inTransit},${returned}`, { headers: { "CF-Connecting-IP": "203.0.113.42" } }));
+    const row = [...list.matchAll(/<li class="card p-4">([\s\S]*?)<\/li>/g)].map(([, body]) => body!)[1]!;
+    expect(row).toContain("Returned to sender");
+    expect(row).not.toContain("Estimated delivery");
+    const page = await text(await get(`/track/${returned}`, { headers: { "CF-Connecting-IP": "203.0.113.42" } }));
+    expect(page).toContain("Returned to sender");
+    expect(page).not.toContain("Estimated delivery");
+  });
+
   it("counts each ID against the client's look-up limit", async () => {
     await awayFromMinuteEdge();
     const headers = { "CF-Connecting-IP": "203.0.113.41" };
