@@ -38,7 +38,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (a
 const SubscribeSchema = z.object({
   intent: z.literal("subscribe"),
   email: z
-    .string({ required_error: "Email is required" })
+    .string({ required_error: "Email is required", invalid_type_error: "Please enter a valid email address" })
     .trim()
     .min(1, "Email is required")
     .max(254, "Please enter a valid email address")

@@ -1,5 +1,6 @@
 // "Keep me posted": subscribing on a public tracking page, confirming from the outbox mail, status
 // mail with an unsubscribe link, unsubscribing; the limits; and the owner's own status mail.
+import { SELF } from "cloudflare:test";
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { outbox, shipments, trackingSubscriptions, trackingSubscriptionTokens, users } from "../../drizzle/schema";
@@ -133,6 +134,17 @@ describe("keep me posted", () => {
     expect(malformed.status).toBe(400);
     expect(await text(malformed)).toContain("Please enter a valid email address");
     expect((await subscribe(inTransit, "x".repeat(300) + "@example.com")).status).toBe(400);
+    // The field sent twice: SPEC's message, never the parser's own words.
+    const twice = await SELF.fetch(`${BASE}/track/${inTransit}`, {
+      method: "POST",
+      redirect: "manual",
+      body: "intent=subscribe&email=a%40example.com&email=b%40example.com",
+      headers: { Origin: BASE, Host: "parcel.test", "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": newClientAddress() },
+    });
+    expect(twice.status).toBe(400);
+    const twiceHtml = await text(twice);
+    expect(twiceHtml).toContain("Please enter a valid email address");
+    expect(twiceHtml).not.toContain("Expected string");
     expect((await subscribe("SWP000000NOPE00", "ghost@example.com")).status).toBe(404);
     const bot = await post(`/track/${inTransit}`, { intent: "subscribe", email: "bot@example.com", website: "https://spam.example" });
     expect(bot.status).toBe(302);
