@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { readFormBody } from "~/.server/form-body";
 import { redirectWithOutcome } from "~/.server/outcome";
@@ -36,10 +36,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function TrackingUpdatesPage() {
   const { link } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
       <h1 className="mb-4 text-3xl font-bold">Parcel updates by e-mail</h1>
       <section className="card space-y-4">
+        {refusal && "error" in refusal ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {refusal.error}
+          </p>
+        ) : null}
         {!link ? (
           <>
             <p className="text-slate-800">This link is no longer valid. It may have expired, or the updates were stopped already.</p>

@@ -121,7 +121,13 @@ describe("keep me posted", () => {
     await subscribe(trackingId, "oneclick@example.com");
     await post(await linkIn("oneclick@example.com", "tracking-subscription-confirm"), { intent: "confirm" });
     await adminSetsStatus(trackingId, "picked_up");
-    const response = await post(await linkIn("oneclick@example.com", "tracking-update"), { "List-Unsubscribe": "One-Click" });
+    const link = await linkIn("oneclick@example.com", "tracking-update");
+    // Anything else sent to the link changes nothing and says how to go on.
+    const stray = await post(link, { intent: "teleport" });
+    expect(stray.status).toBe(400);
+    expect(await text(stray)).toContain("Please use the buttons on this page.");
+    expect(await db.$count(trackingSubscriptions, eq(trackingSubscriptions.email, "oneclick@example.com"))).toBe(1);
+    const response = await post(link, { "List-Unsubscribe": "One-Click" });
     expect(response.status).toBe(302);
     expect(await db.$count(trackingSubscriptions, eq(trackingSubscriptions.email, "oneclick@example.com"))).toBe(0);
   });
