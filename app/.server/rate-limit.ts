@@ -73,6 +73,13 @@ export const ACTION_LIMITS = {
   contact: { perClient: 5, perAccount: 10, windowMs: HOUR_MS, message: "You have sent several messages in a short time." },
   "status-change": { perClient: 120, perAccount: 120, windowMs: HOUR_MS, message: "Too many status changes have been made." },
   rating: { perClient: 20, perAccount: 20, windowMs: HOUR_MS, message: "Too many ratings have been sent from this connection." },
+  // "Keep me posted": the account is the address the confirmation link is mailed to.
+  "tracking-subscription": {
+    perClient: 10,
+    perAccount: 3,
+    windowMs: HOUR_MS,
+    message: "You have asked for updates several times in a short time.",
+  },
 } satisfies Record<string, ActionLimit>;
 
 export type LimitedAction = keyof typeof ACTION_LIMITS;

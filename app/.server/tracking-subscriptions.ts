@@ -11,8 +11,8 @@ import { isSettled, normalizeStatus } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
 import { recordEvents } from "./events";
-import { refused, tooManyAttempts, type Done, type Refused } from "./outcome";
-import { hitRateLimit, limitFromVar } from "./rate-limit";
+import { refused, type Done, type Refused } from "./outcome";
+import { limitAction } from "./rate-limit";
 import { hashToken, randomToken } from "./session";
 
 /** Confirmed subscribers one shipment may have. */
@@ -21,9 +21,6 @@ export const MAX_SUBSCRIBERS = 5;
 const CONFIRM_LINK_MS = 48 * 3_600_000;
 /** How long a status mail's unsubscribe link works. */
 const UNSUBSCRIBE_LINK_MS = 365 * 86_400_000;
-const HOUR_MS = 3_600_000;
-/** Confirmation mails one address may be sent per hour, whoever asks. */
-const PER_ADDRESS_LIMIT = 3;
 
 /** Once nothing more happens to a shipment, nobody is offered its updates any more. */
 export function acceptsSubscribers(status: string): boolean {
@@ -51,13 +48,8 @@ export async function subscribeToTracking(
   { trackingId, email: typed, clientAddress, now = Date.now() }: { trackingId: string; email: string; clientAddress: string; now?: number },
 ): Promise<Done | Refused> {
   const email = normalizeEmail(typed);
-  for (const [key, limit] of [
-    [`subscribe:ip:${clientAddress}`, limitFromVar(context.cloudflare.env.SUBSCRIBE_RATE_LIMIT, 10)],
-    [`subscribe:email:${email}`, PER_ADDRESS_LIMIT],
-  ] as const) {
-    const result = await hitRateLimit(context.db, { key, limit, windowMs: HOUR_MS, now });
-    if (!result.allowed) return tooManyAttempts(result, "You have asked for updates several times in a short time. Please try again later.");
-  }
+  const limited = await limitAction(context, { action: "tracking-subscription", clientAddress, account: email });
+  if (limited) return limited;
   const { db } = context;
   const shipment = await db
     .select({ id: shipments.id, status: shipments.status })

@@ -19,6 +19,14 @@ describe("hideOneTimeTokens", () => {
     expect(hasHiddenToken("https://parcel.test/track/SWP1")).toBe(false);
   });
 
+  it("hides the token of a parcel's update links, which is the last part of their path", () => {
+    const body = "Confirm: https://parcel.test/tracking-updates/Zx8_-Qw1\nStop these e-mails: https://parcel.test/tracking-updates/Kj7-p_0.";
+    const hidden = hideOneTimeTokens(body);
+    expect(hidden).not.toMatch(/Zx8_-Qw1|Kj7-p_0/);
+    expect(hidden).toBe("Confirm: https://parcel.test/tracking-updates/[hidden]\nStop these e-mails: https://parcel.test/tracking-updates/[hidden].");
+    expect(hasHiddenToken("https://parcel.test/tracking-updates/[hidden]")).toBe(true);
+  });
+
   it("leaves a text without links as it is", () => {
     expect(hideOneTimeTokens("token=abc is not a link parameter")).toBe("token=abc is not a link parameter");
   });

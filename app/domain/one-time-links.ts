@@ -1,5 +1,6 @@
 // One-time links (password reset, newsletter confirmation) carry their token in the `token`
-// query parameter. Whoever reads a copy of the mail other than its recipient (an admin in the
+// query parameter; the links of a parcel's e-mail updates (confirm, unsubscribe) carry theirs
+// as the last part of the path /tracking-updates/{token}. Whoever reads a copy of the mail other than its recipient (an admin in the
 // mailbox) sees the link with the token hidden.
 
 export const HIDDEN_TOKEN = "[hidden]";
@@ -9,12 +10,13 @@ export const NEWSLETTER_LINK_DAYS = 7;
 export const INVALID_CONFIRMATION_LINK = "This confirmation link is invalid or has expired.";
 
 const TOKEN_PARAMETER = /([?&]token=)[^&#\s]+/g;
+const TOKEN_PATH = /(\/tracking-updates\/)[A-Za-z0-9_-]+/g;
 
 /** `text` with the token of every one-time link in it hidden. */
 export function hideOneTimeTokens(text: string): string {
-  return text.replace(TOKEN_PARAMETER, `$1${HIDDEN_TOKEN}`);
+  return text.replace(TOKEN_PARAMETER, `$1${HIDDEN_TOKEN}`).replace(TOKEN_PATH, `$1${HIDDEN_TOKEN}`);
 }
 
 export function hasHiddenToken(url: string): boolean {
-  return url.includes(`token=${HIDDEN_TOKEN}`);
+  return url.includes(`token=${HIDDEN_TOKEN}`) || url.includes(`/tracking-updates/${HIDDEN_TOKEN}`);
 }

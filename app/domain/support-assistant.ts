@@ -178,7 +178,7 @@ function pricingReply(question: string): AssistantReply {
   if (weight !== null) {
     lines.push(`For a ${weight} kg parcel sent within one country:`);
     for (const type of services) {
-      const cost = shippingCost({ serviceType: type, packageType: "package", weightKg: weight, fromCountry: "US", toCountry: "US" }, CURRENCY);
+      const cost = shippingCost({ serviceType: type, packageType: "package", weightKg: weight, fromCountry: "US", toCountry: "US" });
       lines.push(`- ${SERVICE_LABELS[type]} (${days(TRANSIT_BUSINESS_DAYS[type])}): ${formatMoney(cost, CURRENCY)}`);
     }
     lines.push("Within one region the price is 1.5 times that, between regions twice; documents cost 0.8 times and pallets 1.5 times as much.");

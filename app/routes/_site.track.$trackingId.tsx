@@ -9,7 +9,6 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { readFormBody } from "~/.server/form-body";
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
 import { getRatingPrompt } from "~/.server/ratings";
@@ -94,7 +93,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const trackingId = normalizeTrackingId(params.trackingId ?? "");
   const back = `/track/${encodeURIComponent(trackingId)}`;
-  const form = await readFormBody(request);
+  const form = await request.formData();
   // A bot that fills the hidden field is answered like anyone else and nothing is sent.
   if (isHoneypotFilled(form)) return redirect(back);
   const submission = parseWithZod(form, { schema: SubscribeSchema });

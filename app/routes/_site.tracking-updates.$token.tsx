@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { readFormBody } from "~/.server/form-body";
 import { redirectWithOutcome } from "~/.server/outcome";
 import { confirmSubscription, getSubscriptionLink, unsubscribe } from "~/.server/tracking-subscriptions";
 
@@ -27,7 +26,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  const submission = parseWithZod(await readFormBody(request), { schema: LinkActionSchema });
+  const submission = parseWithZod(await request.formData(), { schema: LinkActionSchema });
   if (submission.status !== "success") return data({ error: "Please use the buttons on this page." }, { status: 400 });
   const outcome = submission.value.intent === "confirm" ? await confirmSubscription(context, { token }) : await unsubscribe(context, { token });
   const to = outcome.ok ? `/track/${encodeURIComponent(outcome.trackingId)}` : `/tracking-updates/${encodeURIComponent(token)}`;

@@ -98,7 +98,7 @@ describe("Go Back without JavaScript", () => {
   });
 
   it("is no link for another site's referrer, or none (JavaScript then offers the browser's history)", async () => {
-    for (const headers of [{ Referer: "https://evil.test/profile" }, {}]) {
+    for (const headers of [{ Referer: "https://evil.test/profile" }, {}] as Record<string, string>[]) {
       const html = await page(await get("/no-such-page", headers));
       expect(goBack(html)).toBeNull();
       expect(html).not.toContain("evil.test");

@@ -78,6 +78,11 @@ describe("keep me posted", () => {
     // Only the token's hash is stored.
     const token = confirmLink.split("/").at(-1)!;
     expect(await db.$count(trackingSubscriptionTokens, eq(trackingSubscriptionTokens.tokenHash, token))).toBe(0);
+    // An admin reading the mail in the mailbox sees that it was written, not its live link.
+    const inMailbox = await text(await get(`/admin/mailbox/${confirmation!.id}`, { Cookie: admin }));
+    expect(inMailbox).toContain(`Confirm updates for parcel ${inTransit}`);
+    expect(inMailbox).not.toContain(token);
+    expect(inMailbox).toContain(`${BASE}/tracking-updates/[hidden]`);
 
     const confirmed = await post(confirmLink, { intent: "confirm" });
     expect(confirmed.status).toBe(302);
