@@ -111,6 +111,7 @@ export default function TrackingPage() {
   const result = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const timeZone = useTimeZone();
+  const formShown = result.state === "found" && !result.view.viewerIsOwner && result.subscribe;
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10">
       <div className="mb-8 print:hidden">
@@ -119,6 +120,12 @@ export default function TrackingPage() {
           <TrackingForm key={result.trackingId} defaultValue={result.trackingId} />
         </div>
       </div>
+      {/* A refused request for updates where the page offers none (an unknown or settled parcel) says why here. */}
+      {answer?.errors && !formShown ? (
+        <p role="alert" className="mb-8 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+          {answer.errors.join(" ")}
+        </p>
+      ) : null}
       {result.state === "found" ? (
         <div className="space-y-6">
           <TrackingResult

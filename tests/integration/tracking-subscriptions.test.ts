@@ -157,6 +157,10 @@ describe("keep me posted", () => {
     expect(twiceHtml).toContain("Please enter a valid email address");
     expect(twiceHtml).not.toContain("Expected string");
     expect((await subscribe("SWP000000NOPE00", "ghost@example.com")).status).toBe(404);
+    // Where the page offers no form (an unknown parcel), the refusal still says why.
+    const nowhere = await subscribe("SWP000000NOPE00", "not-an-address");
+    expect(nowhere.status).toBe(400);
+    expect(await text(nowhere)).toMatch(/role="alert"[^>]*>Please enter a valid email address</);
     const bot = await post(`/track/${inTransit}`, { intent: "subscribe", email: "bot@example.com", website: "https://spam.example" });
     expect(bot.status).toBe(302);
     expect(await mailsTo("bot@example.com", "tracking-subscription-confirm")).toEqual([]);
