@@ -8,33 +8,19 @@ import {
   extractTrackingIds,
   MAX_TRACKING_IDS,
   type AssistantReply,
-  type TrackingFacts,
 } from "~/domain/support-assistant";
 import type { ServiceContext } from "~/load-context";
-import { lookUpTracking } from "./tracking";
+import { lookUpMany } from "./tracking";
 
 /** The model used when the AI binding is configured. */
 export const AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 const AI_TIMEOUT_MS = 8000;
 
-/** What anyone with the tracking ID may know: the fields are picked one by one, so nothing personal can slip through. */
-async function publicFacts(context: Pick<ServiceContext, "db">, trackingId: string): Promise<TrackingFacts | null> {
-  const view = await lookUpTracking(context.db, trackingId, null);
-  if (!view) return null;
-  return {
-    trackingId: view.trackingId,
-    status: view.status,
-    currentLocation: view.currentLocation,
-    destination: { city: view.destination.city, country: view.destination.country },
-    estimatedDelivery: view.estimatedDelivery,
-    actualDelivery: view.actualDelivery,
-  };
-}
-
 export async function answerQuestion(context: Pick<ServiceContext, "db" | "cloudflare">, question: string): Promise<AssistantReply> {
   const ids = extractTrackingIds(question).slice(0, MAX_TRACKING_IDS);
-  const found = await Promise.all(ids.map(async (id) => [id, await publicFacts(context, id)] as const));
-  const reply = builtInAnswer(question, new Map(found));
+  // What anyone with the tracking IDs may know (public fields only), read in one query.
+  const found = await lookUpMany(context.db, ids);
+  const reply = builtInAnswer(question, new Map(found.map(({ trackingId, shipment }) => [trackingId, shipment])));
   const ai = context.cloudflare.env.AI;
   if (!ai || reply.escalate) return reply;
   return { ...reply, message: (await rephrase(ai, question, reply.message)) ?? reply.message };

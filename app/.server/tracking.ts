@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { invoices, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
 import type { Dimensions } from "~/domain/format";
+import type { TrackingFacts } from "~/domain/support-assistant";
 import { normalizeStatus, type ShipmentStatus } from "~/domain/shipment-status";
 import { trackingHistory, type HistoryEntry } from "~/domain/tracking-history";
 import type { Db } from "./db";
@@ -161,15 +162,8 @@ export async function lookUpTracking(
   };
 }
 
-/** One row of a search for several tracking IDs: public facts only. */
-export type TrackingSummary = {
-  trackingId: string;
-  status: ShipmentStatus;
-  currentLocation: string | null;
-  destination: { city: string; country: string };
-  estimatedDelivery: number | null;
-  actualDelivery: number | null;
-};
+/** One row of a search for several tracking IDs: public facts only, those the support assistant may tell too. */
+export type TrackingSummary = TrackingFacts;
 
 /** Each ID asked for, in order, with its shipment's public facts, or null when none has that ID. One query. */
 export async function lookUpMany(db: Db, trackingIds: readonly string[]): Promise<{ trackingId: string; shipment: TrackingSummary | null }[]> {
