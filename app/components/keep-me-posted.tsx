@@ -18,7 +18,7 @@ export function KeepMePosted({ subscription }: { subscription: Subscription }) {
           Keep me posted
         </h2>
         <p className="text-slate-700">
-          You sent this parcel, so we e-mail you each time its status changes.{" "}
+          You sent this parcel: its status changes are e-mailed to you as your notification preferences say.{" "}
           <Link to="/profile?tab=notifications" className="link">
             Choose which e-mail you get
           </Link>

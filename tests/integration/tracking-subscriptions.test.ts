@@ -243,7 +243,7 @@ describe("the owner's status mail", () => {
     const trackingId = STATUS_TRACKING_IDS.find((demo) => demo.status === "confirmed")!.trackingId;
     const ownerId = (await db.select({ userId: shipments.userId }).from(shipments).where(eq(shipments.trackingId, trackingId)).get())!.userId!;
     const html = await text(await get(`/track/${trackingId}`, { Cookie: await signedInCookie(ownerId) }));
-    expect(html).toContain("You sent this parcel, so we e-mail you each time its status changes.");
+    expect(html).toContain("You sent this parcel: its status changes are e-mailed to you as your notification preferences say.");
     expect(html).not.toContain("Email for updates");
   });
 });
