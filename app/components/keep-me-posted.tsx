@@ -36,7 +36,8 @@ export function KeepMePosted({ subscription }: { subscription: Subscription }) {
       <p className="mb-4 text-slate-700">
         Get an e-mail each time this parcel&apos;s status changes. We first send a link to confirm the address; every e-mail has a link to stop them.
       </p>
-      <Form method="post" preventScrollReset className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      {/* The server's messages (one wording for JavaScript on and off), not the browser's bubbles. */}
+      <Form method="post" preventScrollReset noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Honeypot />
         <Field
           className="flex-1"
