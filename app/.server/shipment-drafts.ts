@@ -100,7 +100,7 @@ async function saveDraft(
 async function keepTyped(
   db: Db,
   userId: string,
-  { values, base, revision, now }: { values: Partial<ShipmentDraft>; base: ShipmentDraft; revision: number; now: number },
+  { values, base, revision, now }: { values: Partial<ShipmentDraft>; base: ShipmentDraft; revision: number | undefined; now: number },
 ): Promise<void> {
   const patch = sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})`;
   if (revision === 0) {
@@ -179,8 +179,8 @@ export function stepFaults(draft: ShipmentDraft, step: StepNumber | "all"): Fiel
 export type DraftStep = { step: StepNumber; values: Partial<ShipmentDraft> } & (
   | { intent: "next" | "previous" | "refresh" | "add-package" | "create" | "discard" }
   | { intent: "remove-package"; index: number }
-  /** `revision`: the draft's as the page showed it (0 when none was stored yet). */
-  | { intent: "save"; revision: number }
+  /** `revision`: the draft's as the page showed it (0 when none was stored yet; left out, only an existing draft is changed). */
+  | { intent: "save"; revision?: number }
 );
 
 export type DraftOutcome =
