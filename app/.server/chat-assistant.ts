@@ -6,7 +6,7 @@
 import {
   builtInAnswer,
   extractTrackingIds,
-  MAX_TRACKING_IDS,
+  MAX_IDS_PER_QUESTION,
   type AssistantReply,
 } from "~/domain/support-assistant";
 import type { ServiceContext } from "~/load-context";
@@ -17,7 +17,7 @@ export const AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 const AI_TIMEOUT_MS = 8000;
 
 export async function answerQuestion(context: Pick<ServiceContext, "db" | "cloudflare">, question: string): Promise<AssistantReply> {
-  const ids = extractTrackingIds(question).slice(0, MAX_TRACKING_IDS);
+  const ids = extractTrackingIds(question).slice(0, MAX_IDS_PER_QUESTION);
   // What anyone with the tracking IDs may know (public fields only), read in one query.
   const found = await lookUpMany(context.db, ids);
   const reply = builtInAnswer(question, new Map(found.map(({ trackingId, shipment }) => [trackingId, shipment])));

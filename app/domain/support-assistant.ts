@@ -32,7 +32,7 @@ export type AssistantReply = {
 };
 
 /** At most this many tracking IDs are looked up per question. */
-export const MAX_TRACKING_IDS = 3;
+export const MAX_IDS_PER_QUESTION = 3;
 
 const CURRENCY = "USD";
 
@@ -222,7 +222,7 @@ export function builtInAnswer(
   timeZone = "UTC",
 ): AssistantReply {
   if (asksForHuman(question)) return ESCALATION;
-  const ids = extractTrackingIds(question).slice(0, MAX_TRACKING_IDS);
+  const ids = extractTrackingIds(question).slice(0, MAX_IDS_PER_QUESTION);
   if (ids.length > 0) {
     return { message: ids.map((id) => trackingLine(id, tracking.get(id) ?? null, timeZone)).join("\n\n"), escalate: false, topic: "tracking" };
   }
