@@ -243,14 +243,21 @@ export const invoices = sqliteTable(
     taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
     tax: integer("tax").notNull().default(0),
     total: integer("total").notNull(),
-    status: text("status", { enum: ["unpaid", "paid"] }).notNull().default("unpaid"),
+    status: text("status", { enum: ["unpaid", "paid", "void"] }).notNull().default("unpaid"),
     issuedAt: integer("issued_at", { mode: "number" }).notNull(),
     paidAt: integer("paid_at", { mode: "number" }),
+    // Who set the current status, and when (an admin marking it paid, unpaid or void); the
+    // name is kept after that account is gone. Every change is also an invoice.status_changed event.
+    statusChangedAt: integer("status_changed_at", { mode: "number" }),
+    statusChangedBy: text("status_changed_by").references(() => users.id, { onDelete: "set null" }),
+    statusChangedByName: text("status_changed_by_name"),
   },
   (t) => [
     uniqueIndex("invoices_number_unique").on(t.number),
     uniqueIndex("invoices_shipment_unique").on(t.shipmentId),
     index("invoices_user_issued").on(t.userId, t.issuedAt),
+    index("invoices_status_issued").on(t.status, t.issuedAt),
+    index("invoices_issued").on(t.issuedAt),
   ],
 );
 

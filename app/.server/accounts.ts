@@ -44,7 +44,8 @@ export function findAccountByEmail(db: Db, email: string) {
 
 export type NewAccount = { firstName: string; lastName: string; email: string; phone: string; password: string };
 
-function isEmailTaken(error: unknown): boolean {
+/** The error D1 answers an insert of an address that already has an account with. */
+export function isEmailTaken(error: unknown): boolean {
   const message = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
   return message.includes("UNIQUE constraint failed: users.email");
 }
@@ -227,15 +228,18 @@ export async function requestAccountDeletion(context: ServiceContext, { userId }
   return { ok: true, message: "Account deletion requested. Our support team will contact you." };
 }
 
+export type AccountFilters = { search: string; role: "user" | "admin" | null; deletionRequested: boolean; page: number };
+
 /**
- * Accounts newest first, for the admin list: search by name or e-mail, or only deletion requests.
- * SPEC.md's 10 a page; a page past the end shows the last page.
+ * Accounts newest first, for the admin list: search by e-mail (an address's start matches) or
+ * name, a role, or only deletion requests. SPEC.md's 10 a page; a page past the end shows the last page.
  */
-export async function listAccounts(db: Db, { search, deletionRequested, page }: { search: string; deletionRequested: boolean; page: number }) {
+export async function listAccounts(db: Db, { search, role, deletionRequested, page }: AccountFilters) {
   const conditions: SQL[] = [];
   if (search) {
     conditions.push(or(containsText(users.email, search), containsText(sql`${users.firstName} || ' ' || ${users.lastName}`, search))!);
   }
+  if (role) conditions.push(eq(users.role, role));
   if (deletionRequested) conditions.push(isNotNull(users.deletionRequestedAt));
   const where = conditions.length ? and(...conditions) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);

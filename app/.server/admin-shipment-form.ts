@@ -12,6 +12,7 @@ import type { ExchangeRate } from "~/domain/exchange-rates";
 import { toMinorUnits } from "~/domain/format";
 import { quote, type Quote } from "~/domain/pricing";
 import { FORM_ERRORS_TOAST, STALE_EDIT_MESSAGE, type EditShipmentFormValue, type ShipmentFormValue } from "~/domain/admin-shipment-form";
+import { PAID_INVOICE_PRICE_MESSAGE } from "~/domain/invoice";
 import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/domain/shipping-options";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
@@ -241,6 +242,7 @@ export async function updateShipmentFromForm(
     now,
   });
   if (outcome === "stale") return refusedForm(checked.summary, "conflict", STALE_EDIT_MESSAGE);
+  if (outcome === "invoice-paid") return refusedForm(checked.summary, "conflict", PAID_INVOICE_PRICE_MESSAGE);
   if (outcome === "missing") return missing;
   return { ok: true, message: "Shipment updated successfully" };
 }

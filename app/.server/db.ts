@@ -1,4 +1,6 @@
+import { getTableColumns, is, sql, SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
 
 /** A Drizzle client over the request's D1 binding (bindings arrive per request on Workers). */
@@ -7,3 +9,26 @@ export function getDb(env: Pick<Env, "DB">) {
 }
 
 export type Db = ReturnType<typeof getDb>;
+
+/**
+ * An insert of `row` that writes only when `where` matches a row of `from` at that point of a
+ * D1 batch: the record of a guarded change (a compare-and-set on a version or a status) is
+ * written exactly when the change is. Columns left out take their defaults.
+ */
+export function insertWhere<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  row: T["$inferInsert"],
+  { from, where }: { from: SQLiteTable; where: SQL | undefined },
+) {
+  const values = row as Record<string, unknown>;
+  const fields: Record<string, SQL.Aliased> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = values[key];
+    const given = value === undefined ? column.default : value;
+    const expression = is(given, SQL) ? given : sql`${given === undefined || given === null ? null : column.mapToDriverValue(given)}`;
+    fields[key] = sql`${expression}`.as(column.name);
+  }
+  // The select lists every column of `table` in its order, as the insert expects.
+  return db.insert(table).select(db.select(fields).from(from).where(where).limit(1) as never);
+}

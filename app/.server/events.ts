@@ -4,9 +4,11 @@
 // written together or not at all. Nothing is sent from inside a write.
 import type { BatchItem } from "drizzle-orm/batch";
 import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { events, outbox, shipments } from "../../drizzle/schema";
 import type { ShipmentStatus } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
+import { insertWhere } from "./db";
 import { composeMail } from "./notifications";
 
 /** Who made a change: a signed-in person, or the system. */
@@ -59,6 +61,22 @@ export type AccountRegistered = Event<"account.registered", { email: string; fir
 export type AccountPasswordChanged = Event<"account.password_changed", Record<string, never>>;
 export type AccountPasswordReset = Event<"account.password_reset", Record<string, never>>;
 export type AccountDeletionRequested = Event<"account.deletion_requested", { email: string; firstName: string; lastName: string }>;
+/** An admin changed the account's name, phone or role (a role change ends its sessions). */
+export type AccountUpdated = Event<"account.updated", { changes: FieldChanges }>;
+/** Suspended: its sessions ended, it cannot sign in until reactivated. */
+export type AccountSuspended = Event<"account.suspended", Record<string, never>>;
+export type AccountReactivated = Event<"account.reactivated", Record<string, never>>;
+/** An admin ended every session of the account. */
+export type AccountSessionsEnded = Event<"account.sessions_ended", Record<string, never>>;
+/** An admin declined the account's deletion request. */
+export type AccountDeletionDismissed = Event<"account.deletion_dismissed", Record<string, never>>;
+/**
+ * Deleted by an admin. No personal data: the event outlives the account, whose shipments were
+ * kept with their sender's details anonymised (docs/decisions/110-deleting-a-user.md).
+ */
+export type AccountDeleted = Event<"account.deleted", { role: string; shipmentsKept: number }>;
+/** A new admin account; `link` (to choose a password) carries a one-time token, never stored. */
+export type AccountInvited = Event<"account.invited", { email: string; firstName: string; invitedBy: string }> & { link: string };
 /** `link` carries the one-time token: it goes into the mail and is never stored with the event. */
 export type PasswordResetRequested = Event<"password.reset_requested", { email: string; firstName: string }> & { link: string };
 /** Asked for at the newsletter form; `link` carries the one-time token, like a reset link's. */
@@ -70,6 +88,12 @@ export type ContactReceived = Event<"contact.received", { name: string; email: s
 export type ContactReplied = Event<"contact.replied", { name: string; email: string; subject: string; reply: string; repliedBy: string }>;
 /** An admin answered a support chat; the visitor gets the answer by e-mail too. The entity is the chat session. */
 export type ChatAdminReplied = Event<"chat.admin_replied", { messageId: string; email: string; name: string; adminName: string; message: string }>;
+/** An admin marked an invoice paid, unpaid or void. */
+export type InvoiceStatusChanged = Event<"invoice.status_changed", { number: string; from: string; to: string }>;
+/** An unpaid invoice followed its shipment's new price. */
+export type InvoiceUpdated = Event<"invoice.updated", { number: string; changes: FieldChanges }>;
+/** The operator settings changed (entity id "1", the settings row). */
+export type SettingsUpdated = Event<"settings.updated", { changes: FieldChanges }>;
 
 /** Rates in units per US dollar; `from` is null for a currency that had none. */
 export type ExchangeRatesChanged = Event<"settings.exchange_rates_changed", { changes: Record<string, { from: number | null; to: number }> }>;
@@ -89,6 +113,13 @@ export type DomainEvent =
   | AccountPasswordChanged
   | AccountPasswordReset
   | AccountDeletionRequested
+  | AccountUpdated
+  | AccountSuspended
+  | AccountReactivated
+  | AccountSessionsEnded
+  | AccountDeletionDismissed
+  | AccountDeleted
+  | AccountInvited
   | PasswordResetRequested
   | NewsletterConfirmationRequested
   | NewsletterSubscribed
@@ -98,7 +129,10 @@ export type DomainEvent =
   | ExchangeRatesChanged
   | SubscriptionRequested
   | SubscriptionConfirmed
-  | SubscriptionCancelled;
+  | SubscriptionCancelled
+  | InvoiceStatusChanged
+  | InvoiceUpdated
+  | SettingsUpdated;
 
 export type EventType = DomainEvent["type"];
 
@@ -109,6 +143,7 @@ const ENTITY_TYPES = {
   newsletter: "newsletter",
   contact: "contact_message",
   chat: "chat_session",
+  invoice: "invoice",
   settings: "settings",
   subscription: "tracking_subscription",
 } as const;
@@ -120,34 +155,46 @@ function entityTypeOf(type: EventType): string {
 /** A recorded event: the event with the id its row has. */
 export type StoredEvent = DomainEvent & { id: string };
 
+/** The `events` row of a recorded event. */
+function eventRow(event: StoredEvent, actor: Actor, now: number): typeof events.$inferInsert {
+  // `data` may be SQL (fields read at write time): inserts take SQL for any value.
+  return {
+    id: event.id,
+    type: event.type,
+    entityType: entityTypeOf(event.type),
+    entityId: event.entityId,
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    data: eventData(event) as string,
+    createdAt: now,
+  };
+}
+
+/** A condition the records wait for: a row of `from` that `where` matches at that point of the batch. */
+export type OnlyIf = { from: SQLiteTable; where: SQL | undefined };
+
 /**
  * The statements that record `list` and queue the mail composed from it. Spread them into the
- * batch of the change they describe.
+ * batch of the change they describe. With `onlyIf` (a guarded change: a compare-and-set on a
+ * version or a status), they write only when its condition holds at their point of the batch:
+ * put them before the change, with the change's own condition.
  */
 export async function recordEvents(
   context: Pick<ServiceContext, "db" | "origin">,
   actor: Actor,
   list: readonly DomainEvent[],
   now = Date.now(),
+  onlyIf?: OnlyIf,
 ): Promise<BatchItem<"sqlite">[]> {
   const { db } = context;
   const stored: StoredEvent[] = list.map((event) => ({ ...event, id: crypto.randomUUID() }));
   const { mails, statements } = await composeMail(context, stored, now);
+  const insert = <T extends typeof events | typeof outbox>(table: T, row: T["$inferInsert"]) =>
+    onlyIf ? insertWhere(db, table, row, onlyIf) : db.insert(table).values(row as never);
   return [
-    ...stored.map((event) =>
-      db.insert(events).values({
-        id: event.id,
-        type: event.type,
-        entityType: entityTypeOf(event.type),
-        entityId: event.entityId,
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
-        data: eventData(event),
-        createdAt: now,
-      }),
-    ),
+    ...stored.map((event) => insert(events, eventRow(event, actor, now))),
     ...mails.map((mail) =>
-      db.insert(outbox).values({
+      insert(outbox, {
         id: crypto.randomUUID(),
         eventId: mail.eventId,
         channel: "mail",
@@ -201,4 +248,19 @@ export function recordShipmentEventWhere(
       .from(shipments)
       .where(where),
   );
+}
+
+/**
+ * `event` recorded only when `where` matches a row of `from` at that point of the batch: put it
+ * before a guarded change (the last admin, a status compare-and-set) with the change's own
+ * condition, so the record and the change are written together or not at all. For events that
+ * bring no mail (recordEvents with `onlyIf` composes theirs).
+ */
+export function recordEventWhere(
+  context: Pick<ServiceContext, "db">,
+  actor: Actor,
+  { event, from, where }: { event: Exclude<DomainEvent, { link: string }>; from: SQLiteTable; where: SQL | undefined },
+  now = Date.now(),
+) {
+  return insertWhere(context.db, events, eventRow({ ...event, id: crypto.randomUUID() }, actor, now), { from, where });
 }

@@ -7,7 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { users } from "../../drizzle/schema";
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/content/contact";
 import { contactTypeLabel } from "~/domain/contact-form";
-import { NEWSLETTER_LINK_DAYS } from "~/domain/one-time-links";
+import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS } from "~/domain/one-time-links";
 import { statusLabel } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { StoredEvent } from "./events";
@@ -155,6 +155,21 @@ export function mailFor(event: StoredEvent, site: Site, { subscribers = [] }: Ma
         },
       ];
     }
+    case "account.invited":
+      return [
+        {
+          audience: "account",
+          to: event.data.email,
+          kind: "admin-invitation",
+          subject: `You're invited to the ${companyName} admin portal`,
+          body: [
+            `Hello ${event.data.firstName},`,
+            `${event.data.invitedBy} has made you an administrator of ${companyName}. Open this link within ${INVITATION_LINK_DAYS} days to choose your password:`,
+            event.link,
+            `Then sign in at ${origin}/admin/login with this address. The link works once; if it has expired, ask for a new one at ${origin}/auth/forgot-password.`,
+          ].join("\n\n"),
+        },
+      ];
     case "newsletter.confirmation_requested":
       return [
         {
@@ -234,6 +249,15 @@ export function mailFor(event: StoredEvent, site: Site, { subscribers = [] }: Ma
     case "settings.exchange_rates_changed":
     case "subscription.confirmed":
     case "subscription.cancelled":
+    case "account.updated":
+    case "account.suspended":
+    case "account.reactivated":
+    case "account.sessions_ended":
+    case "account.deletion_dismissed":
+    case "account.deleted":
+    case "invoice.status_changed":
+    case "invoice.updated":
+    case "settings.updated":
       return [];
   }
 }
@@ -263,6 +287,15 @@ const SILENT: ReadonlySet<StoredEvent["type"]> = new Set([
   "settings.exchange_rates_changed",
   "subscription.confirmed",
   "subscription.cancelled",
+  "account.updated",
+  "account.suspended",
+  "account.reactivated",
+  "account.sessions_ended",
+  "account.deletion_dismissed",
+  "account.deleted",
+  "invoice.status_changed",
+  "invoice.updated",
+  "settings.updated",
 ]);
 
 /**

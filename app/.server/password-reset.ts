@@ -17,6 +17,17 @@ export function resetLink(origin: string, token: string): string {
   return `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * A new one-time link for the account to choose a password with (a reset, or an invited
+ * admin's first password): the link for the mail, and the insert to put in the batch that
+ * records its event.
+ */
+export async function passwordLink(db: Db, { origin, userId, lifetimeMs, now }: { origin: string; userId: string; lifetimeMs: number; now: number }) {
+  const token = randomToken();
+  const insert = db.insert(passwordResetTokens).values({ tokenHash: await hashToken(token), userId, expiresAt: now + lifetimeMs, createdAt: now });
+  return { link: resetLink(origin, token), insert };
+}
+
 /** Stores a new token for the account and queues the mail carrying its link, in one batch. */
 export async function sendPasswordReset(
   context: ServiceContext,
@@ -24,14 +35,9 @@ export async function sendPasswordReset(
   now = Date.now(),
 ): Promise<void> {
   const { db } = context;
-  const token = randomToken();
+  const { link, insert } = await passwordLink(db, { origin: context.origin, userId: account.id, lifetimeMs: RESET_LINK_LIFETIME_MS, now });
   await db.batch([
-    db.insert(passwordResetTokens).values({
-      tokenHash: await hashToken(token),
-      userId: account.id,
-      expiresAt: now + RESET_LINK_LIFETIME_MS,
-      createdAt: now,
-    }),
+    insert,
     ...(await recordEvents(
       context,
       { userId: account.id, email: account.email, label: "customer" },
@@ -40,7 +46,7 @@ export async function sendPasswordReset(
           type: "password.reset_requested",
           entityId: account.id,
           data: { email: account.email, firstName: account.firstName },
-          link: resetLink(context.origin, token),
+          link,
         },
       ],
       now,

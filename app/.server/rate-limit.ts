@@ -80,6 +80,7 @@ export const ACTION_LIMITS = {
     windowMs: HOUR_MS,
     message: "You have asked for updates several times in a short time.",
   },
+  "admin-invitation": { perClient: 20, perAccount: 20, windowMs: HOUR_MS, message: "Too many admin invitations have been sent." },
 } satisfies Record<string, ActionLimit>;
 
 export type LimitedAction = keyof typeof ACTION_LIMITS;

@@ -1,10 +1,11 @@
-import { asc, eq } from "drizzle-orm";
-import { exchangeRates, settings } from "../../drizzle/schema";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { events, exchangeRates, settings } from "../../drizzle/schema";
 import { COUNTRIES } from "~/domain/countries";
 import { BASE_CURRENCY, isValidRate, RATE_LIMITS, roundRate, type ExchangeRate } from "~/domain/exchange-rates";
+import { taxRateToBasisPoints, SETTINGS_MESSAGES, type SettingsInput } from "~/domain/settings-form";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
-import { recordEvents, type Actor } from "./events";
+import { recordEvents, type Actor, type FieldChanges } from "./events";
 import { refused, type Done, type Refused } from "./outcome";
 
 export type Settings = typeof settings.$inferSelect;
@@ -79,4 +80,52 @@ export async function setExchangeRates(
     ...(await recordEvents(context, actor, [{ type: "settings.exchange_rates_changed", entityId: "exchange_rates", data: { changes } }], now)),
   ] as unknown as Parameters<typeof db.batch>[0]);
   return { ok: true, message: "Exchange rates saved", changed };
+}
+
+const EDITABLE = ["companyName", "trackingPrefix", "supportEmail", "supportPhone", "supportAddress", "defaultCurrency", "taxRateBasisPoints"] as const;
+
+/**
+ * Saves the settings form. They apply from the next request on, everywhere they appear (the
+ * header and footer, mail, receipts and invoices issued from now, new tracking IDs, the
+ * default currency of new shipments). Every change is a `settings.updated` record with the
+ * old and new values; saving what is there changes nothing.
+ */
+export async function updateSettings(
+  context: ServiceContext,
+  { actor, input, now = Date.now() }: { actor: Actor; input: SettingsInput; now?: number },
+): Promise<Done | Refused> {
+  const { db } = context;
+  const taxRateBasisPoints = taxRateToBasisPoints(input.taxRate);
+  if (taxRateBasisPoints === null) return refused("invalid", SETTINGS_MESSAGES.failed, { taxRate: [SETTINGS_MESSAGES.taxRate] });
+  const current = await getSettings(db);
+  const next = {
+    companyName: input.companyName,
+    trackingPrefix: input.trackingPrefix,
+    supportEmail: input.supportEmail,
+    supportPhone: input.supportPhone,
+    supportAddress: input.supportAddress,
+    defaultCurrency: input.defaultCurrency,
+    taxRateBasisPoints,
+  };
+  const changes: FieldChanges = {};
+  for (const field of EDITABLE) if (current[field] !== next[field]) changes[field] = { from: current[field], to: next[field] };
+  if (Object.keys(changes).length === 0) return { ok: true, tone: "info", message: SETTINGS_MESSAGES.unchanged };
+  await db.batch([
+    db.update(settings).set({ ...next, updatedAt: now }).where(eq(settings.id, 1)),
+    ...(await recordEvents(context, actor, [{ type: "settings.updated", entityId: "1", data: { changes } }], now)),
+  ]);
+  return { ok: true, message: SETTINGS_MESSAGES.saved };
+}
+
+const HISTORY_SHOWN = 10;
+
+/** The latest settings changes, newest first: who changed what, and when. */
+export async function settingsHistory(db: Db) {
+  const rows = await db
+    .select({ id: events.id, actorEmail: events.actorEmail, data: events.data, createdAt: events.createdAt })
+    .from(events)
+    .where(and(eq(events.type, "settings.updated"), eq(events.entityType, "settings")))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(HISTORY_SHOWN);
+  return rows.map(({ data, ...row }) => ({ ...row, changes: (JSON.parse(data) as { changes: FieldChanges }).changes }));
 }

@@ -3,11 +3,14 @@
 // made from, and both the event and the update apply only while the shipment still has that
 // version, so a change made from a stale copy writes nothing (409). A location needs no
 // version: its batch reads what it replaces as it runs (docs/decisions/077).
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { events, shipments } from "../../drizzle/schema";
+import { and, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { events, shipmentPackages, shipments } from "../../drizzle/schema";
 import { checkPlace, LocationSchema } from "~/domain/shipment-places";
 import type { ServiceContext } from "~/load-context";
+import { announceShipmentsChanged } from "./admin-feed";
+import { insertWhere, type Db } from "./db";
 import { recordShipmentEventWhere, type Actor, type EventType, type FieldChanges } from "./events";
+import { invoiceForNewPrice } from "./invoices";
 import { refused, type Done, type Refused } from "./outcome";
 import type { NewShipment } from "./shipments";
 
@@ -20,7 +23,41 @@ function sameValue(a: unknown, b: unknown): boolean {
   return (a ?? null) === (b ?? null);
 }
 
-export type EditOutcome = "updated" | "unchanged" | "stale" | "missing";
+/** The shipment's fields its parcel table (receipt, label) repeats. */
+const PARCEL_FIELDS = ["description", "weightKg", "lengthCm", "widthCm", "heightCm", "declaredValue"] as const;
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+/**
+ * When an edit changes what the parcel table shows, the parcels follow it: the rows are
+ * replaced by one parcel carrying the edited description, weight, size and value (the admin
+ * form describes a shipment as one parcel), so the receipt never shows 1.5 kg above and 3.6 kg
+ * in its table. Written only while `guard` holds, like the edit itself.
+ */
+function parcelsFollowing(db: Db, next: ShipmentRow, guard: SQL | undefined) {
+  const whileGuarded = exists(db.select({ id: shipments.id }).from(shipments).where(guard));
+  return [
+    db.delete(shipmentPackages).where(and(eq(shipmentPackages.shipmentId, next.id), whileGuarded)),
+    insertWhere(
+      db,
+      shipmentPackages,
+      {
+        shipmentId: next.id,
+        position: 1,
+        description: next.description?.trim() || "Parcel",
+        weightKg: next.weightKg,
+        lengthCm: next.lengthCm ?? 0,
+        widthCm: next.widthCm ?? 0,
+        heightCm: next.heightCm ?? 0,
+        value: next.declaredValue,
+        quantity: 1,
+      },
+      { from: shipments, where: guard },
+    ),
+  ];
+}
+
+export type EditOutcome = "updated" | "unchanged" | "stale" | "missing" | "invoice-paid";
 
 /**
  * Applies an edit made from `expectedVersion`. The audit record lists each changed field
@@ -28,7 +65,7 @@ export type EditOutcome = "updated" | "unchanged" | "stale" | "missing";
  * was written and the caller should say so instead of overwriting their change.
  */
 export async function updateShipment(
-  context: Pick<ServiceContext, "db">,
+  context: Pick<ServiceContext, "db" | "cloudflare">,
   {
     shipmentId,
     expectedVersion,
@@ -47,15 +84,32 @@ export async function updateShipment(
     if (!UNAUDITED.has(field) && !sameValue(before, value)) changes[field] = { from: before ?? null, to: value ?? null };
   }
   if (Object.keys(changes).length === 0) return "unchanged";
+  const parcelsChange = PARCEL_FIELDS.some((field) => field in changes) && (await db.$count(shipmentPackages, eq(shipmentPackages.shipmentId, shipmentId))) > 0;
   const atVersion = and(eq(shipments.id, shipmentId), eq(shipments.version, expectedVersion));
-  const [, update] = await db.batch([
-    recordShipmentEventWhere(context, actor, { type: "shipment.updated", data: sql`${JSON.stringify({ changes })}`, where: atVersion }, now),
+  const invoice = await invoiceForNewPrice(context, {
+    shipmentId,
+    before: current,
+    after: { cost: values.cost ?? current.cost, currency: values.currency ?? current.currency, costBreakdown: values.costBreakdown === undefined ? current.costBreakdown : values.costBreakdown },
+    shipmentAt: atVersion,
+    actor,
+    now,
+  });
+  if (invoice.refusal === "paid") return "invoice-paid";
+  const guard = and(atVersion, invoice.shipmentGuard);
+  const results = await db.batch([
+    recordShipmentEventWhere(context, actor, { type: "shipment.updated", data: sql`${JSON.stringify({ changes })}`, where: guard }, now),
+    // Before the update: they apply only while the shipment is still at the version read.
+    ...invoice.statements,
+    ...(parcelsChange ? parcelsFollowing(db, { ...current, ...values } as ShipmentRow, guard) : []),
     db
       .update(shipments)
       .set({ ...values, version: sql`${shipments.version} + 1`, updatedAt: now })
-      .where(atVersion),
+      .where(guard),
   ]);
-  return update.meta.changes === 1 ? "updated" : "stale";
+  const update = results.at(-1) as { meta: { changes: number } };
+  if (update.meta.changes !== 1) return "stale";
+  announceShipmentsChanged(context);
+  return "updated";
 }
 
 /**
@@ -66,7 +120,7 @@ export async function updateShipment(
  * names the location before it, and none is turned away.
  */
 export async function setShipmentLocation(
-  context: Pick<ServiceContext, "db">,
+  context: Pick<ServiceContext, "db" | "cloudflare">,
   { shipmentId, location, actor, now = Date.now() }: { shipmentId: string; location?: string; actor: Actor; now?: number },
 ): Promise<Done | Refused> {
   const { db } = context;
@@ -87,7 +141,10 @@ export async function setShipmentLocation(
       .set({ currentLocation: next, version: sql`${shipments.version} + 1`, updatedAt: now })
       .where(changes),
   ]);
-  if (update.meta.changes === 1) return saved;
+  if (update.meta.changes === 1) {
+    announceShipmentsChanged(context);
+    return saved;
+  }
   // Nothing to change: the parcel is there already, or there is no such shipment.
   const found = await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, shipmentId)).get();
   return found ? saved : refused("not-found", "Failed to update current location");
@@ -101,7 +158,7 @@ const DELETE_CHUNK = 50;
  * event of each stays, with what identified the shipment. Returns how many were deleted.
  */
 export async function deleteShipments(
-  context: Pick<ServiceContext, "db">,
+  context: Pick<ServiceContext, "db" | "cloudflare">,
   { ids, actor, now = Date.now() }: { ids: readonly string[]; actor: Actor; now?: number },
 ): Promise<number> {
   const { db } = context;
@@ -119,11 +176,13 @@ export async function deleteShipments(
   }
   const [first, ...rest] = statements;
   const results = await db.batch([first!, ...rest]);
-  return results.filter((_, index) => index % 2 === 1).reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0), 0);
+  const deleted = results.filter((_, index) => index % 2 === 1).reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0), 0);
+  if (deleted > 0) announceShipmentsChanged(context);
+  return deleted;
 }
 
 /** The row action's delete: one shipment. */
-export async function deleteShipment(context: Pick<ServiceContext, "db">, { shipmentId, actor }: { shipmentId: string; actor: Actor }): Promise<Done | Refused> {
+export async function deleteShipment(context: Pick<ServiceContext, "db" | "cloudflare">, { shipmentId, actor }: { shipmentId: string; actor: Actor }): Promise<Done | Refused> {
   const deleted = await deleteShipments(context, { ids: [shipmentId], actor });
   return deleted === 1 ? { ok: true, message: "Shipment deleted" } : refused("not-found", "Failed to delete shipment");
 }
@@ -135,7 +194,7 @@ export const MAX_SELECTED = 100;
 
 /** The bulk bar's delete: the selected shipments. */
 export async function deleteSelectedShipments(
-  context: Pick<ServiceContext, "db">,
+  context: Pick<ServiceContext, "db" | "cloudflare">,
   { ids, actor }: { ids: readonly string[]; actor: Actor },
 ): Promise<Done | Refused> {
   const selected = ids.filter(Boolean).slice(0, MAX_SELECTED);

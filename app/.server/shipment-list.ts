@@ -4,7 +4,8 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, sum, type SQL } f
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { shipments, trackingEvents } from "../../drizzle/schema";
 import { normalizeStatus, type ShipmentStatus } from "~/domain/shipment-status";
-import { dateRange, periodStart, type AdminShipmentFilters, type ShipmentFilters } from "~/domain/shipment-filters";
+import { dateRange } from "~/domain/list-filters";
+import { periodStart, type AdminShipmentFilters, type ShipmentFilters } from "~/domain/shipment-filters";
 import { pageOffset, paginate, type Pagination } from "~/domain/pagination";
 import type { SortField } from "~/domain/shipment-sort";
 import type { Db } from "./db";

@@ -1,13 +1,14 @@
 // Writes that every shipment goes through, whoever makes them (customer form, admin form,
 // admin row actions). Each is one D1 batch, so the shipment, its history entry, its mail
 // and its audit record are written together or not at all.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../drizzle/schema";
 import { invoiceAmounts, invoiceNumber } from "~/domain/invoice";
-import { defaultStatusDescription, isDelivered, type ShipmentStatus } from "~/domain/shipment-status";
+import { defaultStatusDescription, isDelivered, normalizeStatus, statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
 import { checkPlace, DestinationSchema } from "~/domain/shipment-places";
 import { generateTrackingId } from "~/domain/tracking-id";
 import type { ServiceContext } from "~/load-context";
+import { announceShipmentsChanged } from "./admin-feed";
 import { recordEvents, type Actor } from "./events";
 import { refused, type Done, type Refused } from "./outcome";
 import { limitAction } from "./rate-limit";
@@ -97,6 +98,7 @@ export async function createShipment(
           now,
         )),
       ]);
+      announceShipmentsChanged(context);
       return { id, trackingId: row.trackingId, invoiceId };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_TRACKING_ID_ATTEMPTS) throw error;
@@ -110,6 +112,10 @@ export async function createShipment(
  * batch and read the status and location they follow from the row as it runs, so each change
  * has one entry and one event naming the status before it, whichever landed in between. The
  * version goes up by one per change so that edits made from an older copy are refused.
+ * Setting the status the shipment already has (and, for a custom destination, the same
+ * destination) changes nothing: no history entry, no mail, no record ("unchanged"). Every
+ * statement of the batch carries that condition, checked when the batch runs, so two identical
+ * changes made at the same moment leave one entry, not two.
  */
 export async function changeShipmentStatus(
   context: ServiceContext,
@@ -130,7 +136,7 @@ export async function changeShipmentStatus(
     customDestination?: string | null;
     now?: number;
   },
-): Promise<boolean> {
+): Promise<"changed" | "unchanged" | "missing"> {
   const { db } = context;
   // What the mail is written from; the parties rarely change, the status often does.
   const current = await db
@@ -144,12 +150,15 @@ export async function changeShipmentStatus(
       currentLocation: shipments.currentLocation,
       ownerFirstName: users.firstName,
       ownerEmail: users.email,
+      customDestination: shipments.customDestination,
     })
     .from(shipments)
     .leftJoin(users, eq(users.id, shipments.userId))
     .where(eq(shipments.id, shipmentId))
     .get();
-  if (!current) return false;
+  if (!current) return "missing";
+  const sameDestination = customDestination === undefined || (current.customDestination ?? null) === (customDestination ?? null);
+  if (normalizeStatus(current.status) === status && sameDestination) return "unchanged";
 
   const delivered = isDelivered(status);
   // Where the entry says the parcel is: given, else wherever it is when the batch runs.
@@ -157,8 +166,13 @@ export async function changeShipmentStatus(
   const entryDescription = description ?? defaultStatusDescription(status);
   const atWrite = (column: typeof shipments.status | typeof shipments.currentLocation) =>
     sql`(select ${column} from ${shipments} where ${shipments.id} = ${shipmentId})`;
+  const differs =
+    customDestination === undefined
+      ? ne(shipments.status, status)
+      : or(ne(shipments.status, status), sql`${shipments.customDestination} IS NOT ${customDestination ?? null}`);
+  const onlyIf = { from: shipments, where: and(eq(shipments.id, shipmentId), differs) };
 
-  await db.batch([
+  const results = await db.batch([
     // A shipment deleted meanwhile gets no entry (and no foreign-key failure).
     db.insert(trackingEvents).select(
       db
@@ -174,7 +188,7 @@ export async function changeShipmentStatus(
           createdAt: sql<number>`${now}`.as("created_at"),
         })
         .from(shipments)
-        .where(eq(shipments.id, shipmentId)),
+        .where(onlyIf.where),
     ),
     ...(await recordEvents(
       context,
@@ -199,7 +213,9 @@ export async function changeShipmentStatus(
         },
       ],
       now,
+      onlyIf,
     )),
+    // Last: the statements above read the status this one sets.
     db
       .update(shipments)
       .set({
@@ -210,9 +226,11 @@ export async function changeShipmentStatus(
         ...(delivered ? { actualDelivery: now } : {}),
         ...(customDestination !== undefined ? { customDestination } : {}),
       })
-      .where(eq(shipments.id, shipmentId)),
+      .where(onlyIf.where),
   ]);
-  return true;
+  if ((results.at(-1) as { meta: { changes: number } }).meta.changes !== 1) return "unchanged";
+  announceShipmentsChanged(context);
+  return "changed";
 }
 
 /** Custom destination was chosen without saying where: ask first, change nothing. */
@@ -252,6 +270,7 @@ export async function changeStatus(
     description: customDestination ? `Package delivered to custom destination: ${customDestination}` : undefined,
     now,
   });
-  if (!changed) return refused("not-found", "Failed to update shipment status");
+  if (changed === "missing") return refused("not-found", "Failed to update shipment status");
+  if (changed === "unchanged") return { ok: true, tone: "info", message: `The status is already ${statusLabel(status)}: nothing changed` };
   return { ok: true, message: customDestination ? `Shipment delivered to: ${customDestination}` : "Shipment status updated" };
 }

@@ -30,11 +30,16 @@ type Claim = { key: string; before: LaneState | null; after: LaneState };
 
 export type Attempt = { ok: true; claims: Claim[]; trusted: boolean } | { ok: false; retryAfterSeconds: number };
 
+/** The lane of an account's sign-ins from devices it never signed in on. */
+export function accountLaneKey(email: string): string {
+  return `sign-in:account:${normalizeEmail(email)}`;
+}
+
 /** The lanes an attempt at `email` from this client is counted in. */
 export async function lanesFor(client: { address: string; devices: readonly DeviceEntry[] }, email: string): Promise<{ keys: string[]; trusted: boolean }> {
   const device = await deviceEntryFor(client.devices, email);
   if (device) return { keys: [`sign-in:device:${device.nonce}`], trusted: true };
-  return { keys: [`sign-in:ip:${client.address}`, `sign-in:account:${normalizeEmail(email)}`], trusted: false };
+  return { keys: [`sign-in:ip:${client.address}`, accountLaneKey(email)], trusted: false };
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

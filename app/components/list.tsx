@@ -110,6 +110,15 @@ export function FilterBar({
   );
 }
 
+/** A note under a filter bar about how the address's filters were read (a date range swapped). */
+export function FilterNotice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+      {children}
+    </p>
+  );
+}
+
 export type Column<Row> = {
   /** The column's heading; on small screens it labels the cell inside the row's card. */
   label: string;

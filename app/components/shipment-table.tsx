@@ -8,12 +8,13 @@ import type { CustomerShipmentRow } from "~/.server/customer-shipments";
 import type { AdminShipmentRow } from "~/.server/shipment-list";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { countryName, formatDate, formatDateTime, formatMoney } from "~/domain/format";
+import { SWAPPED_DATES_MESSAGE } from "~/domain/list-filters";
 import type { Pagination } from "~/domain/pagination";
 import { isFiltered, TIME_PERIOD_LABELS, TIME_PERIODS, type AdminShipmentFilters } from "~/domain/shipment-filters";
 import { DEFAULT_SORT } from "~/domain/shipment-sort";
 import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
 import { DialogLink } from "./dialog-link";
-import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "./list";
+import { DataTable, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "./list";
 import { SortFields, StatusFilter } from "./list-filter-fields";
 import { useTimeZone } from "./root-data";
 import {
@@ -133,6 +134,8 @@ export function AdminShipmentTable({
     { label: "Status", cell: (row) => <StatusForm shipmentId={row.id} trackingId={row.trackingId} status={row.status} here={here} /> },
     { label: "Created", cell: (row) => formatDateTime(row.createdAt, timeZone) },
     { label: "Value", className: "whitespace-nowrap", cell: (row) => formatMoney(row.declaredValue, row.currency) },
+    // What "Sort by Total cost" orders by.
+    { label: "Total cost", className: "whitespace-nowrap", cell: (row) => formatMoney(row.cost, row.currency) },
     {
       label: "Actions",
       cell: (row) => (
@@ -184,11 +187,8 @@ export function AdminShipmentTable({
           {title}
         </h2>
         <AdminShipmentFilterBar filters={filters} withDateRange={withDateRange} />
-        {notice ? (
-          <p role="status" className="mt-4 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-sm font-medium text-amber-900">
-            {notice}
-          </p>
-        ) : null}
+        {notice ? <FilterNotice>{notice}</FilterNotice> : null}
+        {filters.datesSwapped ? <FilterNotice>{SWAPPED_DATES_MESSAGE}</FilterNotice> : null}
       </div>
 
       <form id={BULK_FORM_ID} method="get" action={BULK_DELETE_ACTION} onReset={() => setSelected(new Set())}>

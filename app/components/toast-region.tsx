@@ -24,12 +24,16 @@ export function ToastRegion({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState<Toast | null>(toast);
 
+  // A new toast replaces the one shown; data reloaded without one (a live list's revalidation)
+  // leaves the shown toast to its own timer.
   useEffect(() => {
-    setVisible(toast);
-    if (!toast) return;
-    const timer = window.setTimeout(() => setVisible(null), DURATION_MS[toast.type]);
-    return () => window.clearTimeout(timer);
+    if (toast) setVisible(toast);
   }, [toast]);
+  useEffect(() => {
+    if (!visible) return;
+    const timer = window.setTimeout(() => setVisible(null), DURATION_MS[visible.type]);
+    return () => window.clearTimeout(timer);
+  }, [visible]);
 
   return (
     <div

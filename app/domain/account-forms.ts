@@ -132,3 +132,26 @@ export const ProfileActionSchema = withCrossFieldRules(
   z.discriminatedUnion("intent", [ProfileDetailsSchema, PasswordChangeFields, NotificationPreferencesSchema, DeletionRequestSchema]),
   forIntent("password", newPasswordsMatch),
 );
+
+/** The roles an admin gives an account, as the users screens name them. */
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = { user: "Customer", admin: "Admin" };
+
+const RoleSchema = z.enum(ROLES, { errorMap: () => ({ message: "Please choose a role from the list" }) });
+
+/** An admin editing an account: name, phone (optional: admin-made accounts have none) and role. */
+export const UserEditSchema = z.object({
+  intent: z.literal("update"),
+  firstName: personName("First name"),
+  lastName: personName("Last name"),
+  phone: z.string().trim().max(MAX_LENGTH.phone, "Please enter a valid phone number").refine(isPhone, "Please enter a valid phone number").optional(),
+  role: RoleSchema,
+});
+
+/** A new admin account: who, and the address the invitation goes to. */
+export const NewAdminSchema = z.object({
+  firstName: personName("First name"),
+  lastName: personName("Last name"),
+  email: EmailSchema,
+});

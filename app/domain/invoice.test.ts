@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTaxRate, invoiceAmounts, invoiceNumber, taxAmount } from "./invoice";
+import { formatTaxRate, invoiceAmounts, invoiceNumber, nextStatuses, sameAmounts, statusChange, taxAmount } from "./invoice";
 import { quote } from "./pricing";
 
 const euroQuote = quote({
@@ -61,5 +61,27 @@ describe("tax", () => {
 describe("invoiceNumber", () => {
   it("is derived from the unique tracking ID", () => {
     expect(invoiceNumber("SWP482913K7Q2ZD")).toBe("INV-SWP482913K7Q2ZD");
+  });
+});
+
+describe("invoice status changes", () => {
+  it("pay or void an unpaid invoice, undo a mistaken payment or void, never void a paid one", () => {
+    expect(statusChange("unpaid", "paid")).toBe("allowed");
+    expect(statusChange("unpaid", "void")).toBe("allowed");
+    expect(statusChange("paid", "unpaid")).toBe("allowed");
+    expect(statusChange("void", "unpaid")).toBe("allowed");
+    expect(statusChange("void", "paid")).toBe("allowed");
+    expect(statusChange("paid", "void")).toBe("refused");
+    expect(statusChange("paid", "paid")).toBe("unchanged");
+    expect(nextStatuses("unpaid")).toEqual(["paid", "void"]);
+    expect(nextStatuses("paid")).toEqual(["unpaid"]);
+    expect(nextStatuses("void")).toEqual(["unpaid", "paid"]);
+  });
+
+  it("compare what two invoices bill", () => {
+    const base = { currency: "EUR", ...invoiceAmounts({ cost: 1000, costBreakdown: null, taxRateBasisPoints: 2000 }) };
+    expect(sameAmounts(base, { ...base })).toBe(true);
+    expect(sameAmounts(base, { ...base, currency: "USD" })).toBe(false);
+    expect(sameAmounts(base, { currency: "EUR", ...invoiceAmounts({ cost: 1001, costBreakdown: null, taxRateBasisPoints: 2000 }) })).toBe(false);
   });
 });

@@ -83,3 +83,41 @@ export function invoiceAmounts({
   const tax = taxAmount(cost, taxRateBasisPoints);
   return { lines, exchange: storedExchange(parsed), subtotal: cost, taxRateBasisPoints, tax, total: cost + tax };
 }
+
+export const INVOICE_STATUSES = ["unpaid", "paid", "void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { unpaid: "Unpaid", paid: "Paid", void: "Void" };
+
+/** The button that moves an invoice to each status. */
+export const INVOICE_STATUS_ACTIONS: Record<InvoiceStatus, string> = { unpaid: "Mark unpaid", paid: "Mark paid", void: "Void" };
+
+/** Refused when a change would rewrite a paid invoice (decision 111). */
+export const PAID_INVOICE_PRICE_MESSAGE = "This shipment's invoice is paid, and a paid invoice is never rewritten: the price cannot change.";
+export const PAID_INVOICE_VOID_MESSAGE = "A paid invoice cannot be voided: mark it unpaid first.";
+
+/**
+ * Whether an invoice may go from one status to another. Unpaid invoices are paid or voided;
+ * a payment or a void recorded by mistake goes back to unpaid. A paid invoice is never voided
+ * (that would be a refund, which is not modelled): it is marked unpaid first.
+ */
+export function statusChange(from: InvoiceStatus, to: InvoiceStatus): "allowed" | "unchanged" | "refused" {
+  if (from === to) return "unchanged";
+  return from === "paid" && to === "void" ? "refused" : "allowed";
+}
+
+/** The statuses an invoice in `status` can be moved to, in button order. */
+export function nextStatuses(status: InvoiceStatus): InvoiceStatus[] {
+  return INVOICE_STATUSES.filter((to) => statusChange(status, to) === "allowed");
+}
+
+/** Whether two invoices bill the same: currency, lines and amounts. */
+export function sameAmounts(a: InvoiceAmounts & { currency: string }, b: InvoiceAmounts & { currency: string }): boolean {
+  return (
+    a.currency === b.currency &&
+    a.subtotal === b.subtotal &&
+    a.tax === b.tax &&
+    a.total === b.total &&
+    a.lines.length === b.lines.length &&
+    a.lines.every((line, index) => line.label === b.lines[index]!.label && line.amount === b.lines[index]!.amount)
+  );
+}

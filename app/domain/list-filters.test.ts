@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateParam, listQuery, oneOf, SEARCH_MAX_LENGTH, searchParam } from "./list-filters";
+import { dateParam, dateRange, dateRangeParams, listQuery, oneOf, SEARCH_MAX_LENGTH, searchParam } from "./list-filters";
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -43,5 +43,18 @@ describe("listQuery", () => {
     expect(listQuery({ search: "a b", status: "pending", sortOrder: "desc", page: 2 }, { sortOrder: "desc", page: 1 })).toBe(
       "?search=a+b&status=pending&page=2",
     );
+  });
+});
+
+describe("date ranges", () => {
+  it("turn a dateFrom/dateTo range into instants, the end day included", () => {
+    expect(dateRange("2025-01-31", "2025-02-01", "UTC")).toEqual({ start: Date.UTC(2025, 0, 31), end: Date.UTC(2025, 1, 2) });
+    expect(dateRange(null, null, "UTC")).toEqual({ start: null, end: null });
+  });
+
+  it("swap a start after the end instead of matching nothing, and say so", () => {
+    expect(dateRangeParams(params("dateFrom=2025-03-01&dateTo=2025-01-02"))).toEqual({ dateFrom: "2025-01-02", dateTo: "2025-03-01", datesSwapped: true });
+    expect(dateRangeParams(params("dateFrom=2025-01-02&dateTo=2025-01-02"))).toEqual({ dateFrom: "2025-01-02", dateTo: "2025-01-02", datesSwapped: false });
+    expect(dateRangeParams(params("dateFrom=2025-01-02&dateTo=nonsense"))).toEqual({ dateFrom: "2025-01-02", dateTo: null, datesSwapped: false });
   });
 });

@@ -2,6 +2,7 @@
 // dateTo, sortBy, sortOrder, page): each view can be linked to and works without JavaScript.
 // Unknown or malformed values fall back to the defaults instead of failing the page (a date
 // that is not a real one is left out with a notice: shipment-filters.ts).
+import { startOfDay } from "./calendar";
 import { isCalendarDate } from "./field-limits";
 
 /**
@@ -21,6 +22,35 @@ export function searchParam(params: URLSearchParams): string {
 export function dateParam(params: URLSearchParams, name: string): string | null {
   const value = params.get(name);
   return value !== null && isCalendarDate(value) ? value : null;
+}
+
+/** Said above a list whose date range was given the wrong way round. */
+export const SWAPPED_DATES_MESSAGE = "The start date was after the end date, so the two were swapped.";
+
+export type DateRangeFilter = {
+  /** Calendar dates (YYYY-MM-DD) in the reader's time zone, both ends included. */
+  dateFrom: string | null;
+  dateTo: string | null;
+  /** The address gave the end before the start; the list shows the range the right way round. */
+  datesSwapped: boolean;
+};
+
+/** `dateFrom` and `dateTo`; a start after the end is swapped rather than matching nothing. */
+export function dateRangeParams(params: URLSearchParams): DateRangeFilter {
+  const dateFrom = dateParam(params, "dateFrom");
+  const dateTo = dateParam(params, "dateTo");
+  // ISO calendar dates compare as text.
+  if (dateFrom && dateTo && dateFrom > dateTo) return { dateFrom: dateTo, dateTo: dateFrom, datesSwapped: true };
+  return { dateFrom, dateTo, datesSwapped: false };
+}
+
+/** The [start, end) instants of a dateFrom/dateTo range in `timeZone`. */
+export function dateRange(dateFrom: string | null, dateTo: string | null, timeZone: string): { start: number | null; end: number | null } {
+  const at = (date: string, extraDays: number) => {
+    const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+    return startOfDay(year, month, day + extraDays, timeZone);
+  };
+  return { start: dateFrom ? at(dateFrom, 0) : null, end: dateTo ? at(dateTo, 1) : null };
 }
 
 /** `value` when it is one of `values`, else `fallback`. */

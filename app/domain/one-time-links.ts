@@ -7,6 +7,8 @@ export const HIDDEN_TOKEN = "[hidden]";
 
 /** How long a newsletter confirmation link works. */
 export const NEWSLETTER_LINK_DAYS = 7;
+/** How long the link an invited admin chooses a password with works. */
+export const INVITATION_LINK_DAYS = 7;
 export const INVALID_CONFIRMATION_LINK = "This confirmation link is invalid or has expired.";
 
 const TOKEN_PARAMETER = /([?&]token=)[^&#\s]+/g;

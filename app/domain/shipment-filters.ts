@@ -1,7 +1,7 @@
 // The shipment lists' filters, the customer's own shipments and the admin's all alike: search,
 // status, sort and page, plus the admin's time period and created-date range.
 import { localDate, startOfDay } from "./calendar";
-import { dateParam, listQuery, oneOf, searchParam } from "./list-filters";
+import { dateParam, dateRangeParams, listQuery, oneOf, searchParam, type DateRangeFilter } from "./list-filters";
 import { pageParam } from "./pagination";
 import { DEFAULT_SORT, parseSort, type SortField, type SortOrder } from "./shipment-sort";
 import { normalizeStatus, type ShipmentStatus } from "./shipment-status";
@@ -26,15 +26,10 @@ export const TIME_PERIOD_LABELS: Record<TimePeriod, string> = {
   quarter: "This Quarter",
 };
 
-export type AdminShipmentFilters = ShipmentFilters & {
-  period: TimePeriod;
-  /** Calendar dates (YYYY-MM-DD) in the reader's time zone, both ends included. */
-  dateFrom: string | null;
-  dateTo: string | null;
-};
+export type AdminShipmentFilters = ShipmentFilters & DateRangeFilter & { period: TimePeriod };
 
 export const DEFAULT_FILTERS: ShipmentFilters = { search: "", status: null, ...DEFAULT_SORT, page: 1 };
-const DEFAULT_ADMIN_FILTERS: AdminShipmentFilters = { ...DEFAULT_FILTERS, period: "all", dateFrom: null, dateTo: null };
+const DEFAULT_ADMIN_FILTERS: AdminShipmentFilters = { ...DEFAULT_FILTERS, period: "all", dateFrom: null, dateTo: null, datesSwapped: false };
 
 /** Tracking IDs are 15 characters; a longer search cannot match one. */
 const TRACKING_ID_LENGTH = 15;
@@ -54,8 +49,7 @@ export function parseAdminShipmentFilters(params: URLSearchParams): AdminShipmen
   return {
     ...parseFilters(params, searchParam(params)),
     period: oneOf(TIME_PERIODS, params.get("period"), "all"),
-    dateFrom: dateParam(params, "dateFrom"),
-    dateTo: dateParam(params, "dateTo"),
+    ...dateRangeParams(params),
   };
 }
 
@@ -103,13 +97,4 @@ export function periodStart(period: TimePeriod, now: number, timeZone: string): 
     case "quarter":
       return startOfDay(today.year, today.month - ((today.month - 1) % 3), 1, timeZone);
   }
-}
-
-/** The [start, end) instants of a dateFrom/dateTo range in `timeZone`. */
-export function dateRange(dateFrom: string | null, dateTo: string | null, timeZone: string): { start: number | null; end: number | null } {
-  const at = (date: string, extraDays: number) => {
-    const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-    return startOfDay(year, month, day + extraDays, timeZone);
-  };
-  return { start: dateFrom ? at(dateFrom, 0) : null, end: dateTo ? at(dateTo, 1) : null };
 }

@@ -14,6 +14,4 @@ export const ALIASES: Record<string, string> = {
  * they answer inside the admin layout. Every public page is an ordinary route module.
  */
 export const UPCOMING_PAGES: Record<string, string> = {
-  "admin/invoices": "Invoices",
-  "admin/settings": "Settings",
 };

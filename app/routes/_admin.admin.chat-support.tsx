@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { chatSupportOverview, getChatConversation, respondToChat } from "~/.server/chat";
@@ -13,10 +13,9 @@ import { ErrorList, FormErrors, TextareaField } from "~/components/forms";
 import { EmptyState, PaginationNav } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
 import { useHydrated } from "~/components/use-hydrated";
-import { useLiveUpdates } from "~/components/use-live-updates";
+import { useAdminFeed } from "~/components/use-admin-feed";
 import {
   ADMIN_LIST_POLL_MS,
-  chatPaths,
   CHAT_LIMITS,
   CONVERSATION_POLL_MS,
   DEFAULT_ADMIN_NAME,
@@ -75,20 +74,10 @@ export default function ChatSupportPage() {
   const { sessions, counts, pagination, conversation, adminName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const adminNameErrors = actionData?.result.error?.adminName;
-  const revalidator = useRevalidator();
-  const navigation = useNavigation();
   const location = useLocation();
   const selectedId = conversation?.session.id ?? null;
-  const refresh = () => {
-    if (revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
-  };
   // Any session's change reloads the list and the open conversation; without a socket, SPEC.md's polling.
-  useLiveUpdates({
-    path: chatPaths.adminSocket,
-    pollMs: selectedId ? CONVERSATION_POLL_MS : ADMIN_LIST_POLL_MS,
-    onMessage: refresh,
-    onPoll: refresh,
-  });
+  const { refresh, refreshing } = useAdminFeed("chat", selectedId ? CONVERSATION_POLL_MS : ADMIN_LIST_POLL_MS);
   return (
     <main id="main" className="space-y-4 p-6">
       <h1 className="text-2xl font-bold">Chat Support</h1>
@@ -120,7 +109,7 @@ export default function ChatSupportPage() {
             event.preventDefault();
             refresh();
           }}
-          aria-busy={revalidator.state === "loading" || undefined}
+          aria-busy={refreshing || undefined}
         >
           Refresh
         </Link>

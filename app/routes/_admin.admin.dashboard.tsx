@@ -1,11 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin } from "~/.server/session";
+import { redirectWithToast } from "~/.server/toast";
 import { listShipments, shipmentStats } from "~/.server/shipment-list";
 import { requestTimeZone } from "~/.server/time-zone";
 import { AdminShipmentTable } from "~/components/shipment-table";
+import { useAdminFeed } from "~/components/use-admin-feed";
 import { formatMoney } from "~/domain/format";
-import { ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/domain/shipment-filters";
+import { filtersQuery, ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/domain/shipment-filters";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Dashboard | SwiftParcel" },
@@ -23,9 +25,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { adminName: admin.firstName || "Admin", filters, notice: ignoredDateFiltersNotice(params), ...list, stats };
 }
 
+/** Refresh: loads the same view again and says so (SPEC.md's 'Dashboard refreshed'). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(context, request);
+  const form = await request.formData();
+  // The view comes back through the filter parser, so only a list address can come out.
+  const filters = parseAdminShipmentFilters(new URLSearchParams(String(form.get("view") ?? "").slice(0, 2000)));
+  return redirectWithToast(context.cloudflare.env, `/admin/dashboard${filtersQuery(filters)}`, { type: "success", message: "Dashboard refreshed" });
+}
+
 export default function AdminDashboardPage() {
   const { adminName, filters, notice, rows, pagination, stats } = useLoaderData<typeof loader>();
   const location = useLocation();
+  // New and changed shipments appear without a reload (the admins' feed); without JavaScript, Refresh.
+  useAdminFeed("shipments");
   const here = location.pathname + location.search;
   return (
     <main id="main" className="space-y-6 p-6">
@@ -35,9 +48,12 @@ export default function AdminDashboardPage() {
           <p className="text-slate-700">Every shipment, its status and where it is.</p>
         </div>
         <div className="flex gap-2">
-          <Link to={here} className="btn-secondary" preventScrollReset>
-            Refresh
-          </Link>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="view" value={location.search} />
+            <button type="submit" className="btn-secondary">
+              Refresh
+            </button>
+          </Form>
           <Link to="/admin/shipments/new" className="btn-primary">
             New Shipment
           </Link>

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/.server/session";
 import { listShipments } from "~/.server/shipment-list";
 import { requestTimeZone } from "~/.server/time-zone";
 import { AdminShipmentTable } from "~/components/shipment-table";
+import { useAdminFeed } from "~/components/use-admin-feed";
 import { ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/domain/shipment-filters";
 
 export const meta: MetaFunction = () => [
@@ -22,13 +23,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminShipmentsPage() {
   const { filters, notice, rows, pagination } = useLoaderData<typeof loader>();
   const location = useLocation();
+  // New and changed shipments appear without a reload (the admins' feed); without JavaScript, Refresh.
+  useAdminFeed("shipments");
   return (
     <main id="main" className="space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Shipments</h1>
-        <Link to="/admin/shipments/new" className="btn-primary">
-          New Shipment
-        </Link>
+        <div className="flex gap-2">
+          <Link to={location.pathname + location.search} className="btn-secondary" preventScrollReset>
+            Refresh
+          </Link>
+          <Link to="/admin/shipments/new" className="btn-primary">
+            New Shipment
+          </Link>
+        </div>
       </div>
       <AdminShipmentTable
         title="All shipments"

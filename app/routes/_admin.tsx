@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { countChatsNeedingResponse } from "~/.server/chat";
+import { countAttention } from "~/.server/admin-attention";
 import { requireAdmin, type SessionUser } from "~/.server/session";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RouteProgress } from "~/components/route-progress";
@@ -37,13 +37,13 @@ export function adminPageTitle(pathname: string): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  return { admin, chatsNeedingResponse: await countChatsNeedingResponse(context) };
+  return { admin, attention: await countAttention(context.db) };
 }
 
 export default function AdminLayout() {
-  const { admin, chatsNeedingResponse } = useLoaderData<typeof loader>();
+  const { admin, attention } = useLoaderData<typeof loader>();
   return (
-    <AdminFrame admin={admin} chatsNeedingResponse={chatsNeedingResponse}>
+    <AdminFrame admin={admin} needingAttention={attention.total}>
       <Outlet />
     </AdminFrame>
   );
@@ -51,11 +51,11 @@ export default function AdminLayout() {
 
 function AdminFrame({
   admin,
-  chatsNeedingResponse,
+  needingAttention,
   children,
 }: {
   admin: Pick<SessionUser, "firstName" | "lastName">;
-  chatsNeedingResponse: number;
+  needingAttention: number;
   children: ReactNode;
 }) {
   const location = useLocation();
@@ -91,16 +91,16 @@ function AdminFrame({
             </button>
           </Form>
           <Link
-            to="/admin/chat-support"
+            to="/admin/notifications"
             className="btn-secondary relative py-1.5"
-            aria-label={`Notifications: ${chatsNeedingResponse} chat ${chatsNeedingResponse === 1 ? "session needs" : "sessions need"} a response`}
+            aria-label={`Notifications: ${needingAttention} ${needingAttention === 1 ? "item needs" : "items need"} an admin`}
           >
             <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" fill="currentColor">
               <path d="M10 2a6 6 0 00-6 6v3.6L2.3 14.3A1 1 0 003 16h14a1 1 0 00.7-1.7L16 11.6V8a6 6 0 00-6-6zm0 18a3 3 0 01-3-3h6a3 3 0 01-3 3z" />
             </svg>
-            {chatsNeedingResponse > 0 ? (
+            {needingAttention > 0 ? (
               <span aria-hidden="true" className="absolute -right-2 -top-2 min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs font-bold leading-5 text-white">
-                {chatsNeedingResponse > 99 ? "99+" : chatsNeedingResponse}
+                {needingAttention > 99 ? "99+" : needingAttention}
               </span>
             ) : null}
           </Link>
@@ -109,7 +109,7 @@ function AdminFrame({
               {admin.firstName} {admin.lastName}
             </summary>
             <div className="absolute right-0 z-30 mt-2 flex w-52 flex-col rounded-md border border-slate-200 bg-white py-1 shadow-lg">
-              <Link to="/profile" className="px-4 py-2 text-sm hover:bg-slate-100">
+              <Link to="/admin/profile" className="px-4 py-2 text-sm hover:bg-slate-100">
                 Profile Settings
               </Link>
               <Link to="/admin/settings" className="px-4 py-2 text-sm hover:bg-slate-100">
@@ -157,7 +157,7 @@ export function ErrorBoundary() {
   const layout = useRouteLoaderData<typeof loader>("routes/_admin");
   if (!layout) return <GeneralErrorBoundary />;
   return (
-    <AdminFrame admin={layout.admin} chatsNeedingResponse={layout.chatsNeedingResponse}>
+    <AdminFrame admin={layout.admin} needingAttention={layout.attention.total}>
       <GeneralErrorBoundary />
     </AdminFrame>
   );

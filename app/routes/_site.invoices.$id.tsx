@@ -6,7 +6,7 @@ import { PrintControls } from "~/components/print-controls";
 import { useRootData, useTimeZone } from "~/components/root-data";
 import { countryName, formatDate, formatMoney } from "~/domain/format";
 import { describeRate } from "~/domain/exchange-rates";
-import { formatTaxRate } from "~/domain/invoice";
+import { formatTaxRate, INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/domain/invoice";
 import { serviceLabel } from "~/domain/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 import type { SiteHandle } from "./_site";
@@ -37,7 +37,7 @@ export default function InvoicePage() {
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
       <div className="mb-6">
-        <PrintControls printHref="?print=1" autoPrint={print} backTo={isAdmin ? "/admin/dashboard" : "/dashboard"} backLabel="Back to dashboard" />
+        <PrintControls printHref="?print=1" autoPrint={print} backTo={isAdmin ? "/admin/invoices" : "/dashboard"} backLabel={isAdmin ? "Back to invoices" : "Back to dashboard"} />
       </div>
 
       <article className="card space-y-8 print:border-0 print:shadow-none" aria-labelledby="invoice-title">
@@ -55,19 +55,15 @@ export default function InvoicePage() {
               Invoice
             </h1>
             <p className="font-mono">{invoice.number}</p>
-            <p
-              className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                invoice.status === "paid" ? "bg-green-100 text-green-900" : "bg-yellow-100 text-yellow-900"
-              }`}
-            >
-              {invoice.status === "paid" ? "Paid" : "Unpaid"}
+            <p className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[invoice.status]}`}>
+              {INVOICE_STATUS_LABELS[invoice.status]}
             </p>
           </div>
         </header>
 
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
           <Fact label="Issued" value={formatDate(invoice.issuedAt, timeZone)} />
-          <Fact label={invoice.status === "paid" ? "Paid" : "Payment"} value={invoice.paidAt ? formatDate(invoice.paidAt, timeZone) : "Due on receipt"} />
+          <Fact label={invoice.status === "paid" ? "Paid" : "Payment"} value={paymentFact(invoice, timeZone)} />
           <Fact label="Tracking ID" value={invoice.shipment.trackingId} />
           <Fact label="Currency" value={invoice.currency} />
           <Fact label="Exchange rate" value={exchangeRateText(invoice.exchange, invoice.currency, timeZone)} />
@@ -154,6 +150,17 @@ function exchangeRateText(exchange: InvoiceView["exchange"], currency: string, t
   if (!exchange) return "Not recorded";
   if (exchange.baseCurrency === currency) return `None: priced in ${currency}`;
   return `${describeRate({ currency, rate: exchange.rate })}${exchange.setAt !== null ? ` (${formatDate(exchange.setAt, timeZone)})` : ""}`;
+}
+
+const STATUS_CLASSES: Record<InvoiceStatus, string> = {
+  unpaid: "bg-yellow-100 text-yellow-900",
+  paid: "bg-green-100 text-green-900",
+  void: "bg-slate-200 text-slate-800",
+};
+
+function paymentFact(invoice: { status: InvoiceStatus; paidAt: number | null }, timeZone: string): string {
+  if (invoice.status === "void") return "Void: nothing to pay";
+  return invoice.paidAt ? formatDate(invoice.paidAt, timeZone) : "Due on receipt";
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

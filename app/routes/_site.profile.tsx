@@ -46,8 +46,14 @@ function tabOf(value: string | null): TabId {
   return TABS.find((tab) => tab.id === value)?.id ?? "profile";
 }
 
+/** A tab's address, relative to the page: the same page serves /profile and, for admins, /admin/profile. */
 function tabUrl(tab: TabId, edit = false): string {
-  return `/profile?tab=${tab}${edit ? "&edit=1" : ""}`;
+  return `?tab=${tab}${edit ? "&edit=1" : ""}`;
+}
+
+/** The page's own path (/profile or /admin/profile), for redirects. */
+function pagePath(request: Request): string {
+  return new URL(request.url).pathname.replace(/\.data$/, "");
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -85,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formAnswer(submission, undefined, answer);
   const outcome = await saveForm(context, user, submission.value, request);
   if (!outcome.ok) return formAnswer(submission, outcome, answer);
-  return redirectWithOutcome(context.cloudflare.env, tabUrl(TAB_OF_FORM[submission.value.intent]), outcome);
+  return redirectWithOutcome(context.cloudflare.env, pagePath(request) + tabUrl(TAB_OF_FORM[submission.value.intent]), outcome);
 }
 
 /** The one accounts-service call each form makes. */

@@ -1,8 +1,8 @@
 // Creating a shipment through the admin form and finding it on the dashboard, as the admin stories do (admin-shipments.spec.ts,
-// analytics.spec.ts).
+// analytics.spec.ts, admin-back-office.spec.ts).
 import { expect, type Page } from "@playwright/test";
 
-export type NewShipment = { senderName: string; senderEmail: string; description: string };
+export type NewShipment = { senderName: string; senderEmail: string; description: string; recipientEmail?: string };
 
 /** Creates a shipment through the admin form and returns its tracking ID from the receipt. */
 export async function createShipment(page: Page, shipment: NewShipment): Promise<string> {
@@ -15,7 +15,7 @@ export async function createShipment(page: Page, shipment: NewShipment): Promise
   await page.getByLabel("Sender city", { exact: true }).fill("Boston");
   await page.getByLabel("Sender country", { exact: true }).selectOption("US");
   await page.getByLabel("Recipient name", { exact: true }).fill("Bo Receiver");
-  await page.getByLabel("Recipient email", { exact: true }).fill("bo.receiver@example.com");
+  await page.getByLabel("Recipient email", { exact: true }).fill(shipment.recipientEmail ?? "bo.receiver@example.com");
   await page.getByLabel("Recipient phone", { exact: true }).fill("+49 30 1234567");
   await page.getByLabel("Recipient address", { exact: true }).fill("Torstraße 1");
   await page.getByLabel("Recipient city", { exact: true }).fill("Berlin");

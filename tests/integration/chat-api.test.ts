@@ -292,7 +292,7 @@ describe("other addresses", () => {
     socket.accept();
     const changed = new Promise<unknown>((resolve) => socket.addEventListener("message", (event) => resolve(JSON.parse(event.data as string))));
     await call("POST", `/api/chat/sessions/${started.session.id}/messages`, { message: "hello" });
-    expect(await changed).toEqual({ type: "changed" });
+    expect(await changed).toEqual({ type: "changed", topic: "chat" });
     socket.close();
   });
 });

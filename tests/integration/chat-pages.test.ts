@@ -173,7 +173,7 @@ describe("/admin/chat-support without JavaScript", () => {
     const firstSession = /<a[^>]*href="\/admin\/chat-support\?session=([^"&]+)/.exec(listPage)![1];
     expect(firstSession).toBe(sessionId);
     expect(listPage).toMatch(/Needs Response/);
-    expect(listPage).toMatch(/aria-label="Notifications: \d+ chat sessions? needs? a response"/);
+    expect(listPage).toMatch(/aria-label="Notifications: \d+ items? needs? an admin"/);
 
     const pane = await (await get(`/admin/chat-support?session=${sessionId}`, { Cookie: adminCookie })).text();
     expect(pane).toContain("I want to talk to a person");
@@ -209,11 +209,11 @@ describe("/admin/chat-support without JavaScript", () => {
 
   it("shows how many sessions need a response on the bell", async () => {
     const before = await (await get("/admin/dashboard", { Cookie: adminCookie })).text();
-    const count = Number(/Notifications: (\d+) chat/.exec(before)![1]);
+    const count = Number(/Notifications: (\d+) item/.exec(before)![1]);
     const cookie = await startOnPage();
     await post("/support/chat", { intent: "message", message: "a human please" }, { Cookie: cookie });
     const after = await (await get("/admin/dashboard", { Cookie: adminCookie })).text();
-    expect(Number(/Notifications: (\d+) chat/.exec(after)![1])).toBe(count + 1);
+    expect(Number(/Notifications: (\d+) item/.exec(after)![1])).toBe(count + 1);
     expect(after).toMatch(new RegExp(`>${count + 1}</span>`));
   });
 });

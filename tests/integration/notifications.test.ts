@@ -85,7 +85,7 @@ describe("events and notifications", () => {
     // A shipment without a sender name breaks a NOT NULL rule: the whole batch is refused.
     const broken = { ...base, senderName: null as unknown as string, senderEmail: "sam@example.com", recipientEmail: "ria@example.com" };
     await expect(createShipment(serviceContext(), { actor: SYSTEM_ACTOR, shipment: broken })).rejects.toThrow();
-    expect(await changeShipmentStatus(serviceContext(), { shipmentId: "no-such-id", status: "delivered", actor: SYSTEM_ACTOR })).toBe(false);
+    expect(await changeShipmentStatus(serviceContext(), { shipmentId: "no-such-id", status: "delivered", actor: SYSTEM_ACTOR })).toBe("missing");
     expect({ events: await db.$count(events), outbox: await db.$count(outbox) }).toEqual(before);
   });
 });

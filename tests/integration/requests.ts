@@ -46,3 +46,24 @@ export function deviceFrom(response: Response): string {
   if (!cookie) throw new Error(`No device cookie in a ${response.status} response`);
   return cookie.split(";")[0]!;
 }
+
+/** A page's text as a reader sees it: React's comment markers and the quote entities undone. */
+export async function pageText(response: Response): Promise<string> {
+  return (await response.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
+}
+
+/** A GET as the holder of `cookie` (a Cookie header value), or signed out without one. */
+export function getAs(path: string, cookie?: string) {
+  return get(path, cookie ? { Cookie: cookie } : {});
+}
+
+/** A form POST from this site as the holder of `cookie`, or signed out without one. */
+export function postAs(path: string, fields: Record<string, string>, cookie?: string) {
+  return post(path, fields, cookie ? { Cookie: cookie } : {});
+}
+
+/** The page a redirect leads to, with the flash message it set. */
+export async function followRedirect(response: Response, cookie: string): Promise<string> {
+  const toast = response.headers.getSetCookie().find((value) => value.startsWith("__Host-toast="))?.split(";")[0];
+  return pageText(await getAs(response.headers.get("Location")!, [cookie, toast].filter(Boolean).join("; ")));
+}

@@ -2,7 +2,7 @@
 // would: plain input and the request context, no Request and no form.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shipmentDrafts, shipments, trackingEvents } from "../../drizzle/schema";
+import { events, outbox, shipmentDrafts, shipments, trackingEvents } from "../../drizzle/schema";
 import { actorFor } from "~/.server/events";
 import { applyDraftStep, getDraft } from "~/.server/shipment-drafts";
 import { changeStatus } from "~/.server/shipments";
@@ -95,5 +95,41 @@ describe("the status change", () => {
       reason: "not-found",
       message: "Failed to update shipment status",
     });
+  });
+
+  it("treats the status a shipment already has as a no-op, also when the same change arrives twice at once", async () => {
+    const context = serviceContext();
+    const actor = actorFor(customer);
+    const [shipment] = await db.select().from(shipments).where(eq(shipments.userId, customer.id));
+    const counts = async () => ({
+      history: await db.$count(trackingEvents, eq(trackingEvents.shipmentId, shipment!.id)),
+      events: await db.$count(events),
+      outbox: await db.$count(outbox),
+    });
+    const before = await counts();
+    const version = (await db.select().from(shipments).where(eq(shipments.id, shipment!.id)).get())!.version;
+
+    const current = (await db.select().from(shipments).where(eq(shipments.id, shipment!.id)).get())!.status as "in_transit";
+    expect(await changeStatus(context, { shipmentId: shipment!.id, status: current, actor, ...client })).toEqual({
+      ok: true,
+      tone: "info",
+      message: "The status is already In Transit: nothing changed",
+    });
+    expect(await counts()).toEqual(before);
+    expect((await db.select().from(shipments).where(eq(shipments.id, shipment!.id)).get())!.version).toBe(version);
+
+    // Two identical changes racing: one history entry, one record, one set of mails.
+    const both = await Promise.all([
+      changeStatus(context, { shipmentId: shipment!.id, status: "out_for_delivery", actor, ...client }),
+      changeStatus(context, { shipmentId: shipment!.id, status: "out_for_delivery", actor, ...client }),
+    ]);
+    expect(both.map((outcome) => outcome.ok && outcome.message).sort()).toEqual([
+      "Shipment status updated",
+      "The status is already Out For Delivery: nothing changed",
+    ]);
+    const after = await counts();
+    expect(after.history).toBe(before.history + 1);
+    expect(after.events).toBe(before.events + 1);
+    expect((await db.select().from(shipments).where(eq(shipments.id, shipment!.id)).get())!.version).toBe(version + 1);
   });
 });

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { listAccounts } from "~/.server/accounts";
 import { requireAdmin } from "~/.server/session";
 import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
+import { ROLE_LABELS, ROLES } from "~/domain/account-forms";
 import { formatDate, formatDateTime } from "~/domain/format";
-import { searchParam } from "~/domain/list-filters";
+import { oneOf, searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
 
 export const meta: MetaFunction = () => [{ title: "Users | SwiftParcel Admin" }];
@@ -13,7 +14,13 @@ export const meta: MetaFunction = () => [{ title: "Users | SwiftParcel Admin" }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
-  const filters = { search: searchParam(params), deletionRequested: params.get("deletion") === "requested", page: pageParam(params) };
+  const role = oneOf(["all", ...ROLES], params.get("role"), "all");
+  const filters = {
+    search: searchParam(params),
+    role: role === "all" ? null : role,
+    deletionRequested: params.get("deletion") === "requested",
+    page: pageParam(params),
+  };
   return { filters, ...(await listAccounts(context.db, filters)) };
 }
 
@@ -23,9 +30,17 @@ export default function UsersPage() {
   const { filters, rows, pagination } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
   const columns: Column<UserRow>[] = [
-    { label: "Name", rowHeader: true, cell: (user) => `${user.firstName} ${user.lastName}` },
+    {
+      label: "Name",
+      rowHeader: true,
+      cell: (user) => (
+        <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="link">
+          {user.firstName} {user.lastName}
+        </Link>
+      ),
+    },
     { label: "Email", className: "break-all", cell: (user) => user.email },
-    { label: "Role", cell: (user) => (user.role === "admin" ? "Admin" : "Customer") },
+    { label: "Role", cell: (user) => ROLE_LABELS[user.role] },
     { label: "Status", cell: (user) => (user.status === "active" ? "Active" : "Suspended") },
     { label: "Joined", className: "whitespace-nowrap", cell: (user) => formatDate(user.createdAt, timeZone) },
     {
@@ -40,12 +55,31 @@ export default function UsersPage() {
         ),
     },
   ];
+  const filtered = filters.search !== "" || filters.role !== null || filters.deletionRequested;
   return (
     <main id="main" className="space-y-4 p-6">
-      <h1 className="text-2xl font-bold">Users</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Users</h1>
+        <Link to="/admin/users/new" className="btn-primary">
+          New Admin
+        </Link>
+      </div>
       <section aria-label="Accounts" className="card p-0">
         <div className="border-b border-slate-200 p-6">
-          <FilterBar id="users" label="Users" search={{ label: "Name or e-mail", value: filters.search }}>
+          <FilterBar id="users" label="Users" search={{ label: "Name or e-mail", value: filters.search, placeholder: "Start of an e-mail address, or a name" }}>
+            <div>
+              <label htmlFor="users-role" className="label">
+                Role
+              </label>
+              <select id="users-role" name="role" defaultValue={filters.role ?? "all"} className="input">
+                <option value="all">All roles</option>
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </select>
+            </div>
             <div className="flex items-center gap-2 pb-2">
               <input
                 id="users-deletion"
@@ -62,7 +96,7 @@ export default function UsersPage() {
           </FilterBar>
         </div>
         {rows.length === 0 ? (
-          filters.search !== "" || filters.deletionRequested ? (
+          filtered ? (
             <EmptyState headingLevel={2} title="No users found" hint="Try adjusting your search criteria" />
           ) : (
             <EmptyState headingLevel={2} title="No users yet" hint="Accounts appear here as people register." />

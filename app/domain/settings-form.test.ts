@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { basisPointsToTaxRate, SETTINGS_MESSAGES, settingsSchema, taxRateToBasisPoints } from "./settings-form";
+
+const schema = settingsSchema((code) => ["USD", "EUR"].includes(code));
+const valid = {
+  companyName: " Northwind Parcel ",
+  trackingPrefix: "nwp",
+  supportEmail: "Help@Northwind.example",
+  supportPhone: "+1 (555) 010-0100",
+  supportAddress: "1 Quay Street, Bristol",
+  defaultCurrency: "EUR",
+  taxRate: "7.5",
+};
+
+describe("settingsSchema", () => {
+  it("trims, upper-cases the prefix and lower-cases the e-mail", () => {
+    expect(schema.parse(valid)).toEqual({
+      ...valid,
+      companyName: "Northwind Parcel",
+      trackingPrefix: "NWP",
+      supportEmail: "help@northwind.example",
+    });
+  });
+
+  it("lists every field's problem at once", () => {
+    const result = schema.safeParse({ companyName: "  ", trackingPrefix: "AB1", supportEmail: "no", supportPhone: "x", supportAddress: "", defaultCurrency: "XXX", taxRate: "101" });
+    expect(result.success).toBe(false);
+    expect(Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]))).toEqual({
+      companyName: SETTINGS_MESSAGES.companyName,
+      trackingPrefix: SETTINGS_MESSAGES.trackingPrefix,
+      supportEmail: "Please enter a valid email address",
+      supportPhone: SETTINGS_MESSAGES.supportPhone,
+      supportAddress: SETTINGS_MESSAGES.supportAddress,
+      defaultCurrency: SETTINGS_MESSAGES.defaultCurrency,
+      taxRate: SETTINGS_MESSAGES.taxRate,
+    });
+  });
+
+  it("wants exactly three letters as the prefix", () => {
+    for (const prefix of ["AB", "ABCD", "A1C", "ÄBC", ""]) expect(schema.safeParse({ ...valid, trackingPrefix: prefix }).success).toBe(false);
+  });
+});
+
+describe("tax rates", () => {
+  it("reads per cent with up to two decimals as basis points, and back", () => {
+    expect(taxRateToBasisPoints("0")).toBe(0);
+    expect(taxRateToBasisPoints("7.5")).toBe(750);
+    expect(taxRateToBasisPoints("19,25")).toBe(1925);
+    expect(taxRateToBasisPoints("100")).toBe(10_000);
+    for (const bad of ["100.01", "-1", "7.555", "abc", "", "1e2"]) expect(taxRateToBasisPoints(bad)).toBeNull();
+    expect(basisPointsToTaxRate(750)).toBe("7.5");
+    expect(basisPointsToTaxRate(1925)).toBe("19.25");
+  });
+});

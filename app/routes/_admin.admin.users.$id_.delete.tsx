@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { invariantResponse } from "~/.server/invariant";
+import { redirectWithOutcome } from "~/.server/outcome";
+import { requireAdmin } from "~/.server/session";
+import { deleteUser, getUserDetail } from "~/.server/user-admin";
+import { DELETE_USER_QUESTION, DeleteUserConsequences, DeleteUserForm } from "~/components/user-actions";
+
+export const meta: MetaFunction = () => [
+  { title: "Delete user | SwiftParcel Admin" },
+  { name: "description", content: "Confirm the deletion of a user account." },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const detail = await getUserDetail(context.db, params.id ?? "");
+  invariantResponse(detail, "User not found", { status: 404 });
+  invariantResponse(detail.account.id !== admin.id, "You cannot delete your own account.", { status: 403 });
+  return { account: detail.account, shipmentCount: detail.shipments.total };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const userId = params.id ?? "";
+  const outcome = await deleteUser(context, { admin, userId });
+  const to = outcome.ok || outcome.reason === "not-found" ? "/admin/users" : `/admin/users/${encodeURIComponent(userId)}`;
+  return redirectWithOutcome(context.cloudflare.env, to, outcome);
+}
+
+export default function DeleteUserPage() {
+  const { account, shipmentCount } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="mx-auto w-full max-w-xl p-6">
+      <div className="card space-y-4">
+        <h1 className="text-2xl font-bold">Delete user</h1>
+        <p className="font-medium">{DELETE_USER_QUESTION}</p>
+        <DeleteUserConsequences account={account} />
+        <p className="text-slate-700">{shipmentCount === 1 ? "1 shipment is kept." : `${shipmentCount} shipments are kept.`}</p>
+        <DeleteUserForm account={account} />
+      </div>
+    </main>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
