@@ -10,7 +10,10 @@ declare namespace Cloudflare {
     /** "development" only in wrangler.toml's local [vars]; see app/.server/deployment.ts. */
     ENVIRONMENT: string;
     DEMO_MODE: string;
+    /** Tracking look-ups per client per minute, in steps of TRACK_LIMITER's 60 (app/.server/rate-limit.ts). */
     TRACK_RATE_LIMIT: string;
+    /** wrangler.toml's [[ratelimits]]: counts tracking look-ups without writing to D1. */
+    TRACK_LIMITER: RateLimit;
     LOGIN_RATE_LIMIT: string;
     /** Multiplies the per-hour limits of mail-sending actions (app/.server/rate-limit.ts). */
     ACTION_RATE_LIMIT_FACTOR: string;

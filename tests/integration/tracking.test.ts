@@ -85,6 +85,11 @@ describe("public tracking", () => {
     expect(await limited.text()).toContain("Tracking Error");
     // Another client is not affected.
     expect((await get(`/track/${inTransit}`, { headers: { "CF-Connecting-IP": "203.0.113.10" } })).status).toBe(200);
+    // The count lives in the Rate Limiting binding: a public GET writes no counter to D1.
+    const { db } = await import("./fixtures");
+    const { rateLimits } = await import("../../drizzle/schema");
+    const { like } = await import("drizzle-orm");
+    expect(await db.select().from(rateLimits).where(like(rateLimits.key, "track:%"))).toEqual([]);
   });
 });
 
