@@ -29,8 +29,17 @@ export function publicOrigin(env: Pick<Env, "PUBLIC_ORIGIN">): string {
   return (env.PUBLIC_ORIGIN ?? "").trim().replace(/\/+$/, "") || LOCAL_ORIGIN;
 }
 
-export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string): AppLoadContext {
-  const db = getDb(env);
+const READ_ONLY_METHODS = new Set(["GET", "HEAD"]);
+
+export function getLoadContext(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  { cspNonce, signedIn }: { cspNonce: string; signedIn: boolean },
+): AppLoadContext {
+  // A public GET writes nothing, so its reads may come from a replica; a signed-in person's
+  // pages read the primary, so what they just saved is what they see.
+  const db = getDb(env, { replica: READ_ONLY_METHODS.has(request.method) && !signedIn });
   let sessionUser: Promise<SessionUser | null> | undefined;
   return {
     cloudflare: { env, ctx },

@@ -14,7 +14,7 @@ import { useRootData } from "./components/root-data";
 import { ToastRegion } from "./components/toast-region";
 import { readConsent } from "./.server/consent";
 import { sameSiteReferrer } from "./.server/safe-redirect";
-import { getSettings } from "./.server/settings";
+import { cachedSettings } from "./.server/settings";
 import { requestTimeZone } from "./.server/time-zone";
 import { takeToast } from "./.server/toast";
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [user, settings, { toast, setCookie }, cookieConsent] = await Promise.all([
     context.sessionUser(),
-    getSettings(context.db),
+    cachedSettings(context.db),
     takeToast(env, request),
     readConsent(request),
   ]);

@@ -10,10 +10,21 @@ import { refused, type Done, type Refused } from "./outcome";
 
 export type Settings = typeof settings.$inferSelect;
 
-/** The operator settings row, written by the first migrations and edited by admins. */
+/** How long an isolate shows the settings it last read on its pages (docs/decisions/131). */
+export const SETTINGS_CACHE_MS = 60_000;
+
+let cached: { settings: Settings; readAt: number } | null = null;
+
+/**
+ * The operator settings row, written by the first migrations and edited by admins, read from
+ * D1. Writes and mail use it, so they always see the current figures; each read also refreshes
+ * this isolate's copy for `cachedSettings` (a service that saves settings reads them back with
+ * this, so the admin's own isolate shows the change at once).
+ */
 export async function getSettings(db: Db): Promise<Settings> {
   const row = await db.select().from(settings).where(eq(settings.id, 1)).get();
   if (!row) throw new Error("The settings row is missing: run the migrations (npm run db:migrate)");
+  cached = { settings: row, readAt: Date.now() };
   return row;
 }
 
@@ -87,7 +98,8 @@ const EDITABLE = ["companyName", "trackingPrefix", "supportEmail", "supportPhone
 /**
  * Saves the settings form. They apply from the next request on, everywhere they appear (the
  * header and footer, mail, receipts and invoices issued from now, new tracking IDs, the
- * default currency of new shipments). Every change is a `settings.updated` record with the
+ * default currency of new shipments); other isolates' header and footer follow within
+ * SETTINGS_CACHE_MS (decision 131). Every change is a `settings.updated` record with the
  * old and new values; saving what is there changes nothing.
  */
 export async function updateSettings(
@@ -114,6 +126,8 @@ export async function updateSettings(
     db.update(settings).set({ ...next, updatedAt: now }).where(eq(settings.id, 1)),
     ...(await recordEvents(context, actor, [{ type: "settings.updated", entityId: "1", data: { changes } }], now)),
   ]);
+  // Read back, so this isolate's copy for the page chrome (cachedSettings) is the new one at once.
+  await getSettings(db);
   return { ok: true, message: SETTINGS_MESSAGES.saved };
 }
 
@@ -128,4 +142,13 @@ export async function settingsHistory(db: Db) {
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(HISTORY_SHOWN);
   return rows.map(({ data, ...row }) => ({ ...row, changes: (JSON.parse(data) as { changes: FieldChanges }).changes }));
+}
+
+/**
+ * The settings for what every page shows (company name, support contacts): this isolate's copy
+ * when it is younger than SETTINGS_CACHE_MS, so most page views send no query for them.
+ */
+export async function cachedSettings(db: Db, now = Date.now()): Promise<Settings> {
+  if (cached && now - cached.readAt < SETTINGS_CACHE_MS) return cached.settings;
+  return getSettings(db);
 }

@@ -21,7 +21,7 @@ type Worker = { fetch: ExportedHandlerFetchHandler<Env>; scheduled: ExportedHand
 export function createWorker(build: ServerBuild): Worker {
   const handleRemixRequest = createRequestHandler(build);
 
-  async function respond(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
+  async function respond(request: Request, env: Env, ctx: ExecutionContext, context: { cspNonce: string; signedIn: boolean }): Promise<Response> {
     if (isCrossSiteWrite(request)) {
       if (request.body) await discardBody(request.body);
       return refusalResponse(request, { status: 403, message: "Cross-site request refused." });
@@ -36,7 +36,7 @@ export function createWorker(build: ServerBuild): Worker {
     }
     // Chat sockets are answered before Remix (a 101 must reach the browser untouched).
     const socket = await routeChatSocket(request, env);
-    return socket ?? (await handleRemixRequest(request, getLoadContext(request, env, ctx, nonce)));
+    return socket ?? (await handleRemixRequest(request, getLoadContext(request, env, ctx, context)));
   }
 
   return {
@@ -45,7 +45,7 @@ export function createWorker(build: ServerBuild): Worker {
       let signedIn = false;
       try {
         signedIn = await hasSessionCookie(request);
-        return withSecurityHeaders(await respond(request, env, ctx, nonce), { nonce, signedIn });
+        return withSecurityHeaders(await respond(request, env, ctx, { cspNonce: nonce, signedIn }), { nonce, signedIn });
       } catch (error) {
         // Whatever escaped Remix's own error handling still gets a page and the headers.
         console.error(error);
