@@ -11,6 +11,7 @@ import { carriesBody, checkRequestBody, discardBody } from "./request-limits";
 import { runScheduledWork } from "./scheduled";
 import { createNonce, isCrossSiteWrite, withSecurityHeaders } from "./security";
 import { hasSessionCookie } from "./session";
+import { withTrackingCache } from "./tracking-cache";
 
 // Outside local development a default or missing secret (or demo mode) stops the worker here,
 // before it serves anyone: `wrangler deploy` and `wrangler dev --env production` report it.
@@ -36,7 +37,14 @@ export function createWorker(build: ServerBuild): Worker {
     }
     // Chat sockets are answered before Remix (a 101 must reach the browser untouched).
     const socket = await routeChatSocket(request, env);
-    return socket ?? (await handleRemixRequest(request, getLoadContext(request, env, ctx, context)));
+    if (socket) return socket;
+    const loadContext = getLoadContext(request, env, ctx, context);
+    // Anonymous tracking pages may come from the edge cache (docs/decisions/132).
+    return withTrackingCache(
+      request,
+      { db: loadContext.db, env, ctx, signedIn: context.signedIn, buildVersion: build.assets.version, cspNonce: context.cspNonce },
+      () => handleRemixRequest(request, loadContext),
+    );
   }
 
   return {

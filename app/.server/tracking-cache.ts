@@ -1,0 +1,103 @@
+// The edge cache of the anonymous tracking page (docs/decisions/132). The worker entry asks
+// here before Remix renders /track/{id}: an anonymous reader without a flash message gets the
+// page another anonymous reader caused to be rendered, from the Cache API of this location,
+// for up to TRACKING_CACHE_SECONDS. The key carries the shipment's version (raised by every
+// status, location or detail change), so a change makes the next view fresh; reading that
+// version is one small D1 read, never a write.
+import { eq } from "drizzle-orm";
+import { shipments } from "../../drizzle/schema";
+import { TRACKING_ID_PATTERN } from "~/domain/tracking-id";
+import { readConsent } from "./consent";
+import type { Db } from "./db";
+import { clientAddress, limitTracking } from "./rate-limit";
+import { requestTimeZone } from "./time-zone";
+
+export const TRACKING_CACHE_SECONDS = 60;
+
+const TRACKING_PATH = /^\/track\/([^/]+)$/;
+const TOAST_COOKIE = "__Host-toast=";
+
+export type TrackingCacheOptions = {
+  db: Db;
+  env: Env;
+  ctx: ExecutionContext;
+  /** Anyone with a session cookie is never served from, nor stored in, the cache. */
+  signedIn: boolean;
+  /** The server build's version: a deployment never serves pages naming the previous assets. */
+  buildVersion: string;
+  /** This response's CSP nonce, written over the stored page's. */
+  cspNonce: string;
+};
+
+/** The tracking ID of a request the cache may answer, or null. */
+function cacheableTrackingId(request: Request, signedIn: boolean): string | null {
+  if (request.method !== "GET" || signedIn) return null;
+  if ((request.headers.get("Cookie") ?? "").includes(TOAST_COOKIE)) return null;
+  const url = new URL(request.url);
+  if (url.search !== "") return null;
+  const id = TRACKING_PATH.exec(url.pathname)?.[1];
+  return id !== undefined && TRACKING_ID_PATTERN.test(id) ? id : null;
+}
+
+async function shipmentVersion(db: Db, trackingId: string): Promise<number | null> {
+  const row = await db.select({ version: shipments.version }).from(shipments).where(eq(shipments.trackingId, trackingId)).get();
+  return row?.version ?? null;
+}
+
+/** What the page shows depends on: the shipment's state, the build, the reader's zone and cookie choice. */
+async function cacheKey(request: Request, trackingId: string, version: number, buildVersion: string): Promise<Request> {
+  const url = new URL(`/track/${trackingId}`, request.url);
+  url.searchParams.set("v", String(version));
+  url.searchParams.set("build", buildVersion);
+  url.searchParams.set("tz", requestTimeZone(request));
+  url.searchParams.set("consent", (await readConsent(request)) ?? "none");
+  return new Request(url);
+}
+
+/** The stored page with this response's nonce and without the cache's own headers. */
+function servedFromCache(stored: Response, cspNonce: string): Response {
+  const headers = new Headers(stored.headers);
+  for (const name of ["Cache-Control", "Age", "CF-Cache-Status", "Expires"]) headers.delete(name);
+  const response = new Response(stored.body, { status: stored.status, headers });
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", cspNonce);
+      },
+    })
+    .transform(response);
+}
+
+/**
+ * The anonymous tracking page from the edge cache when it holds the current version, counted
+ * against the reader's rate limit as a rendered view is; otherwise `render`'s answer, stored
+ * when it is a 200 that sets no cookie. Any other request goes straight to `render`.
+ */
+export async function withTrackingCache(
+  request: Request,
+  options: TrackingCacheOptions,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  const trackingId = cacheableTrackingId(request, options.signedIn);
+  if (trackingId === null) return render();
+  const version = await shipmentVersion(options.db, trackingId);
+  if (version === null) return render();
+  const key = await cacheKey(request, trackingId, version, options.buildVersion);
+  // Workers' `caches.default` (the project's DOM lib types `caches` as the browser's).
+  const cache = (caches as unknown as { default: Cache }).default;
+  const stored = await cache.match(key);
+  if (stored) {
+    // A refused reader gets the rendered 429 page (whose loader counts and refuses again).
+    if ((await limitTracking(options.env, clientAddress(request))).allowed) return servedFromCache(stored, options.cspNonce);
+    await stored.body?.cancel();
+    return render();
+  }
+  const response = await render();
+  if (response.status === 200 && !response.headers.has("Set-Cookie")) {
+    const copy = response.clone();
+    const headers = new Headers(copy.headers);
+    headers.set("Cache-Control", `public, max-age=${TRACKING_CACHE_SECONDS}`);
+    options.ctx.waitUntil(cache.put(key, new Response(copy.body, { status: 200, headers })));
+  }
+  return response;
+}

@@ -1,0 +1,90 @@
+// The anonymous tracking page's edge cache (docs/decisions/132): served again from the Cache
+// API until the shipment's version changes, never to or from a signed-in reader, with a fresh
+// CSP nonce each time.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { shipments } from "../../drizzle/schema";
+import { DEMO_TRACKING_IDS, SEED_USER_IDS } from "../../drizzle/seed-data";
+import { SYSTEM_ACTOR } from "~/.server/events";
+import { setShipmentLocation } from "~/.server/shipment-changes";
+import { db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
+import { get, newClientAddress } from "./requests";
+
+const delivered = DEMO_TRACKING_IDS.find((demo) => demo.status === "delivered")!.trackingId;
+const path = `/track/${delivered}`;
+
+beforeAll(async () => {
+  await seedDemoData();
+});
+
+async function shipmentOf(trackingId: string) {
+  return (await db.select().from(shipments).where(eq(shipments.trackingId, trackingId)).get())!;
+}
+
+/** Changes the stored row behind the cache's back: the version stays, so the key does too. */
+async function changeWithoutNewVersion(trackingId: string, currentLocation: string) {
+  await db.update(shipments).set({ currentLocation }).where(eq(shipments.trackingId, trackingId));
+}
+
+function anonymous(headers: Record<string, string> = {}) {
+  return get(path, { "CF-Connecting-IP": newClientAddress(), ...headers });
+}
+
+function nonceOf(response: Response): string {
+  return /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")![1]!;
+}
+
+describe("the anonymous tracking page's edge cache", () => {
+  it("serves the stored page until the shipment's version changes, then renders afresh", async () => {
+    const first = await anonymous();
+    expect(first.status).toBe(200);
+    expect(await first.text()).not.toContain("Cache Test Depot");
+    // Let the worker's waitUntil store the page.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    await changeWithoutNewVersion(delivered, "Cache Test Depot");
+    const cached = await anonymous();
+    expect(cached.status).toBe(200);
+    expect(await cached.text()).not.toContain("Cache Test Depot");
+
+    const shipment = await shipmentOf(delivered);
+    const changed = await setShipmentLocation(serviceContext(), { shipmentId: shipment.id, location: "Fresh Depot", actor: SYSTEM_ACTOR });
+    expect(changed.ok).toBe(true);
+    const fresh = await (await anonymous()).text();
+    expect(fresh).toContain("Fresh Depot");
+  });
+
+  it("never serves a signed-in reader from the cache", async () => {
+    await anonymous();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await changeWithoutNewVersion(delivered, "Owner Sees This Depot");
+    const cookie = await signedInCookie(SEED_USER_IDS.admin);
+    const html = await (await get(path, { Cookie: cookie, "CF-Connecting-IP": newClientAddress() })).text();
+    expect(html).toContain("Owner Sees This Depot");
+    expect(html).toContain("Shipment details");
+  });
+
+  it("gives every answer, stored or not, a nonce of its own that its scripts carry", async () => {
+    await anonymous();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [one, two] = [await anonymous(), await anonymous()];
+    const [nonceOne, nonceTwo] = [nonceOf(one), nonceOf(two)];
+    expect(nonceOne).not.toBe(nonceTwo);
+    for (const [response, nonce] of [[one, nonceOne], [two, nonceTwo]] as const) {
+      const html = await response.text();
+      const nonces = [...html.matchAll(/ nonce="([^"]+)"/g)].map((match) => match[1]);
+      expect(nonces.length).toBeGreaterThan(0);
+      expect(new Set(nonces)).toEqual(new Set([nonce]));
+      expect(response.headers.get("Cache-Control")).toBe("no-cache");
+    }
+  });
+
+  it("keeps the reader's time zone and cookie choice apart", async () => {
+    await anonymous();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const tokyo = await (await anonymous({ Cookie: "CH-time-zone=Asia%2FTokyo" })).text();
+    expect(tokyo).toContain("Asia/Tokyo");
+    const utc = await (await anonymous()).text();
+    expect(utc).not.toContain("Asia/Tokyo");
+  });
+});
