@@ -23,6 +23,8 @@ declare namespace Cloudflare {
     SESSION_SECRET: string;
     /** The site's address, the base of every absolute link in mail (app/load-context.ts). */
     PUBLIC_ORIGIN: string;
+    /** "true" only under `npm run bench` (--var BENCH:true): responses carry their D1 counts. */
+    BENCH?: string;
     TEST_MIGRATIONS?: import("cloudflare:test").D1Migration[];
   }
 }

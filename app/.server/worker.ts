@@ -2,6 +2,7 @@
 // (app/entry.worker.ts) passes the build that `remix vite:build` wrote; the test entry
 // (tests/worker.ts) passes one that Vite compiles from source, so tests run the current code.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { countingD1, type D1Counts } from "./bench-d1";
 import { env } from "cloudflare:workers";
 import { getLoadContext } from "~/load-context";
 import { routeChatSocket } from "./chat-sockets";
@@ -16,6 +17,20 @@ import { withTrackingCache } from "./tracking-cache";
 // Outside local development a default or missing secret (or demo mode) stops the worker here,
 // before it serves anyone: `wrangler deploy` and `wrangler dev --env production` report it.
 assertDeployable(env);
+
+/** Bench mode: the answer says how many D1 round trips and writes it took (app/.server/bench-d1.ts). */
+async function withD1Counts(
+  env: Env,
+  respondWith: (env: Env) => Promise<Response>,
+  headers: { nonce: string; signedIn: boolean },
+): Promise<Response> {
+  const counts: D1Counts = { queries: 0, writes: 0 };
+  const response = withSecurityHeaders(await respondWith({ ...env, DB: countingD1(env.DB, counts) }), headers);
+  if (response.status === 101) return response;
+  response.headers.set("X-Bench-D1-Queries", String(counts.queries));
+  response.headers.set("X-Bench-D1-Writes", String(counts.writes));
+  return response;
+}
 
 type Worker = { fetch: ExportedHandlerFetchHandler<Env>; scheduled: ExportedHandlerScheduledHandler<Env> };
 
@@ -53,6 +68,7 @@ export function createWorker(build: ServerBuild): Worker {
       let signedIn = false;
       try {
         signedIn = await hasSessionCookie(request);
+        if (env.BENCH === "true") return withD1Counts(env, (counted) => respond(request, counted, ctx, { cspNonce: nonce, signedIn }), { nonce, signedIn });
         return withSecurityHeaders(await respond(request, env, ctx, { cspNonce: nonce, signedIn }), { nonce, signedIn });
       } catch (error) {
         // Whatever escaped Remix's own error handling still gets a page and the headers.
