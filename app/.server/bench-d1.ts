@@ -3,30 +3,36 @@
 // trips and writes per page view instead of estimates. The worker entry puts the counts on the
 // response as X-Bench-D1-Queries and X-Bench-D1-Writes.
 
-export type D1Counts = { queries: number; writes: number };
+export type D1Counts = {
+  queries: number;
+  writes: number;
+  /** When given, every statement sent, with its parameters (the query-plan tests read them). */
+  statements?: { sql: string; params: unknown[] }[];
+};
 
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 /** The real statement and its SQL behind a wrapped one, for batch(), which takes only real ones. */
-const wrappedStatements = new WeakMap<object, { statement: D1PreparedStatement; sql: string }>();
+const wrappedStatements = new WeakMap<object, { statement: D1PreparedStatement; sql: string; params: unknown[] }>();
 
 function isWrite(statementSql: string): boolean {
   return WRITE.test(statementSql);
 }
 
-function countedStatement(statement: D1PreparedStatement, statementSql: string, counts: D1Counts): D1PreparedStatement {
+function countedStatement(statement: D1PreparedStatement, statementSql: string, counts: D1Counts, params: unknown[] = []): D1PreparedStatement {
   const count = () => {
     counts.queries += 1;
     if (isWrite(statementSql)) counts.writes += 1;
+    counts.statements?.push({ sql: statementSql, params });
   };
   const wrapped = {
-    bind: (...values: unknown[]) => countedStatement(statement.bind(...values), statementSql, counts),
+    bind: (...values: unknown[]) => countedStatement(statement.bind(...values), statementSql, counts, values),
     first: (column?: string) => (count(), column === undefined ? statement.first() : statement.first(column)),
     all: () => (count(), statement.all()),
     run: () => (count(), statement.run()),
     raw: (options?: { columnNames?: boolean }) => (count(), statement.raw(options as { columnNames: true })),
   };
-  wrappedStatements.set(wrapped, { statement, sql: statementSql });
+  wrappedStatements.set(wrapped, { statement, sql: statementSql, params });
   return wrapped as unknown as D1PreparedStatement;
 }
 
@@ -41,8 +47,9 @@ function countedQueryable<T extends Queryable>(target: T, counts: D1Counts): T {
       if (property === "batch") {
         return (statements: D1PreparedStatement[]) => {
           counts.queries += 1;
-          const real = statements.map((statement) => wrappedStatements.get(statement) ?? { statement, sql: "" });
+          const real = statements.map((statement) => wrappedStatements.get(statement) ?? { statement, sql: "", params: [] });
           counts.writes += real.filter(({ sql }) => isWrite(sql)).length;
+          counts.statements?.push(...real.map(({ sql, params }) => ({ sql, params })));
           return object.batch(real.map(({ statement }) => statement));
         };
       }

@@ -1,68 +1,205 @@
-// `npm run bench`: starts the built worker under wrangler dev on loopback with fresh demo data,
-// then drives the public tracking page and a static asset with the same HTTP client for a
-// fixed time each, and prints throughputs, their ratio, and the page's gzipped weight.
-import { spawn } from "node:child_process";
+// `npm run bench`: where the time goes, measured on the built worker under wrangler dev on
+// loopback (port 8790, one bench at a time), one HTTP client.
+// 1. Demo data plus generated shipments up to 1,000: the paths below interleaved in rounds (so
+//    machine noise hits all alike), their req/s and the tracking/static ratio; the D1 round
+//    trips and writes of an anonymous tracking view, as the worker counts them in bench mode
+//    (--var BENCH:true, app/.server/bench-d1.ts); the tracking page's gzipped HTML, CSS and JS;
+//    the median latency of the admin and customer pages.
+// 2. The same pages' median latency with 100,000 shipments (SEED_SHIPMENTS, drizzle/seed-bulk.ts).
+// BENCH_SECONDS (per path, default 10) and BENCH_CONCURRENCY (default 8) tune part 1.
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
-import { waitForServer } from "./server";
 
 const PORT = 8790;
 const BASE = `http://127.0.0.1:${PORT}`;
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
+const STATE = "tests/bench/.state";
+const SECONDS_PER_PATH = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = 5;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const LATENCY_SAMPLES = 15;
+const COUNTED_VIEWS = 40;
 const trackingPath = `/track/${DEMO_TRACKING_IDS[0]!.trackingId}`;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: "error" };
 
-const server = spawn("npm", ["run", "serve:fresh", "--", "--port", String(PORT)], {
-  stdio: "ignore",
-  detached: true,
-});
-const stop = () => {
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
-};
-process.on("exit", stop);
+let server: ReturnType<typeof spawn> | null = null;
+
+function stopServer(): void {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  server = null;
+}
+process.on("exit", stopServer);
 process.on("SIGINT", () => process.exit(130));
 
-/** Requests per second over DURATION_MS with CONCURRENCY loops; every answer must be 200. */
-async function throughput(path: string): Promise<number> {
-  const end = Date.now() + DURATION_MS;
-  let count = 0;
+function run(command: string, args: string[], extraEnv: Record<string, string> = {}): void {
+  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extraEnv } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+/** A fresh local D1 with the demo data and `shipments` in all, served by the built worker. */
+async function startServer(shipments: number): Promise<void> {
+  const dir = `${STATE}/${shipments}`;
+  rmSync(dir, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+  run("npx", ["tsx", "drizzle/seed.ts"], { PERSIST_TO: dir, SEED_SHIPMENTS: String(shipments) });
+  server = spawn(
+    "npx",
+    ["wrangler", "dev", "--persist-to", dir, "--port", String(PORT), "--var", "BENCH:true", "--var", "TRACK_RATE_LIMIT:100000",
+      "--var", "LOGIN_RATE_LIMIT:100000", "--var", "ACTION_RATE_LIMIT_FACTOR:1000"],
+    { stdio: "ignore", detached: true, env },
+  );
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/robots.txt`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the app did not start within 3 minutes");
+}
+
+/** The session cookie a demo button hands out ("/login" for the customer, "/admin/login" for the admin). */
+async function signIn(path: string): Promise<string> {
+  const response = await fetch(BASE + path, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "demo", redirectTo: "" }),
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__Host-session="));
+  if (!cookie) throw new Error(`signing in at ${path} answered ${response.status} without a session`);
+  return cookie.split(";")[0]!;
+}
+
+type Path = { label: string; path: string; cookie?: string; count: number; seconds: number };
+
+/** Requests for `ms` with CONCURRENCY loops; every answer must be 200. */
+async function drive(target: Path, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  const headers: Record<string, string> = target.cookie ? { Cookie: target.cookie } : {};
   const loop = async () => {
     while (Date.now() < end) {
-      const response = await fetch(BASE + path);
+      const response = await fetch(BASE + target.path, { headers });
       await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-      count += 1;
+      if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
+      target.count += 1;
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, loop));
-  return count / ((performance.now() - started) / 1000);
+  target.seconds += (performance.now() - started) / 1000;
+}
+
+/** The page a route table entry answers with until its issue builds it (app/pages/upcoming.tsx). */
+const UPCOMING = "Coming soon. This part of SwiftParcel is being built.";
+
+/** The median of LATENCY_SAMPLES sequential requests, or why there is none (the page is not on this build). */
+async function medianMs(path: string, cookie: string): Promise<number | string> {
+  const times: number[] = [];
+  for (let sample = -3; sample < LATENCY_SAMPLES; sample += 1) {
+    const started = performance.now();
+    const response = await fetch(BASE + path, { headers: { Cookie: cookie }, redirect: "manual" });
+    const body = await response.text();
+    if (response.status === 404) return "n/a (404)";
+    if (body.includes(UPCOMING)) return "n/a (not built yet)";
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    if (sample >= 0) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const LATENCY_PAGES = [
+  { label: "admin dashboard", path: "/admin/dashboard", who: "admin" },
+  { label: "admin list with a search", path: "/admin/shipments?search=noah", who: "admin" },
+  { label: "customer dashboard", path: "/dashboard", who: "customer" },
+  { label: "admin analytics", path: "/admin/analytics", who: "admin" },
+] as const;
+
+async function latencies(): Promise<Map<string, number | string>> {
+  const cookies = { admin: await signIn("/admin/login"), customer: await signIn("/login") };
+  const result = new Map<string, number | string>();
+  for (const page of LATENCY_PAGES) result.set(page.label, await medianMs(page.path, cookies[page.who]));
+  return result;
 }
 
 async function gzipBytes(path: string): Promise<number> {
   return gzipSync(Buffer.from(await (await fetch(BASE + path)).arrayBuffer()), { level: 9 }).length;
 }
 
+/** D1 round trips and writes of anonymous tracking views, from the worker's bench headers: the most any view took, and the mean. */
+async function countedViews(): Promise<{ queries: number[]; writes: number[] }> {
+  const queries: number[] = [];
+  const writes: number[] = [];
+  for (let view = 0; view < COUNTED_VIEWS; view += 1) {
+    // Every tenth view asks for another shipment, so stored and freshly rendered pages both count.
+    const path = view % 10 === 0 ? `/track/${DEMO_TRACKING_IDS[view / 10 + 1]!.trackingId}` : trackingPath;
+    const response = await fetch(BASE + path);
+    await response.arrayBuffer();
+    queries.push(Number(response.headers.get("X-Bench-D1-Queries")));
+    writes.push(Number(response.headers.get("X-Bench-D1-Writes")));
+  }
+  return { queries, writes };
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const fixed = (value: number | string | undefined) => (typeof value === "number" ? `${value.toFixed(1)} ms` : (value ?? "n/a"));
+
 try {
-  await waitForServer(BASE);
+  await startServer(1_000);
   const html = await (await fetch(BASE + trackingPath)).text();
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
   const js = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
-  const asset = css[0]!;
-
-  // Warm both paths so start-up work is not counted.
-  for (let i = 0; i < 20; i += 1) await Promise.all([fetch(BASE + trackingPath), fetch(BASE + asset)].map(async (r) => (await r).arrayBuffer()));
-  const pageRps = await throughput(trackingPath);
-  const assetRps = await throughput(asset);
+  const customer = await signIn("/login");
+  const paths: Path[] = [
+    { label: `static asset ${css[0]}`, path: css[0]!, count: 0, seconds: 0 },
+    { label: `anonymous ${trackingPath}`, path: trackingPath, count: 0, seconds: 0 },
+    { label: `signed-in ${trackingPath}`, path: trackingPath, cookie: customer, count: 0, seconds: 0 },
+    { label: "/", path: "/", count: 0, seconds: 0 },
+    { label: "/login", path: "/login", count: 0, seconds: 0 },
+  ];
+  // Warm every path so start-up work is not counted, then interleave them round by round.
+  for (const target of paths) await drive(target, 1000);
+  for (const target of paths) Object.assign(target, { count: 0, seconds: 0 });
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const target of paths) await drive(target, (SECONDS_PER_PATH * 1000) / ROUNDS);
+  }
+  const rps = paths.map((target) => target.count / target.seconds);
+  const counted = await countedViews();
   const htmlGz = gzipSync(Buffer.from(html), { level: 9 }).length;
   const cssGz = (await Promise.all(css.map(gzipBytes))).reduce((a, b) => a + b, 0);
   const jsGz = (await Promise.all(js.map(gzipBytes))).reduce((a, b) => a + b, 0);
+  const small = await latencies();
+  stopServer();
 
-  console.log(`duration ${DURATION_MS / 1000}s per path, ${CONCURRENCY} concurrent requests, one client`);
-  console.log(`tracking page ${trackingPath}: ${pageRps.toFixed(0)} req/s`);
-  console.log(`static asset ${asset}: ${assetRps.toFixed(0)} req/s`);
-  console.log(`ratio page/asset: ${(pageRps / assetRps).toFixed(3)}`);
-  console.log(`tracking page gzipped: HTML ${htmlGz} B, CSS ${cssGz} B (${css.length} file), JS ${jsGz} B (${js.length} files)`);
+  await startServer(100_000);
+  const large = await latencies();
+  stopServer();
+
+  console.log(`interleaved: ${ROUNDS} rounds, ${SECONDS_PER_PATH}s per path in all, ${CONCURRENCY} concurrent requests, one client`);
+  paths.forEach((target, index) => console.log(`req/s ${target.label}: ${rps[index]!.toFixed(0)}`));
+  console.log(`ratio anonymous tracking/static: ${(rps[1]! / rps[0]!).toFixed(3)}`);
+  console.log(`D1 queries per anonymous tracking view: ${Math.max(...counted.queries)}`);
+  console.log(`D1 writes per anonymous tracking view: ${Math.max(...counted.writes)}`);
+  console.log(`D1 queries per anonymous tracking view, mean of ${COUNTED_VIEWS} (every tenth a page not yet stored): ${mean(counted.queries).toFixed(2)}`);
+  console.log(`tracking page gzipped HTML: ${htmlGz} B`);
+  console.log(`tracking page gzipped CSS: ${cssGz} B (${css.length} file${css.length === 1 ? "" : "s"})`);
+  console.log(`tracking page gzipped JS: ${jsGz} B (${(jsGz / 1024).toFixed(1)} KB, ${js.length} files)`);
+  console.log("median latency | 1,000 shipments | 100,000 shipments | ratio");
+  for (const { label } of LATENCY_PAGES) {
+    const [a, b] = [small.get(label), large.get(label)];
+    const ratio = typeof a === "number" && typeof b === "number" ? (b / a).toFixed(2) : "n/a";
+    console.log(`median ${label} | ${fixed(a)} | ${fixed(b)} | ${ratio}`);
+  }
 } finally {
-  stop();
+  stopServer();
 }

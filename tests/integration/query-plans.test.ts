@@ -1,0 +1,67 @@
+// The main lists and aggregates use an index (issue 16: flat costs at 100,000 shipments). Each
+// service runs against the real D1 through the bench's recording wrapper; every statement it
+// sent is then explained, and no plan may read a large table row by row without an index.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TRACKING_IDS, SEED_USER_IDS } from "../../drizzle/seed-data";
+import { countingD1, type D1Counts } from "~/.server/bench-d1";
+import { getDb, type Db } from "~/.server/db";
+import { listOwnShipments } from "~/.server/customer-shipments";
+import { listShipments, shipmentStats } from "~/.server/shipment-list";
+import { lookUpTracking } from "~/.server/tracking";
+import { parseAdminShipmentFilters, parseCustomerShipmentFilters } from "~/domain/shipment-filters";
+import { seedDemoData } from "./fixtures";
+
+const LARGE_TABLES = ["shipments", "tracking_events", "invoices", "users", "sessions", "events"];
+
+beforeAll(async () => {
+  await seedDemoData();
+});
+
+/** The query plan lines of every statement `read` sent. */
+async function plansOf(read: (db: Db) => Promise<unknown>): Promise<{ sql: string; plan: string[] }[]> {
+  const counts: D1Counts = { queries: 0, writes: 0, statements: [] };
+  await read(getDb({ DB: countingD1(env.DB, counts) }));
+  expect(counts.statements!.length).toBeGreaterThan(0);
+  return Promise.all(
+    counts.statements!.map(async ({ sql, params }) => {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      return { sql, plan: results.map((row) => row.detail) };
+    }),
+  );
+}
+
+/** Plan lines that read a large table whole, row by row (a covering index scan is allowed). */
+function tableScans(plans: { sql: string; plan: string[] }[]): string[] {
+  return plans.flatMap(({ sql, plan }) =>
+    plan.filter((line) => LARGE_TABLES.some((table) => new RegExp(`^SCAN ${table}$`).test(line))).map((line) => `${line} in ${sql}`),
+  );
+}
+
+describe("query plans of the main lists and aggregates", () => {
+  it("the anonymous tracking read searches by tracking ID", async () => {
+    const plans = await plansOf((db) => lookUpTracking(db, DEMO_TRACKING_IDS[0]!.trackingId, null));
+    expect(tableScans(plans)).toEqual([]);
+    expect(plans[0]!.plan.join("\n")).toMatch(/SEARCH shipments USING INDEX/);
+  });
+
+  it("the admin list, newest first, filtered by status, by a tracking ID prefix, and its count", async () => {
+    for (const query of ["", "status=in-transit", "sortBy=createdAt&sortOrder=asc", "status=delivered&page=2"]) {
+      const plans = await plansOf((db) => listShipments(db, parseAdminShipmentFilters(new URLSearchParams(query))));
+      expect(tableScans(plans), query).toEqual([]);
+    }
+  });
+
+  it("the admin dashboard's tiles read indexes only", async () => {
+    const plans = await plansOf((db) => shipmentStats(db));
+    expect(tableScans(plans)).toEqual([]);
+    for (const { plan } of plans) expect(plan.join("\n")).toMatch(/COVERING INDEX/);
+  });
+
+  it("the customer's list and tiles search by owner", async () => {
+    for (const query of ["", "status=delivered", "search=SWP"]) {
+      const plans = await plansOf((db) => listOwnShipments(db, SEED_USER_IDS.customer, parseCustomerShipmentFilters(new URLSearchParams(query)), 0));
+      expect(tableScans(plans), query).toEqual([]);
+    }
+  });
+});
