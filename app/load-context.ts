@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getDb, type Db } from "~/.server/db";
+import { clientAddress, countTrackingLookUps, type RateLimitResult } from "~/.server/rate-limit";
 import { findSessionUser, type SessionUser } from "~/.server/session";
 
 declare module "@remix-run/cloudflare" {
@@ -18,6 +19,11 @@ declare module "@remix-run/cloudflare" {
      * request, however many loaders and guards ask (and never without a session cookie).
      */
     sessionUser: () => Promise<SessionUser | null>;
+    /**
+     * Counts this request as one tracking look-up of its client address, once however many
+     * times it is asked (the edge cache and the tracking loader both ask; decision 132).
+     */
+    trackingLimit: () => Promise<RateLimitResult>;
   }
 }
 
@@ -41,12 +47,14 @@ export function getLoadContext(
   // pages read the primary, so what they just saved is what they see.
   const db = getDb(env, { replica: READ_ONLY_METHODS.has(request.method) && !signedIn });
   let sessionUser: Promise<SessionUser | null> | undefined;
+  let trackingLimit: Promise<RateLimitResult> | undefined;
   return {
     cloudflare: { env, ctx },
     db,
     cspNonce,
     origin: publicOrigin(env),
     sessionUser: () => (sessionUser ??= findSessionUser(db, request)),
+    trackingLimit: () => (trackingLimit ??= countTrackingLookUps({ cloudflare: { env, ctx } }, { clientAddress: clientAddress(request) })),
   };
 }
 

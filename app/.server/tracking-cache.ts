@@ -9,7 +9,7 @@ import { shipments } from "../../drizzle/schema";
 import { TRACKING_ID_PATTERN } from "~/domain/tracking-id";
 import { readConsent } from "./consent";
 import type { Db } from "./db";
-import { clientAddress, limitTracking } from "./rate-limit";
+import type { RateLimitResult } from "./rate-limit";
 import { requestTimeZone } from "./time-zone";
 
 export const TRACKING_CACHE_SECONDS = 60;
@@ -19,8 +19,9 @@ const TOAST_COOKIE = "__Host-toast=";
 
 export type TrackingCacheOptions = {
   db: Db;
-  env: Env;
   ctx: ExecutionContext;
+  /** The request's one count against the reader's tracking rate limit (shared with the loader). */
+  trackingLimit: () => Promise<RateLimitResult>;
   /** Anyone with a session cookie is never served from, nor stored in, the cache. */
   signedIn: boolean;
   /** The server build's version: a deployment never serves pages naming the previous assets. */
@@ -80,18 +81,15 @@ export async function withTrackingCache(
 ): Promise<Response> {
   const trackingId = cacheableTrackingId(request, options.signedIn);
   if (trackingId === null) return render();
-  const version = await shipmentVersion(options.db, trackingId);
-  if (version === null) return render();
+  // Counted now, in parallel with the version read; the loader, if it runs, reuses the count.
+  const [version, limit] = await Promise.all([shipmentVersion(options.db, trackingId), options.trackingLimit()]);
+  // A refused reader gets the rendered 429 page, an unknown ID the rendered 404.
+  if (version === null || !limit.allowed) return render();
   const key = await cacheKey(request, trackingId, version, options.buildVersion);
   // Workers' `caches.default` (the project's DOM lib types `caches` as the browser's).
   const cache = (caches as unknown as { default: Cache }).default;
   const stored = await cache.match(key);
-  if (stored) {
-    // A refused reader gets the rendered 429 page (whose loader counts and refuses again).
-    if ((await limitTracking(options.env, clientAddress(request))).allowed) return servedFromCache(stored, options.cspNonce);
-    await stored.body?.cancel();
-    return render();
-  }
+  if (stored) return servedFromCache(stored, options.cspNonce);
   const response = await render();
   if (response.status === 200 && !response.headers.has("Set-Cookie")) {
     const copy = response.clone();

@@ -57,7 +57,7 @@ export function createWorker(build: ServerBuild): Worker {
     // Anonymous tracking pages may come from the edge cache (docs/decisions/132).
     return withTrackingCache(
       request,
-      { db: loadContext.db, env, ctx, signedIn: context.signedIn, buildVersion: build.assets.version, cspNonce: context.cspNonce },
+      { db: loadContext.db, ctx, trackingLimit: loadContext.trackingLimit, signedIn: context.signedIn, buildVersion: build.assets.version, cspNonce: context.cspNonce },
       () => handleRemixRequest(request, loadContext),
     );
   }

@@ -10,7 +10,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
-import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
+import { clientAddress } from "~/.server/rate-limit";
 import { getRatingPrompt } from "~/.server/ratings";
 import { requestTimeZone } from "~/.server/time-zone";
 import { lookUpTracking } from "~/.server/tracking";
@@ -54,7 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (trackingId === "") throw redirect("/track");
   if (trackingId !== raw) throw redirect(`/track/${encodeURIComponent(trackingId)}${url.search}`, 301);
 
-  const limit = await countTrackingLookUps(context, { clientAddress: clientAddress(request) });
+  const limit = await context.trackingLimit();
   if (!limit.allowed) {
     return data(
       { state: "error" as const, trackingId, message: "Too many tracking requests. Please wait a minute and try again." },
