@@ -132,6 +132,17 @@ async function latencies(): Promise<Map<string, number | string>> {
   return result;
 }
 
+/**
+ * The scripts a browser loads with the page: the modulepreload links and what the inline module
+ * scripts import. Other /assets/ names in the HTML (the route manifest's entries for pages the
+ * page links to) load only when the reader goes there.
+ */
+function loadedScripts(html: string): string[] {
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const imported = [...html.matchAll(/import(?:[^"]*from)?\s*\(?"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  return [...new Set([...preloaded, ...imported])];
+}
+
 async function gzipBytes(path: string): Promise<number> {
   return gzipSync(Buffer.from(await (await fetch(BASE + path)).arrayBuffer()), { level: 9 }).length;
 }
@@ -158,7 +169,7 @@ try {
   await startServer(1_000);
   const html = await (await fetch(BASE + trackingPath)).text();
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
-  const js = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))];
+  const js = loadedScripts(html);
   const customer = await signIn("/login");
   const paths: Path[] = [
     { label: `static asset ${css[0]}`, path: css[0]!, count: 0, seconds: 0 },
@@ -178,6 +189,12 @@ try {
   const htmlGz = gzipSync(Buffer.from(html), { level: 9 }).length;
   const cssGz = (await Promise.all(css.map(gzipBytes))).reduce((a, b) => a + b, 0);
   const jsGz = (await Promise.all(js.map(gzipBytes))).reduce((a, b) => a + b, 0);
+  const pageJs: string[] = [];
+  for (const page of ["/", "/login", "/pricing"]) {
+    const scripts = loadedScripts(await (await fetch(BASE + page)).text());
+    const bytes = (await Promise.all(scripts.map(gzipBytes))).reduce((a, b) => a + b, 0);
+    pageJs.push(`${page} gzipped JS: ${bytes} B (${(bytes / 1024).toFixed(1)} KB, ${scripts.length} files)`);
+  }
   const small = await latencies();
   stopServer();
 
@@ -194,6 +211,7 @@ try {
   console.log(`tracking page gzipped HTML: ${htmlGz} B`);
   console.log(`tracking page gzipped CSS: ${cssGz} B (${css.length} file${css.length === 1 ? "" : "s"})`);
   console.log(`tracking page gzipped JS: ${jsGz} B (${(jsGz / 1024).toFixed(1)} KB, ${js.length} files)`);
+  for (const line of pageJs) console.log(line);
   console.log("median latency | 1,000 shipments | 100,000 shipments | ratio");
   for (const { label } of LATENCY_PAGES) {
     const [a, b] = [small.get(label), large.get(label)];
