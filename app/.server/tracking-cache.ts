@@ -1,9 +1,10 @@
 // The edge cache of the anonymous tracking page (docs/decisions/132). The worker entry asks
 // here before Remix renders /track/{id}: an anonymous reader without a flash message gets the
 // page another anonymous reader caused to be rendered, from the Cache API of this location,
-// for up to TRACKING_CACHE_SECONDS. The key carries the shipment's version (raised by every
-// status, location or detail change), so a change makes the next view fresh; reading that
-// version is one small D1 read, never a write.
+// for up to TRACKING_CACHE_SECONDS. The stored page carries the shipment's version (raised by
+// every status, location or detail change) and is served only while that is still the current
+// one, so a change makes the next view fresh; reading the version is one small D1 read, never
+// a write, sent together with the cache look-up.
 import { eq } from "drizzle-orm";
 import { shipments } from "../../drizzle/schema";
 import { TRACKING_ID_PATTERN } from "~/domain/tracking-id";
@@ -45,10 +46,12 @@ async function shipmentVersion(db: Db, trackingId: string): Promise<number | nul
   return row?.version ?? null;
 }
 
-/** What the page shows depends on: the shipment's state, the build, the reader's zone and cookie choice. */
-async function cacheKey(request: Request, trackingId: string, version: number, buildVersion: string): Promise<Request> {
+/** The shipment's version the stored page shows; compared with the current one on every view. */
+const VERSION_HEADER = "X-Shipment-Version";
+
+/** What the page shows depends on besides the shipment: the build, the reader's zone and cookie choice. */
+async function cacheKey(request: Request, trackingId: string, buildVersion: string): Promise<Request> {
   const url = new URL(`/track/${trackingId}`, request.url);
-  url.searchParams.set("v", String(version));
   url.searchParams.set("build", buildVersion);
   url.searchParams.set("tz", requestTimeZone(request));
   url.searchParams.set("consent", (await readConsent(request)) ?? "none");
@@ -58,7 +61,7 @@ async function cacheKey(request: Request, trackingId: string, version: number, b
 /** The stored page with this response's nonce and without the cache's own headers. */
 function servedFromCache(stored: Response, cspNonce: string): Response {
   const headers = new Headers(stored.headers);
-  for (const name of ["Cache-Control", "Age", "CF-Cache-Status", "Expires"]) headers.delete(name);
+  for (const name of ["Cache-Control", "Age", "CF-Cache-Status", "Expires", VERSION_HEADER]) headers.delete(name);
   const response = new Response(stored.body, { status: stored.status, headers });
   return new HTMLRewriter()
     .on("[nonce]", {
@@ -81,20 +84,23 @@ export async function withTrackingCache(
 ): Promise<Response> {
   const trackingId = cacheableTrackingId(request, options.signedIn);
   if (trackingId === null) return render();
-  // Counted now, in parallel with the version read; the loader, if it runs, reuses the count.
-  const [version, limit] = await Promise.all([shipmentVersion(options.db, trackingId), options.trackingLimit()]);
-  // A refused reader gets the rendered 429 page, an unknown ID the rendered 404.
-  if (version === null || !limit.allowed) return render();
-  const key = await cacheKey(request, trackingId, version, options.buildVersion);
+  const key = await cacheKey(request, trackingId, options.buildVersion);
   // Workers' `caches.default` (the project's DOM lib types `caches` as the browser's).
   const cache = (caches as unknown as { default: Cache }).default;
-  const stored = await cache.match(key);
-  if (stored) return servedFromCache(stored, options.cspNonce);
+  // The version read, the rate-limit count (which the loader, if it runs, reuses) and the cache
+  // look-up go out together.
+  const [version, limit, stored] = await Promise.all([shipmentVersion(options.db, trackingId), options.trackingLimit(), cache.match(key)]);
+  if (stored && version !== null && limit.allowed && stored.headers.get(VERSION_HEADER) === String(version)) {
+    return servedFromCache(stored, options.cspNonce);
+  }
+  await stored?.body?.cancel();
+  // A refused reader gets the rendered 429 page, an unknown ID the rendered 404.
   const response = await render();
-  if (response.status === 200 && !response.headers.has("Set-Cookie")) {
+  if (version !== null && limit.allowed && response.status === 200 && !response.headers.has("Set-Cookie")) {
     const copy = response.clone();
     const headers = new Headers(copy.headers);
     headers.set("Cache-Control", `public, max-age=${TRACKING_CACHE_SECONDS}`);
+    headers.set(VERSION_HEADER, String(version));
     options.ctx.waitUntil(cache.put(key, new Response(copy.body, { status: 200, headers })));
   }
   return response;

@@ -76,6 +76,7 @@ describe("the anonymous tracking page's edge cache", () => {
       expect(nonces.length).toBeGreaterThan(0);
       expect(new Set(nonces)).toEqual(new Set([nonce]));
       expect(response.headers.get("Cache-Control")).toBe("no-cache");
+      expect(response.headers.get("X-Shipment-Version")).toBeNull();
     }
   });
 
