@@ -33,6 +33,7 @@ describe("the settings a worker starts with", () => {
 
   it("refuses production with demo mode on or without its https address", () => {
     expect(() => assertDeployable({ ...production, DEMO_MODE: "true" })).toThrow('DEMO_MODE is "true"');
+    expect(() => assertDeployable({ ...production, BENCH: "true" })).toThrow('BENCH is "true"');
     for (const origin of ["", "parcels.example.com", "http://parcels.example.com", "https://parcels.example.com/app"]) {
       expect(() => assertDeployable({ ...production, PUBLIC_ORIGIN: origin }), origin).toThrow("PUBLIC_ORIGIN");
     }

@@ -8,7 +8,7 @@
 export const DEVELOPMENT_SECRET = "local-development-secret-change-me";
 export const MIN_SECRET_LENGTH = 32;
 
-type DeploymentSettings = Partial<Pick<Env, "ENVIRONMENT" | "SESSION_SECRET" | "DEMO_MODE" | "PUBLIC_ORIGIN">>;
+type DeploymentSettings = Partial<Pick<Env, "ENVIRONMENT" | "SESSION_SECRET" | "DEMO_MODE" | "PUBLIC_ORIGIN" | "BENCH">>;
 
 export function isLocalDevelopment(env: DeploymentSettings): boolean {
   return env.ENVIRONMENT === "development";
@@ -32,6 +32,7 @@ export function deploymentProblems(env: DeploymentSettings): string[] {
   else if (secret === DEVELOPMENT_SECRET) problems.push("SESSION_SECRET is the public development default.");
   else if (secret.length < MIN_SECRET_LENGTH) problems.push(`SESSION_SECRET is shorter than ${MIN_SECRET_LENGTH} characters.`);
   if (env.DEMO_MODE === "true") problems.push('DEMO_MODE is "true": the demo buttons would sign anyone in as an admin.');
+  if (env.BENCH === "true") problems.push('BENCH is "true": every answer would carry its D1 counts (npm run bench only).');
   if (!isHttpsOrigin(env.PUBLIC_ORIGIN ?? "")) {
     problems.push("PUBLIC_ORIGIN is not the site's https address (for example https://parcels.example.com).");
   }
