@@ -5,8 +5,8 @@
 // every status, location or detail change) and is served only while that is still the current
 // one, so a change makes the next view fresh; reading the version is one small D1 read, never
 // a write, sent together with the cache look-up.
-import { eq } from "drizzle-orm";
-import { shipments } from "../../drizzle/schema";
+import { eq, sql } from "drizzle-orm";
+import { shipmentRatings, shipments } from "../../drizzle/schema";
 import { TRACKING_ID_PATTERN } from "~/domain/tracking-id";
 import { readConsent } from "./consent";
 import type { Db } from "./db";
@@ -41,9 +41,17 @@ function cacheableTrackingId(request: Request, signedIn: boolean): string | null
   return id !== undefined && TRACKING_ID_PATTERN.test(id) ? id : null;
 }
 
-async function shipmentVersion(db: Db, trackingId: string): Promise<number | null> {
-  const row = await db.select({ version: shipments.version }).from(shipments).where(eq(shipments.trackingId, trackingId)).get();
-  return row?.version ?? null;
+/**
+ * What the anonymous page shows of the shipment, as one value: its version, and whether its
+ * delivery was rated (a rating is its own row and leaves the version as it is).
+ */
+async function shipmentVersion(db: Db, trackingId: string): Promise<string | null> {
+  const row = await db
+    .select({ version: shipments.version, rated: sql<number>`exists (select 1 from ${shipmentRatings} where ${shipmentRatings.shipmentId} = ${shipments.id})` })
+    .from(shipments)
+    .where(eq(shipments.trackingId, trackingId))
+    .get();
+  return row ? `${row.version}.${row.rated}` : null;
 }
 
 /** The shipment's version the stored page shows; compared with the current one on every view. */
@@ -90,7 +98,7 @@ export async function withTrackingCache(
   // The version read, the rate-limit count (which the loader, if it runs, reuses) and the cache
   // look-up go out together.
   const [version, limit, stored] = await Promise.all([shipmentVersion(options.db, trackingId), options.trackingLimit(), cache.match(key)]);
-  if (stored && version !== null && limit.allowed && stored.headers.get(VERSION_HEADER) === String(version)) {
+  if (stored && version !== null && limit.allowed && stored.headers.get(VERSION_HEADER) === version) {
     return servedFromCache(stored, options.cspNonce);
   }
   await stored?.body?.cancel();
@@ -100,7 +108,7 @@ export async function withTrackingCache(
     const copy = response.clone();
     const headers = new Headers(copy.headers);
     headers.set("Cache-Control", `public, max-age=${TRACKING_CACHE_SECONDS}`);
-    headers.set(VERSION_HEADER, String(version));
+    headers.set(VERSION_HEADER, version);
     options.ctx.waitUntil(cache.put(key, new Response(copy.body, { status: 200, headers })));
   }
   return response;

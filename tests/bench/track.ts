@@ -1,82 +1,59 @@
-// `npm run bench`: where the time goes, measured on the built worker under wrangler dev on
-// loopback (port 8790, one bench at a time), one HTTP client.
-// 1. Demo data plus generated shipments up to 1,000: the paths below interleaved in rounds (so
-//    machine noise hits all alike), their req/s and the tracking/static ratio; the D1 round
-//    trips and writes of an anonymous tracking view, as the worker counts them in bench mode
-//    (--var BENCH:true, app/.server/bench-d1.ts); the tracking page's gzipped HTML, CSS and JS;
-//    the median latency of the admin and customer pages.
-// 2. The same pages' median latency with 100,000 shipments (SEED_SHIPMENTS, drizzle/seed-bulk.ts).
-// BENCH_SECONDS (per path, default 10) and BENCH_CONCURRENCY (default 8) tune part 1.
+// `npm run bench`, first part: where the time of the public pages goes, measured on the built
+// worker under wrangler dev on loopback (port 8790, one bench at a time), one HTTP client, with
+// fresh demo data: the paths below driven in interleaved rounds (so machine noise hits all
+// alike), their req/s and the tracking/static ratio; the D1 round trips and writes of an
+// anonymous tracking view as the worker counts them in bench mode (--var BENCH:true,
+// app/.server/bench-d1.ts); the tracking page's gzipped HTML, CSS and JS, and the JS of other
+// public pages. tests/bench/pages.ts then times the signed-in pages at 1,000 and 100,000
+// shipments. BENCH_SECONDS (per path, default 10) and BENCH_CONCURRENCY (default 8) tune it.
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
+import { waitForServer } from "./server";
 
 const PORT = 8790;
 const BASE = `http://127.0.0.1:${PORT}`;
-const STATE = "tests/bench/.state";
 const SECONDS_PER_PATH = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 5;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const LATENCY_SAMPLES = 15;
 const COUNTED_VIEWS = 40;
 const trackingPath = `/track/${DEMO_TRACKING_IDS[0]!.trackingId}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: "error" };
-
-let server: ReturnType<typeof spawn> | null = null;
-
-function stopServer(): void {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-  server = null;
-}
-process.on("exit", stopServer);
-process.on("SIGINT", () => process.exit(130));
+const dir = join(tmpdir(), "swiftparcel-bench-public");
 
 function run(command: string, args: string[], extraEnv: Record<string, string> = {}): void {
   const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extraEnv } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
-/** A fresh local D1 with the demo data and `shipments` in all, served by the built worker. */
-async function startServer(shipments: number): Promise<void> {
-  const dir = `${STATE}/${shipments}`;
-  rmSync(dir, { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
-  run("npx", ["tsx", "drizzle/seed.ts"], { PERSIST_TO: dir, SEED_SHIPMENTS: String(shipments) });
-  server = spawn(
-    "npx",
-    ["wrangler", "dev", "--persist-to", dir, "--port", String(PORT), "--var", "BENCH:true", "--var", "TRACK_RATE_LIMIT:100000",
-      "--var", "LOGIN_RATE_LIMIT:100000", "--var", "ACTION_RATE_LIMIT_FACTOR:1000"],
-    { stdio: "ignore", detached: true, env },
-  );
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the app did not start within 3 minutes");
-}
+rmSync(dir, { recursive: true, force: true });
+run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+run("npx", ["tsx", "drizzle/seed.ts"], { PERSIST_TO: dir });
+const server = spawn(
+  "npx",
+  ["wrangler", "dev", "--persist-to", dir, "--port", String(PORT), "--var", "BENCH:true", "--var", "TRACK_RATE_LIMIT:100000",
+    "--var", "LOGIN_RATE_LIMIT:100000", "--var", "ACTION_RATE_LIMIT_FACTOR:1000"],
+  { stdio: "ignore", detached: true, env },
+);
+const stop = () => {
+  if (server.pid) process.kill(-server.pid, "SIGTERM");
+};
+process.on("exit", stop);
+process.on("SIGINT", () => process.exit(130));
 
-/** The session cookie a demo button hands out ("/login" for the customer, "/admin/login" for the admin). */
-async function signIn(path: string): Promise<string> {
-  const response = await fetch(BASE + path, {
+/** The session cookie the customer demo button hands out. */
+async function signIn(): Promise<string> {
+  const response = await fetch(`${BASE}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent: "demo", redirectTo: "" }),
   });
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__Host-session="));
-  if (!cookie) throw new Error(`signing in at ${path} answered ${response.status} without a session`);
+  if (!cookie) throw new Error(`signing in answered ${response.status} without a session`);
   return cookie.split(";")[0]!;
 }
 
@@ -99,39 +76,6 @@ async function drive(target: Path, ms: number): Promise<void> {
   target.seconds += (performance.now() - started) / 1000;
 }
 
-/** The page a route table entry answers with until its issue builds it (app/pages/upcoming.tsx). */
-const UPCOMING = "Coming soon. This part of SwiftParcel is being built.";
-
-/** The median of LATENCY_SAMPLES sequential requests, or why there is none (the page is not on this build). */
-async function medianMs(path: string, cookie: string): Promise<number | string> {
-  const times: number[] = [];
-  for (let sample = -3; sample < LATENCY_SAMPLES; sample += 1) {
-    const started = performance.now();
-    const response = await fetch(BASE + path, { headers: { Cookie: cookie }, redirect: "manual" });
-    const body = await response.text();
-    if (response.status === 404) return "n/a (404)";
-    if (body.includes(UPCOMING)) return "n/a (not built yet)";
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-    if (sample >= 0) times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
-const LATENCY_PAGES = [
-  { label: "admin dashboard", path: "/admin/dashboard", who: "admin" },
-  { label: "admin list with a search", path: "/admin/shipments?search=noah", who: "admin" },
-  { label: "customer dashboard", path: "/dashboard", who: "customer" },
-  { label: "admin analytics", path: "/admin/analytics", who: "admin" },
-] as const;
-
-async function latencies(): Promise<Map<string, number | string>> {
-  const cookies = { admin: await signIn("/admin/login"), customer: await signIn("/login") };
-  const result = new Map<string, number | string>();
-  for (const page of LATENCY_PAGES) result.set(page.label, await medianMs(page.path, cookies[page.who]));
-  return result;
-}
-
 /**
  * The scripts a browser loads with the page: the modulepreload links and what the inline module
  * scripts import. Other /assets/ names in the HTML (the route manifest's entries for pages the
@@ -147,7 +91,7 @@ async function gzipBytes(path: string): Promise<number> {
   return gzipSync(Buffer.from(await (await fetch(BASE + path)).arrayBuffer()), { level: 9 }).length;
 }
 
-/** D1 round trips and writes of anonymous tracking views, from the worker's bench headers: the most any view took, and the mean. */
+/** D1 round trips and writes of anonymous tracking views, from the worker's bench headers. */
 async function countedViews(): Promise<{ queries: number[]; writes: number[] }> {
   const queries: number[] = [];
   const writes: number[] = [];
@@ -163,14 +107,13 @@ async function countedViews(): Promise<{ queries: number[]; writes: number[] }> 
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-const fixed = (value: number | string | undefined) => (typeof value === "number" ? `${value.toFixed(1)} ms` : (value ?? "n/a"));
 
 try {
-  await startServer(1_000);
+  await waitForServer(BASE);
   const html = await (await fetch(BASE + trackingPath)).text();
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
   const js = loadedScripts(html);
-  const customer = await signIn("/login");
+  const customer = await signIn();
   const paths: Path[] = [
     { label: `static asset ${css[0]}`, path: css[0]!, count: 0, seconds: 0 },
     { label: `anonymous ${trackingPath}`, path: trackingPath, count: 0, seconds: 0 },
@@ -195,12 +138,6 @@ try {
     const bytes = (await Promise.all(scripts.map(gzipBytes))).reduce((a, b) => a + b, 0);
     pageJs.push(`${page} gzipped JS: ${bytes} B (${(bytes / 1024).toFixed(1)} KB, ${scripts.length} files)`);
   }
-  const small = await latencies();
-  stopServer();
-
-  await startServer(100_000);
-  const large = await latencies();
-  stopServer();
 
   console.log(`interleaved: ${ROUNDS} rounds, ${SECONDS_PER_PATH}s per path in all, ${CONCURRENCY} concurrent requests, one client`);
   paths.forEach((target, index) => console.log(`req/s ${target.label}: ${rps[index]!.toFixed(0)}`));
@@ -212,12 +149,7 @@ try {
   console.log(`tracking page gzipped CSS: ${cssGz} B (${css.length} file${css.length === 1 ? "" : "s"})`);
   console.log(`tracking page gzipped JS: ${jsGz} B (${(jsGz / 1024).toFixed(1)} KB, ${js.length} files)`);
   for (const line of pageJs) console.log(line);
-  console.log("median latency | 1,000 shipments | 100,000 shipments | ratio");
-  for (const { label } of LATENCY_PAGES) {
-    const [a, b] = [small.get(label), large.get(label)];
-    const ratio = typeof a === "number" && typeof b === "number" ? (b / a).toFixed(2) : "n/a";
-    console.log(`median ${label} | ${fixed(a)} | ${fixed(b)} | ${ratio}`);
-  }
 } finally {
-  stopServer();
+  stop();
+  rmSync(dir, { recursive: true, force: true });
 }

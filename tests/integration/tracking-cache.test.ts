@@ -3,9 +3,10 @@
 // CSP nonce each time.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shipments } from "../../drizzle/schema";
+import { shipments, users } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS, SEED_USER_IDS } from "../../drizzle/seed-data";
 import { SYSTEM_ACTOR } from "~/.server/events";
+import { rateDelivery } from "~/.server/ratings";
 import { setShipmentLocation } from "~/.server/shipment-changes";
 import { db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { get, newClientAddress } from "./requests";
@@ -52,6 +53,17 @@ describe("the anonymous tracking page's edge cache", () => {
     expect(changed.ok).toBe(true);
     const fresh = await (await anonymous()).text();
     expect(fresh).toContain("Fresh Depot");
+  });
+
+  it("renders afresh once the delivery is rated (a rating leaves the version as it is)", async () => {
+    expect(await (await anonymous()).text()).not.toContain("This delivery has been rated.");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const shipment = await shipmentOf(delivered);
+    const owner = (await db.select().from(users).where(eq(users.id, shipment.userId!)).get())!;
+    const viewer = { id: owner.id, email: owner.email, firstName: owner.firstName, lastName: owner.lastName, role: owner.role };
+    const rated = await rateDelivery(serviceContext(), { trackingId: delivered, score: 5, viewer, clientAddress: newClientAddress() });
+    expect(rated.ok).toBe(true);
+    expect(await (await anonymous()).text()).toContain("This delivery has been rated.");
   });
 
   it("never serves a signed-in reader from the cache", async () => {
