@@ -31,9 +31,13 @@ async function plansOf(read: (db: Db) => Promise<unknown>): Promise<{ sql: strin
   );
 }
 
-/** Plan lines that read a large table whole, row by row (a covering index scan is allowed). */
+/**
+ * Plan lines that read a large table whole, row by row (a covering index scan is allowed). A
+ * statement whose WHERE is the constant 0 (the tracking read's owner-only parts for a visitor)
+ * reads no row: SQLite tests a constant condition before its loop.
+ */
 function tableScans(plans: { sql: string; plan: string[] }[]): string[] {
-  return plans.flatMap(({ sql, plan }) =>
+  return plans.filter(({ sql }) => !/ where 0$/i.test(sql)).flatMap(({ sql, plan }) =>
     plan.filter((line) => LARGE_TABLES.some((table) => new RegExp(`^SCAN ${table}$`).test(line))).map((line) => `${line} in ${sql}`),
   );
 }
@@ -43,6 +47,12 @@ describe("query plans of the main lists and aggregates", () => {
     const plans = await plansOf((db) => lookUpTracking(db, DEMO_TRACKING_IDS[0]!.trackingId, null));
     expect(tableScans(plans)).toEqual([]);
     expect(plans[0]!.plan.join("\n")).toMatch(/SEARCH shipments USING INDEX/);
+  });
+
+  it("the owner's tracking read (history, invoice, parcels) searches by tracking ID and shipment", async () => {
+    const owner = { id: SEED_USER_IDS.customer, email: "", firstName: "", lastName: "", role: "user" as const };
+    const plans = await plansOf((db) => lookUpTracking(db, DEMO_TRACKING_IDS[0]!.trackingId, owner));
+    expect(tableScans(plans)).toEqual([]);
   });
 
   it("the admin list, newest first, filtered by status, by a tracking ID prefix, and its count", async () => {
