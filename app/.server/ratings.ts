@@ -81,8 +81,20 @@ function isOwner(shipment: ShipmentForRating, viewer: SessionUser | null): boole
 /** The viewer's rating prompt for the shipment `trackingId` names; null when there is no such shipment. Reads only. */
 export async function getRatingPrompt(
   context: Pick<ServiceContext, "db" | "cloudflare">,
-  { trackingId, viewer, token }: { trackingId: string; viewer: SessionUser | null; token?: string },
+  {
+    trackingId,
+    viewer,
+    token,
+    status,
+  }: {
+    trackingId: string;
+    viewer: SessionUser | null;
+    token?: string;
+    /** The status the caller has just read (the tracking page): an undelivered shipment then needs no query. */
+    status?: ShipmentStatus;
+  },
 ): Promise<RatingPrompt | null> {
+  if (status !== undefined && !isDelivered(status)) return { state: "not-delivered" };
   const found = await findShipment(context, trackingId);
   if (!found) return null;
   const { shipment, rating } = found;

@@ -66,7 +66,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const viewer = await context.sessionUser();
     const view = await lookUpTracking(context.db, trackingId, viewer);
     if (!view) return data({ state: "not-found" as const, trackingId }, { status: 404 });
-    const rating = await getRatingPrompt(context, { trackingId, viewer });
+    const rating = await getRatingPrompt(context, { trackingId, viewer, status: view.status });
     const timeline = trackingTimeline({ ...view, now: Date.now(), timeZone: requestTimeZone(request) });
     return {
       state: "found" as const,
