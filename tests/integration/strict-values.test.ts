@@ -61,6 +61,7 @@ function expectChain(list: Record<string, unknown>[], first: unknown) {
   let previous = first;
   for (const [index, data] of list.entries()) {
     expect(data.from, `event ${index}`).toBe(previous);
+    expect(data.to, `event ${index} is a real change`).not.toBe(data.from);
     previous = data.to;
   }
   return previous;
@@ -150,9 +151,12 @@ describe("concurrent changes to one shipment", () => {
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     for (const status of statuses) expect([302, 303, 409]).toContain(status);
 
-    const applied = statuses.filter((status) => status < 400).length;
+    // A status the shipment already has when its turn comes changes nothing (decision 114):
+    // each redirect either applied one change or found nothing to change.
     const list = await eventsOf(id, "shipment.status_changed");
-    expect(list).toHaveLength(applied);
+    const applied = list.length;
+    expect(applied).toBeGreaterThanOrEqual(1);
+    expect(applied).toBeLessThanOrEqual(statuses.filter((status) => status < 400).length);
     const last = expectChain(list, before.status);
     const after = (await shipment(id))!;
     expect(after.status).toBe(last);
@@ -196,10 +200,7 @@ describe("concurrent changes to one shipment", () => {
     // changes nothing (decision 114), so each recorded change is a real one, in a chain.
     expect(changes.length).toBeGreaterThanOrEqual(1);
     expect(changes.length).toBeLessThanOrEqual(10);
-    for (const [index, change] of changes.entries()) {
-      expect(change.from).not.toBe(change.to);
-      if (index > 0) expect(change.from).toBe(changes[index - 1]!.to);
-    }
+    expectChain(changes, before.status);
     expect(after.version).toBe(before.version + locations.length + changes.length + updates.length);
   });
 });
