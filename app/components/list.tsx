@@ -110,6 +110,26 @@ export function FilterBar({
   );
 }
 
+/** The `dateFrom` and `dateTo` fields of a filter bar, labelled "<verb> from" and "<verb> to". */
+export function DateRangeFields({ idPrefix, verb, dateFrom, dateTo }: { idPrefix: string; verb: string; dateFrom: string | null; dateTo: string | null }) {
+  return (
+    <>
+      <div>
+        <label htmlFor={`${idPrefix}-date-from`} className="label">
+          {verb} from
+        </label>
+        <input id={`${idPrefix}-date-from`} type="date" name="dateFrom" defaultValue={dateFrom ?? ""} className="input" />
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-date-to`} className="label">
+          {verb} to
+        </label>
+        <input id={`${idPrefix}-date-to`} type="date" name="dateTo" defaultValue={dateTo ?? ""} className="input" />
+      </div>
+    </>
+  );
+}
+
 /** A note under a filter bar about how the address's filters were read (a date range swapped). */
 export function FilterNotice({ children }: { children: ReactNode }) {
   return (

@@ -14,7 +14,7 @@ import { isFiltered, TIME_PERIOD_LABELS, TIME_PERIODS, type AdminShipmentFilters
 import { DEFAULT_SORT } from "~/domain/shipment-sort";
 import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
 import { DialogLink } from "./dialog-link";
-import { DataTable, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "./list";
+import { DataTable, DateRangeFields, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "./list";
 import { SortFields, StatusFilter } from "./list-filter-fields";
 import { useTimeZone } from "./root-data";
 import {
@@ -266,22 +266,7 @@ function AdminShipmentFilterBar({ filters, withDateRange }: { filters: AdminShip
         content: (
           <>
             <SortFields sortBy={filters.sortBy} sortOrder={filters.sortOrder} idPrefix="shipments" />
-            {withDateRange ? (
-              <>
-                <div>
-                  <label htmlFor="shipments-date-from" className="label">
-                    Created from
-                  </label>
-                  <input id="shipments-date-from" type="date" name="dateFrom" defaultValue={filters.dateFrom ?? ""} className="input" />
-                </div>
-                <div>
-                  <label htmlFor="shipments-date-to" className="label">
-                    Created to
-                  </label>
-                  <input id="shipments-date-to" type="date" name="dateTo" defaultValue={filters.dateTo ?? ""} className="input" />
-                </div>
-              </>
-            ) : null}
+            {withDateRange ? <DateRangeFields idPrefix="shipments" verb="Created" dateFrom={filters.dateFrom} dateTo={filters.dateTo} /> : null}
           </>
         ),
       }}

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import { listInvoices } from "~/.server/invoices";
 import { requireAdmin } from "~/.server/session";
 import { requestTimeZone } from "~/.server/time-zone";
-import { DataTable, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "~/components/list";
+import { DataTable, DateRangeFields, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
 import { formatDate, formatDateTime, formatMoney } from "~/domain/format";
 import { INVOICE_STATUS_ACTIONS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, nextStatuses, type InvoiceStatus } from "~/domain/invoice";
@@ -127,18 +127,7 @@ export default function InvoicesPage() {
                 ))}
               </select>
             </div>
-            <div>
-              <label htmlFor="invoices-date-from" className="label">
-                Issued from
-              </label>
-              <input id="invoices-date-from" type="date" name="dateFrom" defaultValue={filters.dateFrom ?? ""} className="input" />
-            </div>
-            <div>
-              <label htmlFor="invoices-date-to" className="label">
-                Issued to
-              </label>
-              <input id="invoices-date-to" type="date" name="dateTo" defaultValue={filters.dateTo ?? ""} className="input" />
-            </div>
+            <DateRangeFields idPrefix="invoices" verb="Issued" dateFrom={filters.dateFrom} dateTo={filters.dateTo} />
           </FilterBar>
           {filters.datesSwapped ? <FilterNotice>{SWAPPED_DATES_MESSAGE}</FilterNotice> : null}
         </div>
