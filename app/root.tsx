@@ -4,12 +4,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { Links, Meta, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "./tailwind.css?url";
 import { ClientHintCheck } from "./components/client-hint-check";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
+import { PageScripts } from "./components/page-scripts";
 import { useRootData } from "./components/root-data";
 import { ToastRegion } from "./components/toast-region";
 import { readConsent } from "./.server/consent";
@@ -79,8 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <ToastRegion toast={toast} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,7 +1,8 @@
 // Flash messages ("toasts") carried to the next page in a signed cookie, read once.
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import type { ToastType } from "~/domain/toast-durations";
 
-export type Toast = { type: "success" | "error" | "info"; message: string };
+export type Toast = { type: ToastType; message: string };
 
 function toastStorage(env: Pick<Env, "SESSION_SECRET">) {
   return createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>({

@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
 
-/** A floating button once the page has scrolled 300 px (without JavaScript, the footer's link serves). */
+/**
+ * A floating button once the page has scrolled 300 px (without JavaScript, the footer's link
+ * serves; on pages without React, app/enhance/scrolling.ts shows it).
+ */
 export function BackToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
@@ -9,10 +12,11 @@ export function BackToTop() {
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
-  if (!visible) return null;
   return (
     <button
       type="button"
+      hidden={!visible}
+      data-back-to-top
       onClick={() => window.scrollTo({ top: 0 })}
       className="fixed bottom-20 right-4 z-30 rounded-full bg-brand-600 p-3 text-white shadow-lg hover:bg-brand-700 print:hidden"
       aria-label="Back to top"

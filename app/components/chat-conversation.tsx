@@ -1,7 +1,6 @@
 // A chat conversation as a list of messages, shared by the visitor's page, the chat window and
 // the admin's pane. The assistant's replies may name pages of this site (/faq#returns,
 // /track/{id}); those become links. Nothing a person typed ever becomes a link.
-import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { senderLabel, type ChatMessage } from "~/domain/chat";
 import { formatDateTime, isoDateTime } from "~/domain/format";
@@ -23,9 +22,10 @@ function AssistantText({ text }: { text: string }) {
         typeof part === "string" ? (
           <Fragment key={index}>{part}</Fragment>
         ) : (
-          <Link key={index} to={part.path} className="link">
+          // A plain link: the chat window also opens on pages without React (app/enhance/chat.ts).
+          <a key={index} href={part.path} className="link">
             {part.path}
-          </Link>
+          </a>
         ),
       )}
     </>

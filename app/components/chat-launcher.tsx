@@ -2,6 +2,7 @@
 // /support/chat; with it, a button that opens the chat window, whose code is loaded only when
 // it is first wanted (hover, focus or click), so the pages' own JavaScript stays small.
 import { lazy, Suspense, useRef, useState } from "react";
+import { useTimeZone } from "./root-data";
 import { useHydrated } from "./use-hydrated";
 
 const loadWindow = () => import("./chat-window");
@@ -23,9 +24,11 @@ export function ChatLauncher() {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const timeZone = useTimeZone();
   if (!hydrated) {
+    // On pages without React, app/enhance/chat.ts makes it the button below.
     return (
-      <a href="/support/chat" className={LAUNCHER}>
+      <a href="/support/chat" className={LAUNCHER} data-chat-launcher>
         <ChatIcon />
         Chat with us
       </a>
@@ -49,6 +52,7 @@ export function ChatLauncher() {
       {open ? (
         <Suspense fallback={null}>
           <ChatWindow
+            timeZone={timeZone}
             onClose={() => {
               setOpen(false);
               button.current?.focus();

@@ -17,7 +17,6 @@ import {
 } from "~/domain/chat";
 import { isEmail } from "~/domain/contact-details";
 import { ChatConversation } from "./chat-conversation";
-import { useTimeZone } from "./root-data";
 import { useLiveUpdates } from "./use-live-updates";
 
 const STORAGE_KEY = "chatSessionId";
@@ -50,10 +49,9 @@ function storeSessionId(id: string | null) {
   }
 }
 
-export default function ChatWindow({ onClose }: { onClose: () => void }) {
+export default function ChatWindow({ onClose, timeZone }: { onClose: () => void; timeZone: string }) {
   const [sessionId, setSessionId] = useState<string | null>(storedSessionId);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const timeZone = useTimeZone();
   const titleId = useId();
 
   const reset = useCallback(() => {

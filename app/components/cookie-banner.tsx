@@ -33,6 +33,7 @@ export function CookieBanner({ consent }: { consent: Choice | null }) {
   return (
     <section
       aria-label="Cookie consent"
+      data-cookie-banner
       className="sticky bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-2xl print:hidden"
     >
       <fetcher.Form

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Field } from "./forms";
 import { Honeypot } from "./honeypot";
 
@@ -10,7 +10,6 @@ export type Subscription =
 
 /** "Keep me posted": status changes by e-mail, double opt-in, a way out in every mail. */
 export function KeepMePosted({ subscription }: { subscription: Subscription }) {
-  const navigation = useNavigation();
   if (subscription.kind === "owner") {
     return (
       <section className="card print:hidden" aria-labelledby="keep-me-posted-title">
@@ -27,7 +26,6 @@ export function KeepMePosted({ subscription }: { subscription: Subscription }) {
       </section>
     );
   }
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "subscribe";
   return (
     <section id={subscription.anchor} className="card print:hidden" aria-labelledby="keep-me-posted-title">
       <h2 id="keep-me-posted-title" className="mb-2 text-lg font-semibold">
@@ -53,8 +51,8 @@ export function KeepMePosted({ subscription }: { subscription: Subscription }) {
             defaultValue: subscription.email,
           }}
         />
-        <button type="submit" name="intent" value="subscribe" className="btn-primary sm:mt-6" disabled={sending}>
-          {sending ? "Sending..." : "Keep me posted"}
+        <button type="submit" name="intent" value="subscribe" className="btn-primary sm:mt-6" data-pending="Sending...">
+          Keep me posted
         </button>
       </Form>
     </section>

@@ -45,9 +45,14 @@ export function GoBack({ href, hydrated }: { href: string | null; hydrated: bool
       </a>
     );
   }
+  // Without React in the browser, app/enhance/go-back.ts shows and runs it.
   return hydrated ? (
     <button type="button" className="btn-secondary" onClick={() => window.history.back()}>
       Go Back
     </button>
-  ) : null;
+  ) : (
+    <button type="button" className="btn-secondary" data-go-back hidden>
+      Go Back
+    </button>
+  );
 }

@@ -7,6 +7,7 @@ import {
   type PasswordStrength,
 } from "~/domain/password-strength";
 import { FieldFrame, type ListOfErrors } from "./forms";
+import { meterColour } from "./strength-meter-colour";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -34,7 +35,7 @@ export function PasswordField({
       className={className}
       givenId={inputProps.id}
       control={(aria) => (
-        <div className="relative">
+        <div className="relative" data-password-field>
           <input {...inputProps} {...aria} type={shown ? "text" : "password"} className={`input ${hydrated ? "pr-20" : ""}`} />
           {hydrated ? (
             <button
@@ -55,14 +56,15 @@ export function PasswordField({
 
 /**
  * SPEC.md's strength meter: the label (Weak, Fair, Good, Strong) and the five requirements.
- * Server-rendered from the last submission; with JavaScript it follows the typing.
+ * Server-rendered from the last submission; with JavaScript it follows the typing (on pages
+ * without React, app/enhance/strength-meter.ts does).
  */
-export function StrengthMeter({ password, fromServer }: { password: string; fromServer: PasswordStrength | null }) {
+export function StrengthMeter({ password, fromServer, of }: { password: string; fromServer: PasswordStrength | null; of: string }) {
   const hydrated = useHydrated();
   const report = hydrated && password ? measurePassword(password) : fromServer;
   const score = report?.met.length ?? 0;
   return (
-    <div className="rounded-md bg-slate-50 p-3 text-sm" data-testid="password-strength">
+    <div className="rounded-md bg-slate-50 p-3 text-sm" data-testid="password-strength" data-strength-of={of}>
       <p aria-live="polite">
         {report ? (
           <>
@@ -93,12 +95,6 @@ export function StrengthMeter({ password, fromServer }: { password: string; from
   );
 }
 
-function meterColour(score: number): string {
-  if (score <= 1) return "bg-red-600";
-  if (score === 2) return "bg-amber-500";
-  if (score === 3) return "bg-brand-600";
-  return "bg-green-600";
-}
 
 /**
  * A new password, its strength meter and its confirmation, as registration, password reset and
@@ -127,7 +123,7 @@ export function NewPasswordFields({
         }}
         errors={password.errors}
       />
-      <StrengthMeter password={typed} fromServer={strength} />
+      <StrengthMeter password={typed} fromServer={strength} of={password.id} />
       <PasswordField
         label={labels.confirmation}
         inputProps={{ ...getInputProps(confirmation, { type: "password" }), autoComplete: "new-password" }}

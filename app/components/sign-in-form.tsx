@@ -1,8 +1,9 @@
 // The sign-in form of both portals (/login and /admin/login) and their demo-account buttons.
 // End-to-end helpers find these by the labels "Email" and "Password" and the button "Sign In".
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { getZodConstraint } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import type { z } from "zod";
 import { SignInSchema } from "~/domain/account-forms";
 import { CheckboxField, Field, FormErrors } from "./forms";
 import { Honeypot } from "./honeypot";
@@ -17,16 +18,8 @@ export function SignInForm({
   redirectTo: string | null;
   offerRememberMe: boolean;
 }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "sign-in",
-    lastResult,
-    constraint: getZodConstraint(SignInSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const signingIn = navigation.state === "submitting" && navigation.formData?.get("intent") === "sign-in";
+  // The sign-in pages do not hydrate: the server checks the form (every field's message at once).
+  const [form, fields] = useForm<z.input<typeof SignInSchema>>({ id: "sign-in", lastResult, constraint: getZodConstraint(SignInSchema) });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -45,8 +38,8 @@ export function SignInForm({
       {offerRememberMe ? (
         <CheckboxField label="Remember me for 30 days" inputProps={getInputProps(fields.remember, { type: "checkbox" })} />
       ) : null}
-      <button type="submit" name="intent" value="sign-in" className="btn-primary w-full" disabled={signingIn}>
-        {signingIn ? "Signing in..." : "Sign In"}
+      <button type="submit" name="intent" value="sign-in" className="btn-primary w-full" data-pending="Signing in...">
+        Sign In
       </button>
     </Form>
   );
@@ -69,9 +62,7 @@ export function DemoSignIn({
   buttonLabel: string;
   error?: string | null;
 }) {
-  const navigation = useNavigation();
   if (!credentials) return null;
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "demo";
   return (
     <section aria-labelledby="demo-heading" className="mb-6 rounded-md border border-dashed border-brand-600 bg-brand-50 p-4 text-sm">
       <h2 id="demo-heading" className="mb-1 font-semibold text-brand-800">
@@ -87,8 +78,8 @@ export function DemoSignIn({
       ) : null}
       <Form method="post">
         <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
-        <button type="submit" name="intent" value="demo" className="btn-secondary w-full" disabled={busy}>
-          {busy ? "Signing in..." : buttonLabel}
+        <button type="submit" name="intent" value="demo" className="btn-secondary w-full" data-pending="Signing in...">
+          {buttonLabel}
         </button>
       </Form>
     </section>

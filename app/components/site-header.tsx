@@ -30,6 +30,7 @@ export function SiteHeader({ user, companyName }: { user: SessionUser | null; co
     <header
       className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden ${scrolled ? "shadow-md" : ""}`}
       data-scrolled={scrolled ? "true" : undefined}
+      data-site-header
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">

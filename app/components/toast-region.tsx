@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
 import type { Toast } from "~/.server/toast";
+import { TOAST_DURATION_MS } from "~/domain/toast-durations";
 import { useHydrated } from "./use-hydrated";
 
-// SPEC.md: 3 s for success, 5 s for errors, 4 s otherwise.
-const DURATION_MS: Record<Toast["type"], number> = { success: 3000, error: 5000, info: 4000 };
 
 const STYLES: Record<Toast["type"], string> = {
   success: "border-green-700 bg-green-50 text-green-900",
@@ -31,7 +30,7 @@ export function ToastRegion({ toast }: { toast: Toast | null }) {
   }, [toast]);
   useEffect(() => {
     if (!visible) return;
-    const timer = window.setTimeout(() => setVisible(null), DURATION_MS[visible.type]);
+    const timer = window.setTimeout(() => setVisible(null), TOAST_DURATION_MS[visible.type]);
     return () => window.clearTimeout(timer);
   }, [visible]);
 

@@ -1,13 +1,11 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form } from "@remix-run/react";
 import { MAX_TRACKING_IDS } from "~/domain/tracking-id";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * A GET form to /track: one tracking ID, or up to MAX_TRACKING_IDS separated by commas, spaces
  * or new lines; the result's address (/track/{id}, /track?ids=A,B) can be shared and bookmarked.
- * Without JavaScript the server answers a blank search; with it the button stays disabled while
- * the box is blank or a search is running, and Enter searches (Shift+Enter starts a new line).
+ * Without JavaScript the server answers a blank search; app/enhance/tracking-form.ts keeps the
+ * button disabled while the box is blank or a search is running, and Enter searches.
  */
 export function TrackingForm({
   defaultValue = "",
@@ -18,10 +16,6 @@ export function TrackingForm({
   error?: string | null;
   size?: "normal" | "large";
 }) {
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const [value, setValue] = useState(defaultValue);
-  const searching = navigation.state === "loading" && navigation.location.pathname.startsWith("/track");
   const large = size === "large";
   const id = `tracking-ids-${size}`;
   return (
@@ -39,18 +33,13 @@ export function TrackingForm({
           spellCheck={false}
           placeholder="e.g. SWP482913K7Q2ZD"
           defaultValue={defaultValue}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
-            event.preventDefault();
-            if (event.currentTarget.value.trim() !== "") event.currentTarget.form?.requestSubmit();
-          }}
+          data-tracking-ids
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
           className={`input field-sizing-content max-h-48 min-h-11 resize-y font-mono uppercase placeholder:normal-case ${large ? "py-3 text-lg" : ""}`}
         />
-        <button type="submit" className={`btn-primary ${large ? "px-6 py-3 text-base" : "min-h-11"}`} disabled={hydrated && (searching || value.trim() === "")}>
-          {searching ? "Tracking..." : "Track"}
+        <button type="submit" className={`btn-primary ${large ? "px-6 py-3 text-base" : "min-h-11"}`} data-pending="Tracking...">
+          Track
         </button>
       </div>
       <p id={`${id}-help`} className={`mt-2 text-sm ${large ? "text-slate-700" : "text-slate-600"}`}>

@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { useEffect } from "react";
 import type { TrackingView } from "~/.server/tracking";
 import { countryName, formatDate, formatDateTime, formatMoney, formatDimensions, formatMonthDay, isoDateTime, shipmentSizes } from "~/domain/format";
 import { isDelivered, statusLabel, statusProgress, statusTone } from "~/domain/shipment-status";
@@ -7,8 +6,6 @@ import type { Timeline as TrackingTimeline, TimelineStep, TimelineTone } from "~
 import { packageLabel, serviceLabel } from "~/domain/shipping-options";
 import { KeepMePosted, type Subscription } from "./keep-me-posted";
 import { StatusBadge } from "./status-badge";
-
-const AUTO_PRINT_DELAY_MS = 300;
 
 export function TrackingResult({
   view,
@@ -28,12 +25,6 @@ export function TrackingResult({
   calendarHref: string | null;
   subscription: Subscription | null;
 }) {
-  useEffect(() => {
-    if (!autoPrint) return;
-    const timer = window.setTimeout(() => window.print(), AUTO_PRINT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [autoPrint]);
-
   const progress = statusProgress(view.status);
   const delivered = isDelivered(view.status);
   const place = (p: { city: string; country: string }) => `${p.city}, ${countryName(p.country)}`;
@@ -41,7 +32,7 @@ export function TrackingResult({
   return (
     <div className="space-y-6">
       {autoPrint ? (
-        <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden">
+        <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden" data-auto-print>
           This is the print view. Use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.
         </p>
       ) : null}
@@ -143,10 +134,7 @@ export function TrackingResult({
         <a
           href={`/track/${encodeURIComponent(view.trackingId)}?print=1`}
           className="btn-secondary"
-          onClick={(event) => {
-            event.preventDefault();
-            window.print();
-          }}
+          data-print
         >
           Download PDF
         </a>

@@ -1,7 +1,7 @@
 // The FAQ's search and category filter: the /faq page runs it on the server (the GET form,
 // without JavaScript) and in the browser as the visitor types; the support assistant can use
 // it to find the answers to a question.
-import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, type FaqCategory, type FaqEntry } from "~/content/faq";
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES, type FaqCategory, type FaqEntry } from "~/content/faq";
 
 export type FaqCategoryFilter = FaqCategory | "all";
 export type FaqFilter = { q: string; category: FaqCategoryFilter };
@@ -57,4 +57,9 @@ export function faqSearchString({ q, category }: FaqFilter): string {
   if (category !== "all") params.set("category", category);
   const search = params.toString();
   return search ? `?${search}` : "";
+}
+
+/** What the page says above the list: "All 24 questions" or "3 of 24 questions". */
+export function faqCountText(found: number): string {
+  return found === FAQ_ENTRIES.length ? `All ${found} questions` : `${found} of ${FAQ_ENTRIES.length} questions`;
 }

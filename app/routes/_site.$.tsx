@@ -2,6 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { sameSiteReferrer } from "~/.server/safe-redirect";
 import { NotFound } from "~/components/not-found";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [{ title: "Page Not Found | SwiftParcel" }, { name: "robots", content: "noindex" }];
 

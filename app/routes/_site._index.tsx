@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useRootData } from "~/components/root-data";
 import { Testimonials } from "~/components/testimonials";
 import { TrackingForm } from "~/components/tracking-form";
-import { useHydrated } from "~/components/use-hydrated";
+import { SLIDES, slideHref } from "~/content/home-slides";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "SwiftParcel: fast parcel delivery and real-time tracking" },
@@ -14,30 +16,6 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const SLIDES = [
-  {
-    title: "Deliveries you can follow, step by step",
-    text: "Every scan, every hub, every hand-off: see where your parcel is right now.",
-    background: "from-brand-800 via-brand-700 to-sky-700",
-  },
-  {
-    title: "Next-day express across the country",
-    text: "Book by 6 pm and your parcel arrives the next business day.",
-    background: "from-indigo-900 via-indigo-800 to-brand-700",
-  },
-  {
-    title: "Ship to more than 220 countries",
-    text: "Customs paperwork handled, duties estimated up front, no surprises at the door.",
-    background: "from-slate-900 via-slate-800 to-teal-800",
-  },
-  {
-    title: "Business shipping that scales with you",
-    text: "From a few envelopes a week to pallets every day, one account does it all.",
-    background: "from-emerald-900 via-teal-800 to-cyan-800",
-  },
-] as const;
-
-const ROTATE_MS = 5000;
 
 const FEATURES = [
   { title: "Real-time tracking", text: "Status, location and history for every parcel, shareable with one link." },
@@ -158,69 +136,49 @@ export default function HomePage() {
 }
 
 /**
- * Four slides. Without JavaScript the controls are links (?slide=N); with it they switch in
- * place and the slides rotate every 5 seconds, unless paused or the reader prefers less motion.
+ * Four slides. The controls are links (?slide=N); app/enhance/slides.ts switches them in place,
+ * rotates them every 5 seconds unless paused or the reader prefers less motion, and adds Pause.
  */
 function Hero({ initialSlide }: { initialSlide: number }) {
-  const hydrated = useHydrated();
-  const [current, setCurrent] = useState(initialSlide);
-  const [paused, setPaused] = useState(false);
-
-  useEffect(() => {
-    if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const timer = window.setInterval(() => setCurrent((index) => (index + 1) % SLIDES.length), ROTATE_MS);
-    return () => window.clearInterval(timer);
-  }, [paused]);
-
-  const go = (index: number) => (event: React.MouseEvent) => {
-    event.preventDefault();
-    setCurrent((index + SLIDES.length) % SLIDES.length);
-  };
-  const href = (index: number) => `/?slide=${((index + SLIDES.length) % SLIDES.length) + 1}#hero`;
-  const slide = SLIDES[current]!;
-
+  const slide = SLIDES[initialSlide]!;
   return (
     <section
       id="hero"
       aria-roledescription="carousel"
       aria-label="Highlights"
+      data-slides={initialSlide}
       className={`bg-gradient-to-br ${slide.background} pb-24 pt-16 text-white transition-colors duration-700`}
     >
       <div className="mx-auto max-w-6xl px-4">
-        <div aria-live={paused ? "polite" : "off"} className="min-h-40">
+        <div aria-live="off" className="min-h-40" data-slide-text>
           <p className="mb-2 text-sm font-semibold uppercase tracking-widest text-sky-100">
-            Slide {current + 1} of {SLIDES.length}
+            Slide {initialSlide + 1} of {SLIDES.length}
           </p>
           <h1 className="mb-4 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">{slide.title}</h1>
           <p className="mb-8 max-w-2xl text-lg text-sky-50">{slide.text}</p>
         </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <a href={href(current - 1)} onClick={go(current - 1)} className="rounded-full bg-white/15 px-3 py-1.5 hover:bg-white/25" aria-label="Previous slide">
+        <div className="flex flex-wrap items-center gap-3" data-slide-controls>
+          <a href={slideHref(initialSlide - 1)} data-slide-step="-1" className="rounded-full bg-white/15 px-3 py-1.5 hover:bg-white/25" aria-label="Previous slide">
             ‹
           </a>
           <ul className="flex gap-2">
             {SLIDES.map((item, index) => (
               <li key={item.title}>
                 <a
-                  href={href(index)}
-                  onClick={go(index)}
+                  href={slideHref(index)}
+                  data-slide={index}
                   aria-label={`Show slide ${index + 1}`}
-                  aria-current={index === current ? "true" : undefined}
+                  aria-current={index === initialSlide ? "true" : undefined}
                   className="flex h-6 w-6 items-center justify-center"
                 >
-                  <span className={`block h-3 w-3 rounded-full ${index === current ? "bg-white" : "bg-white/40"}`} />
+                  <span className={`block h-3 w-3 rounded-full ${index === initialSlide ? "bg-white" : "bg-white/40"}`} />
                 </a>
               </li>
             ))}
           </ul>
-          <a href={href(current + 1)} onClick={go(current + 1)} className="rounded-full bg-white/15 px-3 py-1.5 hover:bg-white/25" aria-label="Next slide">
+          <a href={slideHref(initialSlide + 1)} data-slide-step="1" className="rounded-full bg-white/15 px-3 py-1.5 hover:bg-white/25" aria-label="Next slide">
             ›
           </a>
-          {hydrated ? (
-            <button type="button" onClick={() => setPaused((value) => !value)} className="ml-2 rounded-full bg-white/15 px-3 py-1.5 text-sm hover:bg-white/25">
-              {paused ? "Play" : "Pause"}
-            </button>
-          ) : null}
         </div>
       </div>
     </section>

@@ -3,6 +3,9 @@ import { Link } from "@remix-run/react";
 import { ABOUT_STATS, CORE_VALUES, MISSION, TIMELINE } from "~/content/about";
 import { PageHero } from "~/components/page-hero";
 import { useRootData } from "~/components/root-data";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "About Us | SwiftParcel" },

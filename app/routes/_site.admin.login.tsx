@@ -16,8 +16,9 @@ import { DemoSignIn, SignInForm } from "~/components/sign-in-form";
 import { SignInActionSchema } from "~/domain/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
+import type { ScriptsHandle } from "~/components/page-scripts";
 
-export const handle: SiteHandle = { hideFooter: true };
+export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Admin Portal | SwiftParcel" },

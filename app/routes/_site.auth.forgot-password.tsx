@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
 import { requestPasswordReset } from "~/.server/password-reset";
 import { clientAddress } from "~/.server/rate-limit";
@@ -16,8 +16,10 @@ import { Honeypot } from "~/components/honeypot";
 import { ForgotPasswordSchema } from "~/domain/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
+import type { z } from "zod";
+import type { ScriptsHandle } from "~/components/page-scripts";
 
-export const handle: SiteHandle = { hideFooter: true };
+export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Reset Password | SwiftParcel" },
@@ -45,14 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const { sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({
     id: "forgot-password",
     lastResult: actionData?.result,
     constraint: getZodConstraint(ForgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
@@ -76,7 +74,7 @@ export default function ForgotPasswordPage() {
             <FormErrors id={form.errorId} errors={form.errors} />
             <Honeypot />
             <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-            <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+            <button type="submit" className="btn-primary w-full" data-pending="Sending...">
               Send Reset Link
             </button>
             <p className="text-center text-sm">

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formAnswer, redirectSignedIn } from "~/.server/outcome";
 import { findResetAccount } from "~/.server/password-reset";
 import { clientOf, completePasswordReset } from "~/.server/sign-in";
@@ -10,8 +10,10 @@ import { NewPasswordFields } from "~/components/password-field";
 import { ResetPasswordSchema } from "~/domain/account-forms";
 import { passwordStrength } from "~/domain/password-strength";
 import type { SiteHandle } from "./_site";
+import type { z } from "zod";
+import type { ScriptsHandle } from "~/components/page-scripts";
 
-export const handle: SiteHandle = { hideFooter: true };
+export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Choose a New Password | SwiftParcel" },
@@ -61,14 +63,10 @@ export default function ResetPasswordPage() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ResetPasswordSchema>>({
     id: "reset-password",
     lastResult: actionData?.result,
     constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <>
@@ -82,7 +80,7 @@ function NewPasswordForm({ token }: { token: string }) {
           labels={{ password: "New password", confirmation: "Confirm new password" }}
           strength={actionData?.strength ?? null}
         />
-        <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+        <button type="submit" className="btn-primary w-full" data-pending="Saving...">
           Set New Password
         </button>
       </Form>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { sendContactMessage } from "~/.server/contact";
 import { formAnswer } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
@@ -12,6 +12,10 @@ import { PageHero } from "~/components/page-hero";
 import { useRootData } from "~/components/root-data";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import { CONTACT_LIMITS, CONTACT_TYPE_LABELS, CONTACT_TYPES, ContactSchema } from "~/domain/contact-form";
+import type { z } from "zod";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Contact Us | SwiftParcel" },
@@ -144,17 +148,12 @@ function MessageSent() {
 
 function ContactForm() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ContactSchema>>({
     id: "contact",
     lastResult: actionData?.result,
     defaultValue: { type: "general" },
     constraint: getZodConstraint(ContactSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   return (
     <>
       <h2 id="form-title" className="mb-4 text-2xl font-bold">
@@ -185,8 +184,8 @@ function ContactForm() {
           help={`Up to ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters. For a parcel, include its tracking ID.`}
           errors={fields.message.errors}
         />
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
-          {sending ? "Sending..." : "Send Message"}
+        <button type="submit" className="btn-primary w-full sm:w-auto" data-pending="Sending...">
+          Send Message
         </button>
       </Form>
     </>

@@ -1,9 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES, type FaqEntry } from "~/content/faq";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES } from "~/content/faq";
 import { PageHero } from "~/components/page-hero";
-import { faqFilterFrom, faqSearchString, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter, type FaqFilter } from "~/domain/faq-search";
+import { faqCountText, faqFilterFrom, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter } from "~/domain/faq-search";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Frequently Asked Questions | SwiftParcel" },
@@ -18,44 +20,10 @@ const CATEGORY_OPTIONS: { value: FaqCategoryFilter; label: string }[] = [
   ...FAQ_CATEGORIES.map((category) => ({ value: category, label: FAQ_CATEGORY_LABELS[category] })),
 ];
 
-/**
- * The URL's filter, and the one the visitor is typing. Without JavaScript the GET form reloads
- * the page with the new query; with it the list follows every keystroke and the address
- * catches up 300 ms after the last one, so the filtered view can still be linked to.
- */
-function useFaqFilter(): [FaqFilter, (filter: FaqFilter) => void, () => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const fromUrl = faqFilterFrom(searchParams);
-  const urlKey = faqSearchString(fromUrl);
-  const [filter, setFilter] = useState(fromUrl);
-  const written = useRef(urlKey);
-
-  // A link elsewhere on the site (the header's FAQ, a footer anchor) resets the filter.
-  useEffect(() => {
-    if (urlKey === written.current) return;
-    written.current = urlKey;
-    setFilter(faqFilterFrom(new URLSearchParams(urlKey)));
-  }, [urlKey]);
-
-  const writeUrl = (next: FaqFilter) => {
-    const key = faqSearchString(next);
-    if (key === written.current) return;
-    written.current = key;
-    setSearchParams(new URLSearchParams(key), { replace: true, preventScrollReset: true });
-  };
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => writeUrl(filter), 300);
-    return () => window.clearTimeout(timer);
-  }, [filter]);
-
-  return [filter, setFilter, () => writeUrl(filter)];
-}
-
 export default function FaqPage() {
-  const [filter, setFilter, writeNow] = useFaqFilter();
-  const found = searchFaq(FAQ_ENTRIES, filter);
-  useOpenTargetedQuestion();
+  const [searchParams] = useSearchParams();
+  const filter = faqFilterFrom(searchParams);
+  const found = new Set(searchFaq(FAQ_ENTRIES, filter).map((entry) => entry.id));
   return (
     <main id="main">
       <PageHero title="Frequently Asked Questions" lead="Quick answers about sending, tracking, prices, international delivery and claims." />
@@ -66,11 +34,7 @@ export default function FaqPage() {
           role="search"
           aria-label="Questions"
           className="card mb-8 space-y-4 print:hidden"
-          preventScrollReset
-          onSubmit={(event) => {
-            event.preventDefault();
-            writeNow();
-          }}
+          data-faq-filter
         >
           <div>
             <label htmlFor="faq-q" className="label">
@@ -81,9 +45,8 @@ export default function FaqPage() {
                 id="faq-q"
                 name="q"
                 type="search"
-                value={filter.q}
+                defaultValue={filter.q}
                 maxLength={MAX_FAQ_QUERY_LENGTH}
-                onChange={(event) => setFilter({ ...filter, q: event.target.value })}
                 placeholder="e.g. customs, insurance, weight"
                 className="input min-w-0 flex-1"
               />
@@ -101,8 +64,7 @@ export default function FaqPage() {
                     type="radio"
                     name="category"
                     value={option.value}
-                    checked={filter.category === option.value}
-                    onChange={() => setFilter({ ...filter, category: option.value })}
+                    defaultChecked={filter.category === option.value}
                     className="peer sr-only"
                   />
                   <span className="inline-flex rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold text-slate-800 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600">
@@ -114,10 +76,13 @@ export default function FaqPage() {
           </fieldset>
         </Form>
 
-        <p role="status" className="mb-4 text-slate-700">
-          {found.length === FAQ_ENTRIES.length ? `All ${found.length} questions` : `${found.length} of ${FAQ_ENTRIES.length} questions`}
+        <p role="status" className="mb-4 text-slate-700" data-faq-count>
+          {faqCountText(found.size)}
         </p>
-        {found.length === 0 ? <NoQuestionsFound /> : <QuestionsByCategory entries={found} />}
+        {/* Every question is in the page, those the filter leaves out hidden, so that
+            app/enhance/faq.ts can follow the typing without asking the server. */}
+        <NoQuestionsFound hidden={found.size > 0} />
+        <QuestionsByCategory found={found} />
 
         <section aria-labelledby="still-title" className="card mt-10 text-center print:hidden">
           <h2 id="still-title" className="mb-2 text-xl font-semibold">
@@ -133,14 +98,19 @@ export default function FaqPage() {
   );
 }
 
-function QuestionsByCategory({ entries }: { entries: FaqEntry[] }) {
+function QuestionsByCategory({ found }: { found: ReadonlySet<string> }) {
   return (
     <div className="space-y-8">
       {FAQ_CATEGORIES.map((category) => {
-        const inCategory = entries.filter((entry) => entry.category === category);
-        if (inCategory.length === 0) return null;
+        const inCategory = FAQ_ENTRIES.filter((entry) => entry.category === category);
         return (
-          <section key={category} id={category} aria-labelledby={`${category}-title`} className="scroll-mt-24">
+          <section
+            key={category}
+            id={category}
+            aria-labelledby={`${category}-title`}
+            className="scroll-mt-24"
+            hidden={!inCategory.some((entry) => found.has(entry.id))}
+          >
             <h2 id={`${category}-title`} className="mb-3 text-2xl font-bold">
               {FAQ_CATEGORY_LABELS[category]}
             </h2>
@@ -149,6 +119,7 @@ function QuestionsByCategory({ entries }: { entries: FaqEntry[] }) {
                 <details
                   key={entry.id}
                   id={entry.id}
+                  hidden={!found.has(entry.id)}
                   className="group scroll-mt-24 rounded-lg border border-slate-200 bg-white shadow-sm target:ring-2 target:ring-brand-600 print:break-inside-avoid"
                 >
                   <summary className="flex items-center justify-between gap-4 px-5 py-4 font-semibold">
@@ -172,9 +143,9 @@ function QuestionsByCategory({ entries }: { entries: FaqEntry[] }) {
   );
 }
 
-function NoQuestionsFound() {
+function NoQuestionsFound({ hidden }: { hidden: boolean }) {
   return (
-    <div className="card text-center">
+    <div className="card text-center" hidden={hidden} data-faq-none>
       <h2 className="mb-2 text-xl font-semibold">No questions found</h2>
       <p className="mb-4 text-slate-700">Try other words or another category, or ask us directly.</p>
       <div className="flex flex-wrap justify-center gap-3">
@@ -187,13 +158,4 @@ function NoQuestionsFound() {
       </div>
     </div>
   );
-}
-
-/** With JavaScript, a link to a question (/faq#claims) also opens its answer. */
-function useOpenTargetedQuestion() {
-  const { hash } = useLocation();
-  useEffect(() => {
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target instanceof HTMLDetailsElement) target.open = true;
-  }, [hash]);
 }

@@ -10,6 +10,10 @@ import { Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { NewsletterSchema } from "~/domain/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
+import type { z } from "zod";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Newsletter | SwiftParcel" },
@@ -33,15 +37,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewsletterPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof NewsletterSchema>>({
     // The footer's newsletter box owns the ids that start with "newsletter-".
     id: "newsletter-page",
     lastResult: actionData?.result,
     defaultValue: { redirectTo: searchParams.get("redirectTo") ?? "/" },
     constraint: getZodConstraint(NewsletterSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-16">

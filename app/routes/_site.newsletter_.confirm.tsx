@@ -1,10 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { confirmNewsletter, isConfirmationLinkValid } from "~/.server/newsletter";
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/domain/one-time-links";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 // Indexable like every public page (the SEO budget): a crawler that follows a link only ever
 // sees the button, and a GET never confirms anything.
@@ -36,7 +39,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConfirmNewsletterPage() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="mb-2 text-3xl font-bold">Confirm Your Subscription</h1>
@@ -47,7 +49,7 @@ export default function ConfirmNewsletterPage() {
             about once a month.
           </p>
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+          <button type="submit" className="btn-primary w-full" data-pending="Confirming...">
             Confirm Subscription
           </button>
         </Form>

@@ -14,6 +14,9 @@ import {
   type PlanId,
   type PricingPlan,
 } from "~/domain/pricing-plans";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Pricing: business shipping plans | SwiftParcel" },

@@ -1,6 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { refundPolicy } from "~/content/legal";
 import { LegalPage } from "~/components/legal-page";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Refund Policy | SwiftParcel" },

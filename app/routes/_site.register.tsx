@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { homeFor } from "~/.server/auth";
 import { formAnswer, redirectSignedIn } from "~/.server/outcome";
 import { clientOf, register } from "~/.server/sign-in";
@@ -18,8 +18,10 @@ import { RegistrationSchema } from "~/domain/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import { passwordStrength } from "~/domain/password-strength";
 import type { SiteHandle } from "./_site";
+import type { z } from "zod";
+import type { ScriptsHandle } from "~/components/page-scripts";
 
-export const handle: SiteHandle = { hideFooter: true };
+export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Create Account | SwiftParcel" },
@@ -50,16 +52,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof RegistrationSchema>>({
     id: "register",
     lastResult: actionData?.result,
     constraint: getZodConstraint(RegistrationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  const creating = navigation.state === "submitting";
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
       <h1 className="mb-2 text-3xl font-bold">Create Account</h1>
@@ -112,8 +109,8 @@ export default function RegisterPage() {
           inputProps={getInputProps(fields.terms, { type: "checkbox" })}
           errors={fields.terms.errors}
         />
-        <button type="submit" className="btn-primary w-full" disabled={creating}>
-          {creating ? "Creating account..." : "Create Account"}
+        <button type="submit" className="btn-primary w-full" data-pending="Creating account...">
+          Create Account
         </button>
       </Form>
     </main>

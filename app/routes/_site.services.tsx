@@ -1,11 +1,13 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLocation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "@remix-run/react";
 import { ADDITIONAL_SERVICES, INDUSTRIES, MORE_SERVICES, SERVICE_TABS, SERVICE_TESTIMONIALS, type ServiceTab } from "~/content/services";
 import { PageHero } from "~/components/page-hero";
+import { tabClass } from "~/components/tab-class";
 import { Testimonials } from "~/components/testimonials";
-import { useHydrated } from "~/components/use-hydrated";
-import { formatDollars, type TabbedService } from "~/domain/pricing-plans";
+import { formatDollars } from "~/domain/pricing-plans";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Services: Express, Standard and Same Day delivery | SwiftParcel" },
@@ -14,10 +16,6 @@ export const meta: MetaFunction = () => [
     content: `Express from ${formatDollars(SERVICE_TABS[0]!.startingPrice)}, Standard from ${formatDollars(SERVICE_TABS[1]!.startingPrice)}, Same Day from ${formatDollars(SERVICE_TABS[2]!.startingPrice)}: parcel, freight and international delivery to 220+ countries, with add-ons and business logistics.`,
   },
 ];
-
-function tabFrom(value: string | null | undefined): TabbedService | null {
-  return SERVICE_TABS.find((tab) => tab.id === value)?.id ?? null;
-}
 
 export default function ServicesPage() {
   return (
@@ -100,45 +98,13 @@ export default function ServicesPage() {
 }
 
 /**
- * Express, Standard and Same Day. Without JavaScript the three are anchored sections one after
- * another and the tab row links to them; with it they become an ARIA tab list showing one at
- * a time, the one the address names (#same-day or ?tab=same-day) first.
+ * Express, Standard and Same Day: anchored sections one after another, the tab row linking to
+ * them; app/enhance/tabs.ts makes them an ARIA tab list showing one at a time, the one the
+ * address names (#same-day or ?tab=same-day) first.
  */
 function ServiceLevels() {
-  const hydrated = useHydrated();
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const [selected, setSelected] = useState<TabbedService>(() => tabFrom(location.hash.slice(1)) ?? tabFrom(searchParams.get("tab")) ?? "express");
-  const scrollPending = useRef(false);
-  const sectionRef = useRef<HTMLElement>(null);
-  const tabRefs = useRef<Partial<Record<TabbedService, HTMLButtonElement | null>>>({});
-
-  // A link to /services#standard (the footer's) opens that tab and shows it.
-  useEffect(() => {
-    const fromHash = tabFrom(location.hash.slice(1));
-    if (!fromHash) return;
-    setSelected(fromHash);
-    scrollPending.current = true;
-  }, [location.hash, location.key]);
-
-  useEffect(() => {
-    if (!hydrated || !scrollPending.current) return;
-    scrollPending.current = false;
-    sectionRef.current?.scrollIntoView({ block: "start" });
-  }, [hydrated, selected]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = SERVICE_TABS.findIndex((tab) => tab.id === selected);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: SERVICE_TABS.length - 1 };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    const next = SERVICE_TABS[(moves[event.key]! + SERVICE_TABS.length) % SERVICE_TABS.length]!.id;
-    setSelected(next);
-    tabRefs.current[next]?.focus();
-  };
-
   return (
-    <section ref={sectionRef} aria-labelledby="levels-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
+    <section aria-labelledby="levels-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" data-tabs>
       <h2 id="levels-title" className="mb-2 text-3xl font-bold">
         Choose your speed
       </h2>
@@ -146,65 +112,30 @@ function ServiceLevels() {
         Prices are starting prices: what you pay depends on the weight, the route and the options you add, and the shipment form shows the full price
         before you confirm.
       </p>
-      {hydrated ? (
-        <div role="tablist" aria-label="Delivery services" className="mb-6 flex flex-wrap gap-2 print:hidden">
+      <nav aria-label="Delivery services" className="mb-6 print:hidden">
+        <ul className="flex flex-wrap gap-2">
           {SERVICE_TABS.map((tab) => (
-            <button
-              key={tab.id}
-              ref={(element) => {
-                tabRefs.current[tab.id] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${tab.id}`}
-              aria-selected={tab.id === selected}
-              aria-controls={tab.id}
-              tabIndex={tab.id === selected ? 0 : -1}
-              onClick={() => setSelected(tab.id)}
-              onKeyDown={onKeyDown}
-              className={tabClass(tab.id === selected)}
-            >
-              {tab.name}
-            </button>
+            <li key={tab.id}>
+              <a href={`#${tab.id}`} className={tabClass(false)}>
+                {tab.name}
+              </a>
+            </li>
           ))}
-        </div>
-      ) : (
-        <nav aria-label="Delivery services" className="mb-6 print:hidden">
-          <ul className="flex flex-wrap gap-2">
-            {SERVICE_TABS.map((tab) => (
-              <li key={tab.id}>
-                <a href={`#${tab.id}`} className={tabClass(false)}>
-                  {tab.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+        </ul>
+      </nav>
       <div className="space-y-6">
         {SERVICE_TABS.map((tab) => (
-          <ServicePanel key={tab.id} tab={tab} asTab={hydrated} hidden={hydrated && tab.id !== selected} />
+          <ServicePanel key={tab.id} tab={tab} />
         ))}
       </div>
     </section>
   );
 }
 
-function tabClass(selected: boolean): string {
-  return `inline-flex rounded-full border px-5 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-    selected ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-  }`;
-}
 
-function ServicePanel({ tab, asTab, hidden }: { tab: ServiceTab; asTab: boolean; hidden: boolean }) {
-  const tabProps = asTab ? { role: "tabpanel", "aria-labelledby": `tab-${tab.id}`, tabIndex: 0 } : { "aria-labelledby": `${tab.id}-title` };
+function ServicePanel({ tab }: { tab: ServiceTab }) {
   return (
-    // Hidden by a class, not the hidden attribute, so that a printout still has every service.
-    <section
-      id={tab.id}
-      {...tabProps}
-      className={`card scroll-mt-24 gap-6 md:grid-cols-[2fr_1fr] print:break-inside-avoid ${hidden ? "hidden print:grid" : "grid"}`}
-    >
+    <section id={tab.id} aria-labelledby={`${tab.id}-title`} className="card grid scroll-mt-24 gap-6 md:grid-cols-[2fr_1fr] print:break-inside-avoid">
       <div>
         <h3 id={`${tab.id}-title`} className="mb-1 text-2xl font-bold">
           {tab.name}

@@ -24,6 +24,9 @@ import { isHoneypotFilled } from "~/domain/honeypot";
 import { isSettled } from "~/domain/shipment-status";
 import { normalizeTrackingId } from "~/domain/tracking-id";
 import { trackingTimeline } from "~/domain/tracking-timeline";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ params }) => [
   { title: `Tracking ${params.trackingId ?? ""} | SwiftParcel` },

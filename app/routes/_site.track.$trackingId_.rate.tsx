@@ -9,6 +9,9 @@ import { getRatingPrompt, rateDelivery } from "~/.server/ratings";
 import { DeliveryRating } from "~/components/delivery-rating";
 import { RatingSchema } from "~/domain/ratings";
 import { normalizeTrackingId } from "~/domain/tracking-id";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ params }) => [
   { title: `Rate delivery ${params.trackingId ?? ""} | SwiftParcel` },

@@ -10,6 +10,9 @@ import { countryName, formatDate, formatMonthDay } from "~/domain/format";
 import { isDelivered, isSettled, statusProgress, statusTone } from "~/domain/shipment-status";
 import { parseTrackingSearch, trackingSearchPath } from "~/domain/tracking-id";
 import { runningLate } from "~/domain/tracking-timeline";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Track a package | SwiftParcel" },

@@ -4,6 +4,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { redirectWithOutcome } from "~/.server/outcome";
 import { confirmSubscription, getSubscriptionLink, unsubscribe } from "~/.server/tracking-subscriptions";
+import type { ScriptsHandle } from "~/components/page-scripts";
+
+export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Parcel updates by e-mail | SwiftParcel" },

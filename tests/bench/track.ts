@@ -77,14 +77,16 @@ async function drive(target: Path, ms: number): Promise<void> {
 }
 
 /**
- * The scripts a browser loads with the page: the modulepreload links and what the inline module
- * scripts import. Other /assets/ names in the HTML (the route manifest's entries for pages the
- * page links to) load only when the reader goes there.
+ * The scripts a browser loads with the page: the modulepreload links, what the inline module
+ * scripts import, and external scripts (the public pages' one module, decision 145). Other
+ * /assets/ names in the HTML (the route manifest's entries for pages the page links to) load
+ * only when the reader goes there.
  */
 function loadedScripts(html: string): string[] {
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
   const imported = [...html.matchAll(/import(?:[^"]*from)?\s*\(?"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  return [...new Set([...preloaded, ...imported])];
+  const external = [...html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  return [...new Set([...preloaded, ...imported, ...external])];
 }
 
 async function gzipBytes(path: string): Promise<number> {

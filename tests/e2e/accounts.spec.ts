@@ -11,7 +11,7 @@ async function signOut(page: Page, firstName: string) {
   await expect(page.getByText("Logged out successfully!")).toBeVisible();
 }
 
-test("a new customer registers, signs out, signs back in where they wanted, changes and resets the password", async ({ page, request }, testInfo) => {
+test("a new customer registers, signs out, signs back in where they wanted, changes and resets the password", async ({ page, request, javaScriptEnabled }, testInfo) => {
   test.slow();
   const email = `maya.${testInfo.project.name}.${Date.now()}@example.com`;
 
@@ -20,7 +20,15 @@ test("a new customer registers, signs out, signs back in where they wanted, chan
   await page.getByLabel("Last name").fill("Okafor");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone number").fill("+44 20 7946 0958");
+  await page.getByLabel("Password", { exact: true }).fill("abc");
+  // With JavaScript the meter follows the typing, and Show reveals the password.
+  if (javaScriptEnabled) {
+    await expect(page.getByTestId("password-strength")).toContainText("Password strength: Weak");
+    await page.getByRole("button", { name: "Show password" }).first().click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  }
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  if (javaScriptEnabled) await expect(page.getByTestId("password-strength")).toContainText("Password strength: Strong");
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole("button", { name: "Create Account" }).click();

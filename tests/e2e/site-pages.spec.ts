@@ -131,3 +131,36 @@ test("a visitor sends a message, is acknowledged by mail, and an admin reads and
   await page.getByRole("link", { name: `Re: ${subject}` }).click();
   await expect(page.getByText("Yes: a driver will come on Friday between 9 and 12.")).toBeVisible();
 });
+
+test("the home page's slides and the services' tabs: in place with JavaScript, links and sections without", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Highlights" });
+  await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Deliveries you can follow, step by step");
+  await hero.getByRole("link", { name: "Next slide" }).click();
+  await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Next-day express across the country");
+  await expect(hero.getByRole("link", { name: "Show slide 2" })).toHaveAttribute("aria-current", "true");
+  if (javaScriptEnabled) {
+    // Switched in place, and the slides can be held still.
+    await expect(page).toHaveURL("/");
+    await hero.getByRole("button", { name: "Pause" }).click();
+    await expect(hero.getByRole("button", { name: "Play" })).toBeVisible();
+  } else {
+    await expect(page).toHaveURL("/?slide=2#hero");
+    await expect(hero.getByRole("button")).toHaveCount(0);
+  }
+
+  await page.goto("/services?tab=same-day");
+  if (javaScriptEnabled) {
+    await expect(page.getByRole("tab", { name: "Same Day" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name: "Same Day" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Express", level: 3 })).toBeHidden();
+    await page.getByRole("tab", { name: "Same Day" }).focus();
+    await page.keyboard.press("Home");
+    await expect(page.getByRole("tab", { name: "Express" })).toBeFocused();
+    await expect(page.getByRole("heading", { name: "Express", level: 3 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Same Day", level: 3 })).toBeHidden();
+  } else {
+    await expect(page.getByRole("tab")).toHaveCount(0);
+    for (const name of ["Express", "Standard", "Same Day"]) await expect(page.getByRole("heading", { name, level: 3 })).toBeVisible();
+  }
+});

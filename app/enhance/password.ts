@@ -1,0 +1,25 @@
+// Password inputs (components/password-field.tsx): a Show/Hide button reveals what was typed.
+// Its name ("Show password") never equals the field's label, so the label still points at one control.
+export function enhancePasswords(root: ParentNode) {
+  for (const frame of root.querySelectorAll<HTMLElement>("[data-password-field]")) {
+    const input = frame.querySelector("input");
+    if (!input) continue;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "absolute inset-y-1 right-1 rounded px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50";
+    button.setAttribute("aria-controls", input.id);
+    const word = document.createTextNode("Show");
+    const hint = document.createElement("span");
+    hint.className = "sr-only";
+    hint.textContent = " password";
+    button.appendChild(word);
+    button.appendChild(hint);
+    button.addEventListener("click", () => {
+      const shown = input.type === "password";
+      input.type = shown ? "text" : "password";
+      word.data = shown ? "Hide" : "Show";
+    });
+    input.classList.add("pr-20");
+    frame.appendChild(button);
+  }
+}

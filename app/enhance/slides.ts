@@ -1,0 +1,57 @@
+// The home page's slides (routes/_site._index.tsx renders one, with links to the others): the
+// links switch in place, the slides rotate, and a Pause button stops them.
+import { ROTATE_MS, SLIDES, slideHref } from "~/content/home-slides";
+
+export function enhanceSlides(root: ParentNode) {
+  const hero = root.querySelector<HTMLElement>("[data-slides]");
+  const text = hero?.querySelector<HTMLElement>("[data-slide-text]");
+  const controls = hero?.querySelector<HTMLElement>("[data-slide-controls]");
+  if (!hero || !text || !controls) return;
+  let current = Number(hero.dataset.slides) || 0;
+  let timer: number | undefined;
+
+  const show = (index: number) => {
+    const next = (index + SLIDES.length) % SLIDES.length;
+    hero.classList.remove(...SLIDES[current]!.background.split(" "));
+    hero.classList.add(...SLIDES[next]!.background.split(" "));
+    current = next;
+    const [counter, title, body] = text.children;
+    counter!.textContent = `Slide ${current + 1} of ${SLIDES.length}`;
+    title!.textContent = SLIDES[current]!.title;
+    body!.textContent = SLIDES[current]!.text;
+    for (const link of controls.querySelectorAll<HTMLAnchorElement>("a[data-slide-step]")) {
+      link.href = slideHref(current + Number(link.dataset.slideStep));
+    }
+    for (const dot of controls.querySelectorAll<HTMLAnchorElement>("a[data-slide]")) {
+      const on = Number(dot.dataset.slide) === current;
+      if (on) dot.setAttribute("aria-current", "true");
+      else dot.removeAttribute("aria-current");
+      dot.firstElementChild?.classList.toggle("bg-white", on);
+      dot.firstElementChild?.classList.toggle("bg-white/40", !on);
+    }
+  };
+
+  controls.addEventListener("click", (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-slide], a[data-slide-step]");
+    if (!link) return;
+    event.preventDefault();
+    show(link.dataset.slide !== undefined ? Number(link.dataset.slide) : current + Number(link.dataset.slideStep));
+  });
+
+  const pause = document.createElement("button");
+  pause.type = "button";
+  pause.className = "ml-2 rounded-full bg-white/15 px-3 py-1.5 text-sm hover:bg-white/25";
+  const setPaused = (paused: boolean) => {
+    window.clearInterval(timer);
+    timer = undefined;
+    pause.textContent = paused ? "Play" : "Pause";
+    // While paused, a change of slide is announced; rotating slides are not.
+    text.setAttribute("aria-live", paused ? "polite" : "off");
+    if (!paused && !window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      timer = window.setInterval(() => show(current + 1), ROTATE_MS);
+    }
+  };
+  pause.addEventListener("click", () => setPaused(pause.textContent === "Pause"));
+  controls.appendChild(pause);
+  setPaused(false);
+}
