@@ -26,6 +26,8 @@ export function DeliveryRating({
       <h2 id="rating-title" className="text-lg font-semibold">
         Rate this delivery
       </h2>
+      {/* A refused second rating (409) says why above the rating already given. */}
+      {prompt.state === "rated" ? <FormErrors errors={lastResult?.error?.[""]} /> : null}
       {prompt.state === "rated" ? (
         prompt.rating ? (
           <div className="space-y-1">

@@ -62,7 +62,14 @@ export function DemoSignIn({
   buttonLabel: string;
   error?: string | null;
 }) {
-  if (!credentials) return null;
+  // Without demo accounts (production) a forged demo sign-in is still told why it was refused.
+  if (!credentials) {
+    return error ? (
+      <p role="alert" className="mb-6 font-medium text-red-800">
+        {error}
+      </p>
+    ) : null;
+  }
   return (
     <section aria-labelledby="demo-heading" className="mb-6 rounded-md border border-dashed border-brand-600 bg-brand-50 p-4 text-sm">
       <h2 id="demo-heading" className="mb-1 font-semibold text-brand-800">

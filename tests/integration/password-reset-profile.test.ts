@@ -123,7 +123,8 @@ describe("forgotten password", () => {
     expect(form.status).toBe(200);
     expect(await form.text()).toContain("Choose a New Password");
 
-    const weak = await post("/auth/reset-password", { token: tokenOf(link), password: "short", confirmPassword: "short" });
+    // Where the page's form posts: its own address, the link's token included.
+    const weak = await post(`/auth/reset-password?token=${encodeURIComponent(tokenOf(link))}`, { token: tokenOf(link), password: "short", confirmPassword: "short" });
     expect(weak.status).toBe(400);
     expect(await weak.text()).toContain("Password is too weak. Please meet at least 3 requirements.");
 
