@@ -183,6 +183,68 @@ export const shipmentRatings = sqliteTable(
   ],
 );
 
+// Analytics rollups (docs/decisions/140): sums of the shipments, deliveries and ratings by
+// time piece, so that a period's figures read a few hundred rows whatever the table holds.
+// A row covers `span` hours (1, 24 or 384) from `hour` (hours since the epoch, a multiple of
+// `span`); every shipment counts once at each span. SQLite triggers (migration 0012) keep them
+// in step with every write to shipments, tracking_events and shipment_ratings, in the same
+// statement; nothing in the app writes them. WITHOUT ROWID, which drizzle cannot say, is in
+// the migration.
+const rollupKey = () => ({ span: integer("span").notNull(), hour: integer("hour").notNull() });
+
+/** Shipments by creation time, status now and currency: counts and cost. */
+export const shipmentCreatedStats = sqliteTable(
+  "shipment_created_stats",
+  {
+    ...rollupKey(),
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    shipments: integer("shipments").notNull(),
+    revenue: integer("revenue").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.hour, t.status, t.currency] })],
+);
+
+/** Shipments by creation time and route (sender's country to recipient's) and currency. */
+export const shipmentRouteStats = sqliteTable(
+  "shipment_route_stats",
+  {
+    ...rollupKey(),
+    origin: text("origin").notNull(),
+    destination: text("destination").notNull(),
+    currency: text("currency").notNull(),
+    shipments: integer("shipments").notNull(),
+    revenue: integer("revenue").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.hour, t.origin, t.destination, t.currency] })],
+);
+
+/** Deliveries by their time: counts, on time, and business days from creation and from pickup. */
+export const shipmentDeliveryStats = sqliteTable(
+  "shipment_delivery_stats",
+  {
+    ...rollupKey(),
+    delivered: integer("delivered").notNull(),
+    withEstimate: integer("with_estimate").notNull(),
+    onTime: integer("on_time").notNull(),
+    businessDays: integer("business_days").notNull(),
+    pickedUp: integer("picked_up").notNull(),
+    transitDays: integer("transit_days").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.hour] })],
+);
+
+/** Ratings by the time they were given: how many and their scores' sum. */
+export const shipmentRatingStats = sqliteTable(
+  "shipment_rating_stats",
+  {
+    ...rollupKey(),
+    ratings: integer("ratings").notNull(),
+    scoreSum: integer("score_sum").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.hour] })],
+);
+
 // One row per parcel in a shipment (the customer form sends several).
 export const shipmentPackages = sqliteTable(
   "shipment_packages",

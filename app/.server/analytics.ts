@@ -1,11 +1,19 @@
-// The admin's analytics: every figure from SQL aggregates over the period's rows, all read in
-// one db.batch. Each query reads a covering index over a range of times (shipments by
-// creation, by delivery, ratings by date), so its cost follows the shipments of the period
-// and the one before it, never the whole table (migration 0011; tests/integration/analytics.test.ts
-// checks the plans).
-import { and, count, desc, gte, lt, lte, sql, sum, type SQL } from "drizzle-orm";
+// The admin's analytics: every figure from SQL aggregates, all read in one db.batch. The
+// figures add up the rollups (per-hour, per-day and per-16-day sums kept by triggers, decision
+// 140) over the pieces of the period, and the shipments themselves over the parts of an hour
+// at its ends, so their cost follows the period's length, not the table; retention reads the
+// period's shipments by a covering index (decision 120). tests/integration/analytics.test.ts
+// checks the plans.
+import { and, count, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { shipmentRatings, shipments } from "../../drizzle/schema";
+import {
+  shipmentCreatedStats,
+  shipmentDeliveryStats,
+  shipmentRatings,
+  shipmentRatingStats,
+  shipmentRouteStats,
+  shipments,
+} from "../../drizzle/schema";
 import {
   growth,
   percentOf,
@@ -20,6 +28,7 @@ import {
   type TrendUnit,
 } from "~/domain/analytics";
 import { getCountry, PRICING_REGIONS, type PricingRegion } from "~/domain/countries";
+import { coverRanges, HOUR_MS, type RollupRun } from "~/domain/rollup-cover";
 import { normalizeStatus, SHIPMENT_STATUSES, type ShipmentStatus } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
@@ -110,12 +119,11 @@ function inCurrent(column: SQLiteColumn, range: TimeRange) {
   return sql<number>`(${column} >= ${range.start})`.mapWith(Number);
 }
 
-function within(column: SQLiteColumn, range: TimeRange): SQL {
-  return and(gte(column, range.start), lt(column, range.end))!;
-}
-
 /** A constant written into the SQL, so that integer arithmetic stays integer whatever the binding does. */
-const literal = (value: number) => sql.raw(String(value));
+const literal = (value: number) => {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not an integer: ${value}`);
+  return sql.raw(String(value));
+};
 
 /** SQL of weekdaysBefore (app/domain/delivery-dates.ts) for the day after the one `time` falls on. */
 function weekdaysThrough(time: SQLiteColumn | SQL.Aliased): SQL {
@@ -123,23 +131,83 @@ function weekdaysThrough(time: SQLiteColumn | SQL.Aliased): SQL {
   return sql`(5 * (${day} / 7) + min(${day} % 7, 2) + max(${day} % 7 - 4, 0))`;
 }
 
-/** The queries behind the figures; `getAnalytics` runs them in one batch, the tests read their plans. */
+type Rollup = { span: SQLiteColumn; hour: SQLiteColumn };
+
+/** The rollup rows of `runs` (written out as constants: a trend's runs would pass D1's 100 bound parameters). */
+function inRuns(table: Rollup, runs: readonly RollupRun[]): SQL {
+  // No run: an empty range, still read by the primary key.
+  const all = runs.length > 0 ? runs : [{ span: 1, from: 0, to: 0 }];
+  return or(...all.map((run) => sql`(${table.span} = ${literal(run.span)} and ${table.hour} >= ${literal(run.from)} and ${table.hour} < ${literal(run.to)})`))!;
+}
+
+/** The rows whose `column` falls in one of `ranges` (the parts of an hour a cover reads raw). */
+function inRaw(column: SQLiteColumn, ranges: readonly TimeRange[]): SQL {
+  const all = ranges.length > 0 ? ranges : [{ start: 0, end: 0 }];
+  return or(...all.map((range) => sql`(${column} >= ${literal(range.start)} and ${column} < ${literal(range.end)})`))!;
+}
+
+/** 1 for a rollup piece of the current period: no piece crosses its start (coverRanges). */
+function pieceInCurrent(table: Rollup, range: TimeRange) {
+  return sql<number>`(${table.hour} * ${literal(HOUR_MS)} >= ${literal(range.start)})`.mapWith(Number);
+}
+
+/** The trend bucket a time falls in: how many bucket starts after the first it has reached. */
+function bucketOf(time: SQL | SQLiteColumn, buckets: readonly TimeRange[]) {
+  return buckets.length > 1
+    ? sql<number>`(${sql.join(buckets.slice(1).map((bucket) => sql`(${time} >= ${literal(bucket.start)})`), sql` + `)})`.mapWith(Number)
+    : sql<number>`0`.mapWith(Number);
+}
+
+const total = (column: SQLiteColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/**
+ * The queries behind the figures; `getAnalytics` runs them in one batch, the tests read their
+ * plans. Every figure but retention reads the rollups (decision 140) for the whole pieces of
+ * its range and the shipments themselves for the parts of an hour at its ends, two queries
+ * whose rows are added up; retention (customers with two or more shipments) does not add up
+ * by pieces and reads the period's shipments.
+ */
 export function analyticsQueries(db: Db, { period, now, timeZone }: { period: AnalyticsPeriod; now: number; timeZone: string }) {
   const { current, previous } = periodRanges(period, now);
   const both: TimeRange = { start: previous.start, end: current.end };
+  const bothCover = coverRanges([previous.start, current.start, current.end]);
+  const currentCover = coverRanges([current.start, current.end]);
   const created = shipments.createdAt;
   const createdCurrent = inCurrent(created, current);
   const buckets = trendBuckets(trendUnit(period), current, timeZone);
+  const trendCover = coverRanges([...buckets.map((bucket) => bucket.start), current.end]);
+  const byStatus = shipmentCreatedStats;
+  const byRoute = shipmentRouteStats;
+  const byDelivery = shipmentDeliveryStats;
+  const byRating = shipmentRatingStats;
 
   // Counts and revenue by status and currency, both periods: totals, revenue, statuses, exceptions.
   const volume = db
-    .select({ current: createdCurrent, status: shipments.status, currency: shipments.currency, shipments: count(), revenue: sum(shipments.cost).mapWith(Number) })
+    .select({ current: pieceInCurrent(byStatus, current), status: byStatus.status, currency: byStatus.currency, shipments: total(byStatus.shipments), revenue: total(byStatus.revenue) })
+    .from(byStatus)
+    .where(and(inRuns(byStatus, bothCover.runs), ne(byStatus.shipments, 0)))
+    .groupBy(pieceInCurrent(byStatus, current), byStatus.status, byStatus.currency);
+  const volumeRaw = db
+    .select({ current: createdCurrent, status: shipments.status, currency: shipments.currency, shipments: count(), revenue: total(shipments.cost) })
     .from(shipments)
-    .where(within(created, both))
+    .where(inRaw(created, bothCover.raw))
     .groupBy(createdCurrent, shipments.status, shipments.currency);
 
-  // Shipments delivered in either period: on time by the estimate's day, business days from
-  // creation, and business days in transit from the first pickup scan (when there was one).
+  // Deliveries in either period: on time by the estimate's day, business days from creation,
+  // and business days in transit from the first pickup scan (when there was one).
+  const deliveries = db
+    .select({
+      current: pieceInCurrent(byDelivery, current),
+      delivered: total(byDelivery.delivered),
+      withEstimate: total(byDelivery.withEstimate),
+      onTime: total(byDelivery.onTime),
+      businessDays: total(byDelivery.businessDays),
+      pickedUp: total(byDelivery.pickedUp),
+      transitDays: total(byDelivery.transitDays),
+    })
+    .from(byDelivery)
+    .where(inRuns(byDelivery, bothCover.runs))
+    .groupBy(pieceInCurrent(byDelivery, current));
   const deliveredRows = db
     .select({
       current: inCurrent(shipments.actualDelivery, current).as("current_period"),
@@ -150,12 +218,12 @@ export function analyticsQueries(db: Db, { period, now, timeZone }: { period: An
       pickedUpAt: sql<number | null>`(select min("pickup"."occurred_at") from "tracking_events" "pickup" where "pickup"."shipment_id" = "shipments"."id" and "pickup"."status" in ${PICKUP_STATUSES})`.as("picked_up_at"),
     })
     .from(shipments)
-    .where(within(shipments.actualDelivery, both))
+    .where(inRaw(shipments.actualDelivery, bothCover.raw))
     // No limit in fact (-1), but a limited subquery is never merged into the aggregate around
     // it, so the history is looked up once per delivery rather than once per use of the time.
     .limit(-1)
     .as("delivered_rows");
-  const deliveries = db
+  const deliveriesRaw = db
     .select({
       current: deliveredRows.current,
       delivered: count(),
@@ -174,7 +242,7 @@ export function analyticsQueries(db: Db, { period, now, timeZone }: { period: An
   const perCustomer = db
     .select({ current: createdCurrent.as("current_period"), shipments: count().as("customer_shipments") })
     .from(shipments)
-    .where(and(within(created, both), sql`${customer} is not null`))
+    .where(and(gte(created, both.start), lt(created, both.end), sql`${customer} is not null`))
     .groupBy(createdCurrent, customer)
     .as("per_customer");
   const customers = db
@@ -186,69 +254,59 @@ export function analyticsQueries(db: Db, { period, now, timeZone }: { period: An
     .from(perCustomer)
     .groupBy(sql`${perCustomer.current}`);
 
-  // The bucket a shipment falls in: how many bucket starts after the first it has reached.
-  const bucketIndex =
-    buckets.length > 1
-      ? sql<number>`(${sql.join(buckets.slice(1).map((bucket) => sql`(${created} >= ${bucket.start})`), sql` + `)})`.mapWith(Number)
-      : sql<number>`0`.mapWith(Number);
+  const trendBucket = bucketOf(sql`(${byStatus.hour} * ${literal(HOUR_MS)})`, buckets);
   const trend = db
-    .select({ bucket: bucketIndex, currency: shipments.currency, shipments: count(), revenue: sum(shipments.cost).mapWith(Number) })
+    .select({ bucket: trendBucket, currency: byStatus.currency, shipments: total(byStatus.shipments), revenue: total(byStatus.revenue) })
+    .from(byStatus)
+    .where(and(inRuns(byStatus, trendCover.runs), ne(byStatus.shipments, 0)))
+    .groupBy(trendBucket, byStatus.currency);
+  const trendRaw = db
+    .select({ bucket: bucketOf(created, buckets), currency: shipments.currency, shipments: count(), revenue: total(shipments.cost) })
     .from(shipments)
-    .where(within(created, current))
-    .groupBy(bucketIndex, shipments.currency);
+    .where(inRaw(created, trendCover.raw))
+    .groupBy(bucketOf(created, buckets), shipments.currency);
 
-  // Routes by shipments, each with its revenue per currency, then the first TOP_ROUTES routes.
-  const routeRows = db
-    .select({
-      origin: sql<string>`${shipments.senderCountry}`.as("origin"),
-      destination: sql<string>`${shipments.recipientCountry}`.as("destination"),
-      currency: sql<string>`${shipments.currency}`.as("route_currency"),
-      revenue: sql<number>`sum(${shipments.cost})`.as("route_revenue"),
-      shipments: sql<number>`sum(count(*)) over (partition by ${shipments.senderCountry}, ${shipments.recipientCountry})`.as("route_shipments"),
-    })
-    .from(shipments)
-    .where(within(created, current))
-    .groupBy(shipments.senderCountry, shipments.recipientCountry, shipments.currency)
-    .as("route_rows");
-  const rankedRoutes = db
-    .select({
-      origin: routeRows.origin,
-      destination: routeRows.destination,
-      currency: routeRows.currency,
-      revenue: routeRows.revenue,
-      shipments: routeRows.shipments,
-      rank: sql<number>`dense_rank() over (order by ${routeRows.shipments} desc, ${routeRows.origin}, ${routeRows.destination})`.as("route_rank"),
-    })
-    .from(routeRows)
-    .as("ranked_routes");
+  // Every route's shipments and revenue per currency; ranked in getAnalytics.
   const routes = db
-    .select({
-      origin: rankedRoutes.origin,
-      destination: rankedRoutes.destination,
-      currency: rankedRoutes.currency,
-      revenue: sql<number>`${rankedRoutes.revenue}`.mapWith(Number),
-      shipments: sql<number>`${rankedRoutes.shipments}`.mapWith(Number),
-      rank: rankedRoutes.rank,
-    })
-    .from(rankedRoutes)
-    .where(lte(rankedRoutes.rank, TOP_ROUTES))
-    .orderBy(sql`${rankedRoutes.rank}`, desc(sql`${rankedRoutes.revenue}`));
+    .select({ origin: byRoute.origin, destination: byRoute.destination, currency: byRoute.currency, shipments: total(byRoute.shipments), revenue: total(byRoute.revenue) })
+    .from(byRoute)
+    .where(and(inRuns(byRoute, currentCover.runs), ne(byRoute.shipments, 0)))
+    .groupBy(byRoute.origin, byRoute.destination, byRoute.currency);
+  const routesRaw = db
+    .select({ origin: shipments.senderCountry, destination: shipments.recipientCountry, currency: shipments.currency, shipments: count(), revenue: total(shipments.cost) })
+    .from(shipments)
+    .where(inRaw(created, currentCover.raw))
+    .groupBy(shipments.senderCountry, shipments.recipientCountry, shipments.currency);
 
   // By destination country and currency, both periods; folded into pricing regions below.
   const destinations = db
-    .select({ current: createdCurrent, country: shipments.recipientCountry, currency: shipments.currency, shipments: count(), revenue: sum(shipments.cost).mapWith(Number) })
+    .select({ current: pieceInCurrent(byRoute, current), country: byRoute.destination, currency: byRoute.currency, shipments: total(byRoute.shipments), revenue: total(byRoute.revenue) })
+    .from(byRoute)
+    .where(and(inRuns(byRoute, bothCover.runs), ne(byRoute.shipments, 0)))
+    .groupBy(pieceInCurrent(byRoute, current), byRoute.destination, byRoute.currency);
+  const destinationsRaw = db
+    .select({ current: createdCurrent, country: shipments.recipientCountry, currency: shipments.currency, shipments: count(), revenue: total(shipments.cost) })
     .from(shipments)
-    .where(within(created, both))
+    .where(inRaw(created, bothCover.raw))
     .groupBy(createdCurrent, shipments.recipientCountry, shipments.currency);
 
-  const ratedCurrent = inCurrent(shipmentRatings.createdAt, current);
   const ratings = db
-    .select({ current: ratedCurrent, ratings: count(), average: sql<number | null>`avg(${shipmentRatings.score})` })
+    .select({ current: pieceInCurrent(byRating, current), ratings: total(byRating.ratings), scores: total(byRating.scoreSum) })
+    .from(byRating)
+    .where(inRuns(byRating, bothCover.runs))
+    .groupBy(pieceInCurrent(byRating, current));
+  const ratedCurrent = inCurrent(shipmentRatings.createdAt, current);
+  const ratingsRaw = db
+    .select({ current: ratedCurrent, ratings: count(), scores: total(shipmentRatings.score) })
     .from(shipmentRatings)
-    .where(within(shipmentRatings.createdAt, both))
+    .where(inRaw(shipmentRatings.createdAt, bothCover.raw))
     .groupBy(ratedCurrent);
 
-  return { ranges: { current, previous }, buckets, queries: { volume, deliveries, customers, trend, routes, destinations, ratings } };
+  return {
+    ranges: { current, previous },
+    buckets,
+    queries: { volume, volumeRaw, deliveries, deliveriesRaw, customers, trend, trendRaw, routes, routesRaw, destinations, destinationsRaw, ratings, ratingsRaw },
+  };
 }
 
 function compared(current: number, previous: number): Compared {
@@ -266,6 +324,21 @@ function addMoney(list: Money[], currency: string, amount: number): void {
   else list.push({ currency, amount });
 }
 
+/** SQLite's order of text (by code unit), which the ranking of routes followed. */
+function codeOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The sums of `keys` over the rows of one period (`current` 1) or the other (0); zeros without rows. */
+function sumSide<Key extends string>(rows: readonly ({ current: number } & Record<Key, number>)[], current: 0 | 1, keys: readonly Key[]): Record<Key, number> {
+  const sums = Object.fromEntries(keys.map((key) => [key, 0])) as Record<Key, number>;
+  for (const row of rows) if (Boolean(row.current) === Boolean(current)) for (const key of keys) sums[key] += row[key];
+  return sums;
+}
+
+const DELIVERY_SUMS = ["delivered", "withEstimate", "onTime", "businessDays", "pickedUp", "transitDays"] as const;
+const RATING_SUMS = ["ratings", "scores"] as const;
+
 function regionOf(country: string): PricingRegion | undefined {
   return getCountry(country)?.region;
 }
@@ -277,66 +350,65 @@ export async function getAnalytics(
 ): Promise<Analytics> {
   const { db } = context;
   const { ranges, buckets, queries } = analyticsQueries(db, { period, now, timeZone });
-  const [volume, deliveries, customers, trend, routes, destinations, ratings] = await db.batch([
-    queries.volume,
-    queries.deliveries,
-    queries.customers,
-    queries.trend,
-    queries.routes,
-    queries.destinations,
-    queries.ratings,
-  ]);
+  const q = queries;
+  const [volume, volumeRaw, deliveryRows, deliveryRawRows, customers, trend, trendRaw, routes, routesRaw, destinations, destinationsRaw, ratingRows, ratingRawRows] =
+    await db.batch([q.volume, q.volumeRaw, q.deliveries, q.deliveriesRaw, q.customers, q.trend, q.trendRaw, q.routes, q.routesRaw, q.destinations, q.destinationsRaw, q.ratings, q.ratingsRaw]);
 
   const shipmentCount = { current: 0, previous: 0 };
   const problems = { current: 0, previous: 0 };
   const revenue = new Map<string, { current: number; previous: number }>();
   const statusCounts = new Map<ShipmentStatus, number>();
-  for (const row of volume) {
+  for (const row of [...volume, ...volumeRaw]) {
     const side = row.current ? "current" : "previous";
     shipmentCount[side] += row.shipments;
     const status = normalizeStatus(row.status) ?? "pending";
     if (PROBLEM_STATUSES.includes(status)) problems[side] += row.shipments;
     const money = revenue.get(row.currency) ?? { current: 0, previous: 0 };
-    money[side] += row.revenue ?? 0;
+    money[side] += row.revenue;
     revenue.set(row.currency, money);
     if (row.current) statusCounts.set(status, (statusCounts.get(status) ?? 0) + row.shipments);
   }
 
-  const delivery = { current: deliveries.find((row) => row.current), previous: deliveries.find((row) => !row.current) };
+  const deliveryAll = [...deliveryRows, ...deliveryRawRows];
+  const delivery = { current: sumSide(deliveryAll, 1, DELIVERY_SUMS), previous: sumSide(deliveryAll, 0, DELIVERY_SUMS) };
   const customerRows = { current: customers.find((row) => row.current), previous: customers.find((row) => !row.current) };
-  const rating = { current: ratings.find((row) => row.current), previous: ratings.find((row) => !row.current) };
+  const ratingAll = [...ratingRows, ...ratingRawRows];
+  const rating = { current: sumSide(ratingAll, 1, RATING_SUMS), previous: sumSide(ratingAll, 0, RATING_SUMS) };
 
   const trendRows = buckets.map((bucket) => ({ ...bucket, shipments: 0, revenue: [] as Money[] }));
   const trendTotals: Money[] = [];
-  for (const row of trend) {
+  for (const row of [...trend, ...trendRaw]) {
     const bucket = trendRows[row.bucket];
     if (!bucket) continue;
     bucket.shipments += row.shipments;
-    addMoney(bucket.revenue, row.currency, row.revenue ?? 0);
-    addMoney(trendTotals, row.currency, row.revenue ?? 0);
+    addMoney(bucket.revenue, row.currency, row.revenue);
+    addMoney(trendTotals, row.currency, row.revenue);
   }
   for (const bucket of trendRows) bucket.revenue.sort(byAmount);
 
-  const topRoutes: Analytics["topRoutes"] = [];
-  for (const row of routes) {
-    let route = topRoutes.find((entry) => entry.origin === row.origin && entry.destination === row.destination);
-    if (!route) {
-      route = { origin: row.origin, destination: row.destination, shipments: row.shipments, revenue: [] };
-      topRoutes.push(route);
-    }
+  // Routes by shipments, ties by the countries' codes, each with its revenue per currency.
+  const routeTotals = new Map<string, { origin: string; destination: string; shipments: number; revenue: Money[] }>();
+  for (const row of [...routes, ...routesRaw]) {
+    const key = `${row.origin} ${row.destination}`;
+    const route = routeTotals.get(key) ?? { origin: row.origin, destination: row.destination, shipments: 0, revenue: [] };
+    route.shipments += row.shipments;
     addMoney(route.revenue, row.currency, row.revenue);
+    routeTotals.set(key, route);
   }
+  const topRoutes = [...routeTotals.values()]
+    .sort((a, b) => b.shipments - a.shipments || codeOrder(a.origin, b.origin) || codeOrder(a.destination, b.destination))
+    .slice(0, TOP_ROUTES);
 
   const regionTotals = new Map<PricingRegion, { current: number; previous: number; revenue: Money[] }>(
     PRICING_REGIONS.map((region) => [region, { current: 0, previous: 0, revenue: [] }]),
   );
-  for (const row of destinations) {
+  for (const row of [...destinations, ...destinationsRaw]) {
     const region = regionOf(row.country);
     const totals = region ? regionTotals.get(region) : undefined;
     if (!totals) continue;
     if (row.current) {
       totals.current += row.shipments;
-      addMoney(totals.revenue, row.currency, row.revenue ?? 0);
+      addMoney(totals.revenue, row.currency, row.revenue);
     } else totals.previous += row.shipments;
   }
 
@@ -351,32 +423,32 @@ export async function getAnalytics(
       .map(([currency, money]) => ({ currency, ...compared(money.current, money.previous) }))
       .sort((a, b) => b.current - a.current || b.previous - a.previous || a.currency.localeCompare(b.currency)),
     deliveryTime: {
-      value: average(delivery.current?.businessDays, delivery.current?.delivered),
-      count: delivery.current?.delivered ?? 0,
-      previousValue: average(delivery.previous?.businessDays, delivery.previous?.delivered),
-      previousCount: delivery.previous?.delivered ?? 0,
+      value: average(delivery.current.businessDays, delivery.current.delivered),
+      count: delivery.current.delivered,
+      previousValue: average(delivery.previous.businessDays, delivery.previous.delivered),
+      previousCount: delivery.previous.delivered,
     },
     transitTime: {
-      value: average(delivery.current?.transitDays, delivery.current?.pickedUp),
-      count: delivery.current?.pickedUp ?? 0,
-      previousValue: average(delivery.previous?.transitDays, delivery.previous?.pickedUp),
-      previousCount: delivery.previous?.pickedUp ?? 0,
+      value: average(delivery.current.transitDays, delivery.current.pickedUp),
+      count: delivery.current.pickedUp,
+      previousValue: average(delivery.previous.transitDays, delivery.previous.pickedUp),
+      previousCount: delivery.previous.pickedUp,
     },
     satisfaction: {
-      value: rating.current?.average ?? null,
-      count: rating.current?.ratings ?? 0,
-      previousValue: rating.previous?.average ?? null,
-      previousCount: rating.previous?.ratings ?? 0,
+      value: average(rating.current.scores, rating.current.ratings),
+      count: rating.current.ratings,
+      previousValue: average(rating.previous.scores, rating.previous.ratings),
+      previousCount: rating.previous.ratings,
     },
     statuses: SHIPMENT_STATUSES.filter((status) => statusCounts.has(status))
       .map((status) => ({ status, count: statusCounts.get(status)!, percent: (statusCounts.get(status)! / shipmentCount.current) * 100 }))
       .sort((a, b) => b.count - a.count),
     trend: { unit: trendUnit(period), currencies: trendTotals.sort(byAmount).map((money) => money.currency), buckets: trendRows },
     onTime: rate(
-      delivery.current?.onTime ?? 0,
-      delivery.current?.withEstimate ?? 0,
-      delivery.previous?.onTime ?? 0,
-      delivery.previous?.withEstimate ?? 0,
+      delivery.current.onTime,
+      delivery.current.withEstimate,
+      delivery.previous.onTime,
+      delivery.previous.withEstimate,
     ),
     retention: rate(
       customerRows.current?.returning ?? 0,
