@@ -104,10 +104,11 @@ export async function updateShipment(
     db
       .update(shipments)
       .set({ ...values, version: sql`${shipments.version} + 1`, updatedAt: now })
-      .where(guard),
+      .where(guard)
+      // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 140).
+      .returning({ id: shipments.id }),
   ]);
-  const update = results.at(-1) as { meta: { changes: number } };
-  if (update.meta.changes !== 1) return "stale";
+  if ((results.at(-1) as unknown[]).length !== 1) return "stale";
   announceShipmentsChanged(context);
   return "updated";
 }
@@ -139,9 +140,10 @@ export async function setShipmentLocation(
     db
       .update(shipments)
       .set({ currentLocation: next, version: sql`${shipments.version} + 1`, updatedAt: now })
-      .where(changes),
+      .where(changes)
+      .returning({ id: shipments.id }),
   ]);
-  if (update.meta.changes === 1) {
+  if (update.length === 1) {
     announceShipmentsChanged(context);
     return saved;
   }

@@ -1,8 +1,9 @@
 // The shipment lists: the admin's view of all shipments and the customer's of their own
 // (customer-shipments.ts), each filtered, sorted and paged in SQL, and the totals their tiles show.
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { shipments, trackingEvents } from "../../drizzle/schema";
+import { shipmentCreatedStats, shipments, trackingEvents } from "../../drizzle/schema";
+import { ROLLUP_SPANS } from "~/domain/rollup-cover";
 import { normalizeStatus, type ShipmentStatus } from "~/domain/shipment-status";
 import { dateRange } from "~/domain/list-filters";
 import { periodStart, type AdminShipmentFilters, type ShipmentFilters } from "~/domain/shipment-filters";
@@ -108,7 +109,10 @@ export async function listShipments(
   { now = Date.now(), timeZone = "UTC" }: { now?: number; timeZone?: string } = {},
 ): Promise<ShipmentPage<AdminShipmentRow>> {
   const where = adminConditions(filters, now, timeZone);
-  const total = (await db.select({ total: count() }).from(shipments).where(where).get())?.total ?? 0;
+  // Unfiltered (the dashboard's first view): the rollup's count, not a count of the table.
+  const total = where
+    ? ((await db.select({ total: count() }).from(shipments).where(where).get())?.total ?? 0)
+    : (await allShipmentsByStatus(db)).reduce((all, row) => all + row.shipments, 0);
   const pagination = paginate(total, filters.page);
   const rows = await db
     .select({
@@ -146,18 +150,34 @@ export type AdminShipmentStats = ShipmentCounts & {
   revenue: { currency: string; amount: number }[];
 };
 
+/** The statuses the admin's Delivered tile counts: a shipment handed over at a custom destination is delivered too. */
+const DELIVERED_TILE: readonly ShipmentStatus[] = ["delivered", "custom_destination"];
+
+/**
+ * Every shipment by status and currency, from the rollup's 16-day pieces (decision 140), in
+ * which each shipment counts once: a few rows per 16 days of history, whatever the table holds.
+ */
+function allShipmentsByStatus(db: Db) {
+  const byStatus = shipmentCreatedStats;
+  return db
+    .select({ status: byStatus.status, currency: byStatus.currency, shipments: sum(byStatus.shipments).mapWith(Number), revenue: sum(byStatus.revenue).mapWith(Number) })
+    .from(byStatus)
+    .where(and(eq(byStatus.span, ROLLUP_SPANS[0]), ne(byStatus.shipments, 0)))
+    .groupBy(byStatus.status, byStatus.currency);
+}
+
 export async function shipmentStats(db: Db): Promise<AdminShipmentStats> {
-  const [totals, revenue] = await db.batch([
-    // A shipment handed over at a custom destination is delivered too.
-    db.select(shipmentCountColumns(["delivered", "custom_destination"])).from(shipments),
-    db
-      .select({ currency: shipments.currency, amount: sum(shipments.cost).mapWith(Number) })
-      .from(shipments)
-      .groupBy(shipments.currency)
-      .orderBy(desc(sum(shipments.cost))),
-  ]);
-  const row = totals[0] ?? { total: 0, delivered: 0, inTransit: 0 };
-  return { total: row.total, delivered: Number(row.delivered), inTransit: Number(row.inTransit), revenue };
+  const stats: AdminShipmentStats = { total: 0, inTransit: 0, delivered: 0, revenue: [] };
+  for (const row of await allShipmentsByStatus(db)) {
+    stats.total += row.shipments;
+    if (row.status === "in_transit") stats.inTransit += row.shipments;
+    if ((DELIVERED_TILE as readonly string[]).includes(row.status)) stats.delivered += row.shipments;
+    const money = stats.revenue.find((entry) => entry.currency === row.currency);
+    if (money) money.amount += row.revenue;
+    else stats.revenue.push({ currency: row.currency, amount: row.revenue });
+  }
+  stats.revenue.sort((a, b) => b.amount - a.amount || (a.currency < b.currency ? -1 : 1));
+  return stats;
 }
 
 /** The shipments a bulk action names, in the list's default order; unknown ids are left out. */

@@ -226,9 +226,11 @@ export async function changeShipmentStatus(
         ...(delivered ? { actualDelivery: now } : {}),
         ...(customDestination !== undefined ? { customDestination } : {}),
       })
-      .where(onlyIf.where),
+      .where(onlyIf.where)
+      // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 140).
+      .returning({ id: shipments.id }),
   ]);
-  if ((results.at(-1) as { meta: { changes: number } }).meta.changes !== 1) return "unchanged";
+  if ((results.at(-1) as unknown[]).length !== 1) return "unchanged";
   announceShipmentsChanged(context);
   return "changed";
 }

@@ -7,12 +7,27 @@ import { DEMO_TRACKING_IDS, SEED_USER_IDS } from "../../drizzle/seed-data";
 import { countingD1, type D1Counts } from "~/.server/bench-d1";
 import { getDb, type Db } from "~/.server/db";
 import { listOwnShipments } from "~/.server/customer-shipments";
+import { getAnalytics } from "~/.server/analytics";
 import { listShipments, shipmentStats } from "~/.server/shipment-list";
 import { lookUpTracking } from "~/.server/tracking";
+import { ANALYTICS_PERIODS } from "~/domain/analytics";
 import { parseAdminShipmentFilters, parseCustomerShipmentFilters } from "~/domain/shipment-filters";
 import { seedDemoData } from "./fixtures";
 
-const LARGE_TABLES = ["shipments", "tracking_events", "invoices", "users", "sessions", "events"];
+const LARGE_TABLES = [
+  "shipments",
+  "tracking_events",
+  "invoices",
+  "users",
+  "sessions",
+  "events",
+  "shipment_ratings",
+  // The rollups hold a row per hour of history at their finest span (decision 140).
+  "shipment_created_stats",
+  "shipment_route_stats",
+  "shipment_delivery_stats",
+  "shipment_rating_stats",
+];
 
 beforeAll(async () => {
   await seedDemoData();
@@ -62,10 +77,21 @@ describe("query plans of the main lists and aggregates", () => {
     }
   });
 
-  it("the admin dashboard's tiles read indexes only", async () => {
-    const plans = await plansOf((db) => shipmentStats(db));
+  it("the admin dashboard's tiles and its unfiltered count read the rollup's 16-day pieces", async () => {
+    const plans = [...(await plansOf((db) => shipmentStats(db))), ...(await plansOf((db) => listShipments(db, parseAdminShipmentFilters(new URLSearchParams("")))))];
     expect(tableScans(plans)).toEqual([]);
-    for (const { plan } of plans) expect(plan.join("\n")).toMatch(/COVERING INDEX/);
+    const tiles = plans.filter(({ sql }) => sql.includes("shipment_created_stats"));
+    expect(tiles).toHaveLength(2);
+    for (const { plan } of tiles) expect(plan.join("\n")).toMatch(/^SEARCH shipment_created_stats USING PRIMARY KEY \(span=\?\)$/m);
+  });
+
+  it("the analytics figures read rollups by key and shipments by covering indexes, for every period", async () => {
+    for (const period of ANALYTICS_PERIODS) {
+      const plans = await plansOf((db) => getAnalytics({ db }, { period, now: Date.now(), timeZone: "America/New_York" }));
+      expect(tableScans(plans), period).toEqual([]);
+      const steps = plans.flatMap(({ plan }) => plan).filter((line) => /^(SCAN|SEARCH) /.test(line));
+      for (const step of steps) expect(step, period).toMatch(/^SEARCH \S+ USING (PRIMARY KEY|COVERING INDEX \S+|INDEX tracking_events_shipment_time) \(|^SCAN (per_customer|delivered_rows)$/);
+    }
   });
 
   it("the customer's list and tiles search by owner", async () => {
