@@ -1,0 +1,232 @@
+// The analytics rollups (decision 140) after the services' writes: creation, status changes,
+// delivery, a pickup scan after delivery, ratings, edits, deletes one by one and in bulk. The
+// rollup tables must equal sums computed here from the shipments, their history and their
+// ratings (with the domain's business-day rule), and the figures read from them must equal the
+// figures computed directly from those rows.
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  shipmentCreatedStats,
+  shipmentDeliveryStats,
+  shipmentRatings,
+  shipmentRatingStats,
+  shipmentRouteStats,
+  shipments,
+  trackingEvents,
+} from "../../drizzle/schema";
+import { getAnalytics, type Analytics } from "~/.server/analytics";
+import { actorFor } from "~/.server/events";
+import { rateDelivery } from "~/.server/ratings";
+import { updateShipment, deleteSelectedShipments, deleteShipment } from "~/.server/shipment-changes";
+import { changeStatus, createShipment, type NewShipment } from "~/.server/shipments";
+import { periodRanges, PICKUP_STATUSES, PROBLEM_STATUSES, trendBuckets, trendUnit, type AnalyticsPeriod } from "~/domain/analytics";
+import { businessDaysBetween } from "~/domain/delivery-dates";
+import { ROLLUP_SPANS } from "~/domain/rollup-cover";
+import { createUser, db, serviceContext } from "./fixtures";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Odd times, so that the periods' ends fall inside hours and the rollups' raw parts are read too. */
+const START = Date.UTC(2026, 9, 5, 9, 17, 23, 411);
+const NOW = START + 40 * DAY + 5 * HOUR + 37 * 60_000 + 11_000;
+
+let owner: Awaited<ReturnType<typeof createUser>>;
+
+function shipment(index: number, overrides: Partial<NewShipment> = {}): NewShipment {
+  const routes = [["US", "DE"], ["GB", "JP"], ["US", "CA"], ["FR", "BR"], ["US", "DE"], ["IN", "SG"]] as const;
+  const [from, to] = routes[index % routes.length]!;
+  return {
+    userId: index % 3 === 0 ? null : owner.id,
+    senderName: `Sender ${index}`,
+    senderEmail: `sender${index % 4}@example.com`,
+    senderCity: "Origin",
+    senderCountry: from,
+    recipientName: `Recipient ${index}`,
+    recipientCity: "Destination",
+    recipientCountry: to,
+    currency: index % 4 === 1 ? "EUR" : "USD",
+    cost: 1_000 + index * 137,
+    estimatedDelivery: START + (index + 3) * DAY,
+    ...overrides,
+  };
+}
+
+async function writeEverything() {
+  const context = serviceContext();
+  const actor = actorFor(owner);
+  const viewer = { id: owner.id, email: owner.email, firstName: owner.firstName, lastName: owner.lastName, role: "user" as const };
+  const ids: string[] = [];
+  for (let index = 0; index < 12; index += 1) {
+    ids.push((await createShipment(context, { shipment: shipment(index), actor, now: START + index * 2 * DAY + index * 997_003 })).id);
+  }
+  const change = (id: string, status: Parameters<typeof changeStatus>[1]["status"], at: number, destination?: string) =>
+    changeStatus(context, { shipmentId: id, status, destination, actor, clientAddress: "203.0.113.9", now: at });
+  const trackingIdOf = async (id: string) => (await db.select({ trackingId: shipments.trackingId }).from(shipments).where(eq(shipments.id, id)).get())!.trackingId;
+  const rate = async (id: string, score: number, at: number) =>
+    expect(await rateDelivery(context, { trackingId: await trackingIdOf(id), score, viewer, clientAddress: `203.0.113.${score}`, now: at })).toMatchObject({ ok: true });
+
+  // Picked up, in transit, delivered late on a weekday, rated.
+  await change(ids[1]!, "picked_up", START + 2 * DAY + 5 * HOUR);
+  await change(ids[1]!, "in_transit", START + 4 * DAY);
+  await change(ids[1]!, "delivered", START + 9 * DAY + 7 * 60_000);
+  await rate(ids[1]!, 4, START + 10 * DAY);
+  // Delivered with no scan on the way; a pickup scan after it; delivered again.
+  await change(ids[2]!, "delivered", START + 5 * DAY + 3 * HOUR);
+  await change(ids[2]!, "in_transit", START + 6 * DAY);
+  await change(ids[2]!, "delivered", START + 7 * DAY + 11 * HOUR);
+  // Problems, a custom destination, and a delivery in the current period's last hour.
+  await change(ids[3]!, "exception", START + 8 * DAY);
+  await change(ids[4]!, "custom_destination", START + 12 * DAY, "Neighbour at No. 5");
+  await change(ids[10]!, "shipped", START + 38 * DAY);
+  await change(ids[10]!, "delivered", NOW - 20 * 60_000);
+  await rate(ids[10]!, 5, NOW - 10 * 60_000);
+  // An edit of what the figures count: cost, currency, destination and estimate.
+  const edited = (await db.select({ version: shipments.version }).from(shipments).where(eq(shipments.id, ids[5]!)).get())!;
+  expect(
+    await updateShipment(context, {
+      shipmentId: ids[5]!,
+      expectedVersion: edited.version,
+      values: { cost: 9_999, currency: "GBP", recipientCountry: "AU", estimatedDelivery: START + 30 * DAY },
+      actor,
+      now: START + 20 * DAY,
+    }),
+  ).toBe("updated");
+  // A delivered, rated shipment deleted (its rating goes with it), and two deleted in bulk.
+  await change(ids[7]!, "delivered", START + 14 * DAY);
+  await rate(ids[7]!, 2, START + 15 * DAY);
+  expect(await deleteShipment(context, { shipmentId: ids[7]!, actor })).toMatchObject({ ok: true });
+  expect(await deleteSelectedShipments(context, { ids: [ids[6]!, ids[8]!, "no-such-shipment"], actor })).toMatchObject({ ok: true, message: "2 shipments deleted" });
+  return ids;
+}
+
+type Sums = Map<string, number[]>;
+
+function add(sums: Sums, key: unknown[], values: number[]) {
+  const name = JSON.stringify(key);
+  const sum = sums.get(name) ?? values.map(() => 0);
+  values.forEach((value, index) => (sum[index]! += value));
+  sums.set(name, sum);
+}
+
+/** Every span's piece of a time: [span, first hour of the piece]. */
+const piecesOf = (time: number) => ROLLUP_SPANS.map((span) => [span, Math.floor(Math.floor(time / HOUR) / span) * span]);
+
+/** Rows with any non-zero sum, as sorted [key..., sums...] lists. */
+function nonZero(sums: Sums): unknown[][] {
+  return [...sums].filter(([, values]) => values.some((value) => value !== 0)).map(([key, values]) => [...(JSON.parse(key) as unknown[]), ...values]).sort();
+}
+
+async function sourceRows() {
+  const rows = await db.select().from(shipments);
+  const pickups = await db
+    .select({ shipmentId: trackingEvents.shipmentId, at: sql<number>`min(${trackingEvents.occurredAt})` })
+    .from(trackingEvents)
+    .where(sql`${trackingEvents.status} in ${PICKUP_STATUSES}`)
+    .groupBy(trackingEvents.shipmentId);
+  const pickedUp = new Map(pickups.map((row) => [row.shipmentId, row.at]));
+  return { rows, pickedUp, ratings: await db.select().from(shipmentRatings) };
+}
+
+describe("the analytics rollups after the services' writes", () => {
+  beforeAll(async () => {
+    owner = await createUser({ firstName: "Rollup", lastName: "Owner" });
+    await writeEverything();
+  });
+
+  it("equal the sums of the shipments, their deliveries and their ratings at every span", async () => {
+    const { rows, pickedUp, ratings } = await sourceRows();
+    const created: Sums = new Map();
+    const routes: Sums = new Map();
+    const deliveries: Sums = new Map();
+    const rated: Sums = new Map();
+    for (const row of rows) {
+      for (const piece of piecesOf(row.createdAt)) {
+        add(created, [...piece, row.status, row.currency], [1, row.cost]);
+        add(routes, [...piece, row.senderCountry, row.recipientCountry, row.currency], [1, row.cost]);
+      }
+      if (row.actualDelivery === null) continue;
+      const pickup = pickedUp.get(row.id);
+      const estimate = row.estimatedDelivery;
+      for (const piece of piecesOf(row.actualDelivery)) {
+        add(deliveries, piece, [
+          1,
+          estimate === null ? 0 : 1,
+          estimate !== null && Math.floor(row.actualDelivery / DAY) <= Math.floor(estimate / DAY) ? 1 : 0,
+          businessDaysBetween(row.createdAt, row.actualDelivery),
+          pickup === undefined ? 0 : 1,
+          pickup === undefined ? 0 : businessDaysBetween(pickup, row.actualDelivery),
+        ]);
+      }
+    }
+    for (const rating of ratings) for (const piece of piecesOf(rating.createdAt)) add(rated, piece, [1, rating.score]);
+
+    // The scenario reached what it means to test.
+    expect(rows).toHaveLength(9);
+    expect(ratings).toHaveLength(2);
+    expect([...pickedUp.keys()].length).toBeGreaterThanOrEqual(2);
+
+    const table = async (query: Promise<Record<string, unknown>[]>) => (await query).map((row) => Object.values(row)).filter((row) => row.slice(-2).some((value) => value !== 0)).sort();
+    expect(await table(db.select().from(shipmentCreatedStats))).toEqual(nonZero(created));
+    expect(await table(db.select().from(shipmentRouteStats))).toEqual(nonZero(routes));
+    const deliveryRows = (await db.select().from(shipmentDeliveryStats)).map((row) => Object.values(row)).filter((row) => row.slice(2).some((value) => value !== 0)).sort();
+    expect(deliveryRows).toEqual(nonZero(deliveries));
+    expect(await table(db.select().from(shipmentRatingStats))).toEqual(nonZero(rated));
+  });
+
+  it("give the figures computed directly from the rows, for every period and a half-hour time zone", async () => {
+    const { rows, pickedUp, ratings } = await sourceRows();
+    for (const period of ["7d", "30d", "90d", "1y"] as AnalyticsPeriod[]) {
+      const analytics = await getAnalytics({ db }, { period, now: NOW, timeZone: "Asia/Kolkata" });
+      expect(analytics).toEqual({ ...analytics, ...direct(period, rows, pickedUp, ratings) });
+    }
+  });
+});
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+/** The figures that the rollups answer, from the rows themselves. */
+function direct(period: AnalyticsPeriod, rows: ShipmentRow[], pickedUp: Map<string, number>, ratings: (typeof shipmentRatings.$inferSelect)[]): Partial<Analytics> {
+  const { current, previous } = periodRanges(period, NOW);
+  const within = (time: number | null, range: { start: number; end: number }) => time !== null && time >= range.start && time < range.end;
+  const createdIn = (range: typeof current) => rows.filter((row) => within(row.createdAt, range));
+  const deliveredIn = (range: typeof current) => rows.filter((row) => within(row.actualDelivery, range));
+  const ratedIn = (range: typeof current) => ratings.filter((rating) => within(rating.createdAt, range));
+  const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
+  const average = (values: (range: typeof current) => number[]) => {
+    const now = values(current);
+    const before = values(previous);
+    return { value: mean(now), count: now.length, previousValue: mean(before), previousCount: before.length };
+  };
+  const percent = (part: number, whole: number) => (whole ? (part / whole) * 100 : null);
+  const onTime = (range: typeof current) => {
+    const estimated = deliveredIn(range).filter((row) => row.estimatedDelivery !== null);
+    return [estimated.filter((row) => Math.floor(row.actualDelivery! / DAY) <= Math.floor(row.estimatedDelivery! / DAY)).length, estimated.length] as const;
+  };
+  const problems = (range: typeof current) => createdIn(range).filter((row) => (PROBLEM_STATUSES as readonly string[]).includes(row.status)).length;
+  const currencies = [...new Set([...createdIn(current), ...createdIn(previous)].map((row) => row.currency))];
+  const revenueOf = (list: ShipmentRow[], currency: string) => list.filter((row) => row.currency === currency).reduce((sum, row) => sum + row.cost, 0);
+  const statusCounts = new Map<string, number>();
+  for (const row of createdIn(current)) statusCounts.set(row.status, (statusCounts.get(row.status) ?? 0) + 1);
+  const buckets = trendBuckets(trendUnit(period), current, "Asia/Kolkata");
+  const routeCounts = new Map<string, number>();
+  for (const row of createdIn(current)) routeCounts.set(`${row.senderCountry}-${row.recipientCountry}`, (routeCounts.get(`${row.senderCountry}-${row.recipientCountry}`) ?? 0) + 1);
+  const [onTimeNow, estimatedNow] = onTime(current);
+  const [onTimeBefore, estimatedBefore] = onTime(previous);
+  return {
+    shipments: expect.objectContaining({ current: createdIn(current).length, previous: createdIn(previous).length }),
+    revenue: expect.arrayContaining(currencies.map((currency) => expect.objectContaining({ currency, current: revenueOf(createdIn(current), currency), previous: revenueOf(createdIn(previous), currency) }))),
+    deliveryTime: average((range) => deliveredIn(range).map((row) => businessDaysBetween(row.createdAt, row.actualDelivery!))),
+    transitTime: average((range) => deliveredIn(range).filter((row) => pickedUp.has(row.id)).map((row) => businessDaysBetween(pickedUp.get(row.id)!, row.actualDelivery!))),
+    satisfaction: average((range) => ratedIn(range).map((rating) => rating.score)),
+    statuses: expect.arrayContaining([...statusCounts].map(([status, count]) => expect.objectContaining({ status, count }))),
+    onTime: { part: onTimeNow, whole: estimatedNow, percent: percent(onTimeNow, estimatedNow), previousPercent: percent(onTimeBefore, estimatedBefore) },
+    exceptions: { part: problems(current), whole: createdIn(current).length, percent: percent(problems(current), createdIn(current).length), previousPercent: percent(problems(previous), createdIn(previous).length) },
+    trend: expect.objectContaining({
+      buckets: buckets.map((bucket) => expect.objectContaining({ start: bucket.start, shipments: rows.filter((row) => within(row.createdAt, bucket)).length })),
+    }),
+    topRoutes: [...routeCounts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 10)
+      .map(([route, count]) => expect.objectContaining({ origin: route.slice(0, 2), destination: route.slice(3), shipments: count })),
+  };
+}
