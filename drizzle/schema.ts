@@ -159,6 +159,9 @@ export const shipments = sqliteTable(
       t.senderEmail,
     ),
     index("shipments_delivered_analytics").on(t.actualDelivery, t.createdAt, t.estimatedDelivery, t.id),
+    // Customer retention over long periods reads the customers in order from this index alone,
+    // with no sort (decision 140): the customer is the account, else the sender's address.
+    index("shipments_customer_created").on(sql`coalesce(${t.userId}, lower(${t.senderEmail}))`, t.createdAt, t.userId, t.senderEmail),
   ],
 );
 

@@ -40,6 +40,9 @@ CREATE TABLE `shipment_route_stats` (
 ) WITHOUT ROWID;
 
 --> statement-breakpoint
+-- Retention over long periods reads the customers in this index's order (no sort).
+CREATE INDEX `shipments_customer_created` ON `shipments` (coalesce("user_id", lower("sender_email")),`created_at`,`user_id`,`sender_email`);
+--> statement-breakpoint
 -- Every shipment, delivery and rating counts once at each span. Only these triggers write the
 -- rollups, in the statement that changes what they sum, so they always equal the tables
 -- (decision 140). tracking_events is append-only: its rows go only with their shipment, whose
