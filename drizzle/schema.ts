@@ -187,7 +187,7 @@ export const shipmentRatings = sqliteTable(
 );
 
 // Analytics rollups (docs/decisions/140): sums of the shipments, deliveries and ratings by
-// time piece, so that a period's figures read a few hundred rows whatever the table holds.
+// time piece, so that a period's figures read a few thousand rows at most, whatever the table holds.
 // A row covers `span` hours (1, 24 or 384) from `hour` (hours since the epoch, a multiple of
 // `span`); every shipment counts once at each span. SQLite triggers (migration 0012) keep them
 // in step with every write to shipments, tracking_events and shipment_ratings, in the same
@@ -220,6 +220,31 @@ export const shipmentRouteStats = sqliteTable(
     revenue: integer("revenue").notNull(),
   },
   (t) => [primaryKey({ columns: [t.span, t.hour, t.origin, t.destination, t.currency] })],
+);
+
+/** Shipments by creation time, recipient's country and currency: Regional Performance. */
+export const shipmentDestinationStats = sqliteTable(
+  "shipment_destination_stats",
+  {
+    ...rollupKey(),
+    destination: text("destination").notNull(),
+    currency: text("currency").notNull(),
+    shipments: integer("shipments").notNull(),
+    revenue: integer("revenue").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.hour, t.destination, t.currency] })],
+);
+
+/** Shipments by creation time and currency: the Revenue Trend. */
+export const shipmentCurrencyStats = sqliteTable(
+  "shipment_currency_stats",
+  {
+    ...rollupKey(),
+    currency: text("currency").notNull(),
+    shipments: integer("shipments").notNull(),
+    revenue: integer("revenue").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.hour, t.currency] })],
 );
 
 /** Deliveries by their time: counts, on time, and business days from creation and from pickup. */

@@ -40,6 +40,26 @@ CREATE TABLE `shipment_route_stats` (
 ) WITHOUT ROWID;
 
 --> statement-breakpoint
+CREATE TABLE `shipment_currency_stats` (
+	`span` integer NOT NULL,
+	`hour` integer NOT NULL,
+	`currency` text NOT NULL,
+	`shipments` integer NOT NULL,
+	`revenue` integer NOT NULL,
+	PRIMARY KEY(`span`, `hour`, `currency`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TABLE `shipment_destination_stats` (
+	`span` integer NOT NULL,
+	`hour` integer NOT NULL,
+	`destination` text NOT NULL,
+	`currency` text NOT NULL,
+	`shipments` integer NOT NULL,
+	`revenue` integer NOT NULL,
+	PRIMARY KEY(`span`, `hour`, `destination`, `currency`)
+) WITHOUT ROWID;
+
+--> statement-breakpoint
 -- Retention over long periods reads the customers in this index's order (no sort).
 CREATE INDEX `shipments_customer_created` ON `shipments` (coalesce("user_id", lower("sender_email")),`created_at`,`user_id`,`sender_email`);
 --> statement-breakpoint
@@ -55,6 +75,12 @@ CREATE TRIGGER shipments_stats_insert AFTER INSERT ON shipments BEGIN
   INSERT INTO shipment_route_stats (span, hour, origin, destination, currency, shipments, revenue)
   SELECT column1, NEW.created_at / 3600000 / column1 * column1, NEW.sender_country, NEW.recipient_country, NEW.currency, 1, NEW.cost FROM (VALUES (1), (24), (384)) WHERE true
   ON CONFLICT (span, hour, origin, destination, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
+  INSERT INTO shipment_destination_stats (span, hour, destination, currency, shipments, revenue)
+  SELECT column1, NEW.created_at / 3600000 / column1 * column1, NEW.recipient_country, NEW.currency, 1, NEW.cost FROM (VALUES (1), (24), (384)) WHERE true
+  ON CONFLICT (span, hour, destination, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
+  INSERT INTO shipment_currency_stats (span, hour, currency, shipments, revenue)
+  SELECT column1, NEW.created_at / 3600000 / column1 * column1, NEW.currency, 1, NEW.cost FROM (VALUES (1), (24), (384)) WHERE true
+  ON CONFLICT (span, hour, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
   INSERT INTO shipment_delivery_stats (span, hour, delivered, with_estimate, on_time, business_days, picked_up, transit_days)
   SELECT column1, NEW.actual_delivery / 3600000 / column1 * column1, 1, (NEW.estimated_delivery IS NOT NULL),
     coalesce(NEW.actual_delivery / 86400000 <= NEW.estimated_delivery / 86400000, 0),
@@ -85,6 +111,26 @@ WHEN OLD.sender_country IS NOT NEW.sender_country OR OLD.recipient_country IS NO
   ON CONFLICT (span, hour, origin, destination, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
 END;
 --> statement-breakpoint
+CREATE TRIGGER shipments_destination_stats_update AFTER UPDATE OF recipient_country, currency, cost, created_at ON shipments
+WHEN OLD.recipient_country IS NOT NEW.recipient_country OR OLD.currency IS NOT NEW.currency OR OLD.cost IS NOT NEW.cost OR OLD.created_at IS NOT NEW.created_at BEGIN
+  INSERT INTO shipment_destination_stats (span, hour, destination, currency, shipments, revenue)
+  SELECT column1, OLD.created_at / 3600000 / column1 * column1, OLD.recipient_country, OLD.currency, -1, -OLD.cost FROM (VALUES (1), (24), (384)) WHERE true
+  ON CONFLICT (span, hour, destination, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
+  INSERT INTO shipment_destination_stats (span, hour, destination, currency, shipments, revenue)
+  SELECT column1, NEW.created_at / 3600000 / column1 * column1, NEW.recipient_country, NEW.currency, 1, NEW.cost FROM (VALUES (1), (24), (384)) WHERE true
+  ON CONFLICT (span, hour, destination, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
+END;
+--> statement-breakpoint
+CREATE TRIGGER shipments_currency_stats_update AFTER UPDATE OF currency, cost, created_at ON shipments
+WHEN OLD.currency IS NOT NEW.currency OR OLD.cost IS NOT NEW.cost OR OLD.created_at IS NOT NEW.created_at BEGIN
+  INSERT INTO shipment_currency_stats (span, hour, currency, shipments, revenue)
+  SELECT column1, OLD.created_at / 3600000 / column1 * column1, OLD.currency, -1, -OLD.cost FROM (VALUES (1), (24), (384)) WHERE true
+  ON CONFLICT (span, hour, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
+  INSERT INTO shipment_currency_stats (span, hour, currency, shipments, revenue)
+  SELECT column1, NEW.created_at / 3600000 / column1 * column1, NEW.currency, 1, NEW.cost FROM (VALUES (1), (24), (384)) WHERE true
+  ON CONFLICT (span, hour, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
+END;
+--> statement-breakpoint
 CREATE TRIGGER shipments_delivery_stats_update AFTER UPDATE OF created_at, estimated_delivery, actual_delivery ON shipments
 WHEN OLD.created_at IS NOT NEW.created_at OR OLD.estimated_delivery IS NOT NEW.estimated_delivery OR OLD.actual_delivery IS NOT NEW.actual_delivery BEGIN
   INSERT INTO shipment_delivery_stats (span, hour, delivered, with_estimate, on_time, business_days, picked_up, transit_days)
@@ -112,6 +158,12 @@ CREATE TRIGGER shipments_stats_delete BEFORE DELETE ON shipments BEGIN
   INSERT INTO shipment_route_stats (span, hour, origin, destination, currency, shipments, revenue)
   SELECT column1, OLD.created_at / 3600000 / column1 * column1, OLD.sender_country, OLD.recipient_country, OLD.currency, -1, -OLD.cost FROM (VALUES (1), (24), (384)) WHERE true
   ON CONFLICT (span, hour, origin, destination, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
+  INSERT INTO shipment_destination_stats (span, hour, destination, currency, shipments, revenue)
+  SELECT column1, OLD.created_at / 3600000 / column1 * column1, OLD.recipient_country, OLD.currency, -1, -OLD.cost FROM (VALUES (1), (24), (384)) WHERE true
+  ON CONFLICT (span, hour, destination, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
+  INSERT INTO shipment_currency_stats (span, hour, currency, shipments, revenue)
+  SELECT column1, OLD.created_at / 3600000 / column1 * column1, OLD.currency, -1, -OLD.cost FROM (VALUES (1), (24), (384)) WHERE true
+  ON CONFLICT (span, hour, currency) DO UPDATE SET shipments = shipments + excluded.shipments, revenue = revenue + excluded.revenue;
   INSERT INTO shipment_delivery_stats (span, hour, delivered, with_estimate, on_time, business_days, picked_up, transit_days)
   SELECT column1, OLD.actual_delivery / 3600000 / column1 * column1, -1, -(OLD.estimated_delivery IS NOT NULL),
     -coalesce(OLD.actual_delivery / 86400000 <= OLD.estimated_delivery / 86400000, 0),
@@ -164,6 +216,14 @@ GROUP BY column1, piece, status, currency;
 INSERT INTO shipment_route_stats (span, hour, origin, destination, currency, shipments, revenue)
 SELECT column1, created_at / 3600000 / column1 * column1 AS piece, sender_country, recipient_country, currency, count(*), sum(cost) FROM shipments, (VALUES (1), (24), (384)) WHERE true
 GROUP BY column1, piece, sender_country, recipient_country, currency;
+--> statement-breakpoint
+INSERT INTO shipment_destination_stats (span, hour, destination, currency, shipments, revenue)
+SELECT column1, created_at / 3600000 / column1 * column1 AS piece, recipient_country, currency, count(*), sum(cost) FROM shipments, (VALUES (1), (24), (384)) WHERE true
+GROUP BY column1, piece, recipient_country, currency;
+--> statement-breakpoint
+INSERT INTO shipment_currency_stats (span, hour, currency, shipments, revenue)
+SELECT column1, created_at / 3600000 / column1 * column1 AS piece, currency, count(*), sum(cost) FROM shipments, (VALUES (1), (24), (384)) WHERE true
+GROUP BY column1, piece, currency;
 --> statement-breakpoint
 INSERT INTO shipment_delivery_stats (span, hour, delivered, with_estimate, on_time, business_days, picked_up, transit_days)
 SELECT column1, actual_delivery / 3600000 / column1 * column1 AS piece, count(*), count(estimated_delivery),

@@ -8,7 +8,9 @@ import { and, count, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   shipmentCreatedStats,
+  shipmentCurrencyStats,
   shipmentDeliveryStats,
+  shipmentDestinationStats,
   shipmentRatings,
   shipmentRatingStats,
   shipmentRouteStats,
@@ -181,6 +183,8 @@ export function analyticsQueries(db: Db, { period, now, timeZone }: { period: An
   const trendCover = coverRanges([...buckets.map((bucket) => bucket.start), current.end]);
   const byStatus = shipmentCreatedStats;
   const byRoute = shipmentRouteStats;
+  const byDestination = shipmentDestinationStats;
+  const byCurrency = shipmentCurrencyStats;
   const byDelivery = shipmentDeliveryStats;
   const byRating = shipmentRatingStats;
 
@@ -264,12 +268,12 @@ export function analyticsQueries(db: Db, { period, now, timeZone }: { period: An
     })
     .from(perCustomer);
 
-  const trendBucket = bucketOf(sql`(${byStatus.hour} * ${literal(HOUR_MS)})`, buckets);
+  const trendBucket = bucketOf(sql`(${byCurrency.hour} * ${literal(HOUR_MS)})`, buckets);
   const trend = db
-    .select({ bucket: trendBucket, currency: byStatus.currency, shipments: total(byStatus.shipments), revenue: total(byStatus.revenue) })
-    .from(byStatus)
-    .where(and(inRuns(byStatus, trendCover.runs), ne(byStatus.shipments, 0)))
-    .groupBy(trendBucket, byStatus.currency);
+    .select({ bucket: trendBucket, currency: byCurrency.currency, shipments: total(byCurrency.shipments), revenue: total(byCurrency.revenue) })
+    .from(byCurrency)
+    .where(and(inRuns(byCurrency, trendCover.runs), ne(byCurrency.shipments, 0)))
+    .groupBy(trendBucket, byCurrency.currency);
   const trendRaw = db
     .select({ bucket: bucketOf(created, buckets), currency: shipments.currency, shipments: count(), revenue: total(shipments.cost) })
     .from(shipments)
@@ -290,10 +294,10 @@ export function analyticsQueries(db: Db, { period, now, timeZone }: { period: An
 
   // By destination country and currency, both periods; folded into pricing regions below.
   const destinations = db
-    .select({ current: pieceInCurrent(byRoute, current), country: byRoute.destination, currency: byRoute.currency, shipments: total(byRoute.shipments), revenue: total(byRoute.revenue) })
-    .from(byRoute)
-    .where(and(inRuns(byRoute, bothCover.runs), ne(byRoute.shipments, 0)))
-    .groupBy(pieceInCurrent(byRoute, current), byRoute.destination, byRoute.currency);
+    .select({ current: pieceInCurrent(byDestination, current), country: byDestination.destination, currency: byDestination.currency, shipments: total(byDestination.shipments), revenue: total(byDestination.revenue) })
+    .from(byDestination)
+    .where(and(inRuns(byDestination, bothCover.runs), ne(byDestination.shipments, 0)))
+    .groupBy(pieceInCurrent(byDestination, current), byDestination.destination, byDestination.currency);
   const destinationsRaw = db
     .select({ current: createdCurrent, country: shipments.recipientCountry, currency: shipments.currency, shipments: count(), revenue: total(shipments.cost) })
     .from(shipments)

@@ -7,7 +7,9 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   shipmentCreatedStats,
+  shipmentCurrencyStats,
   shipmentDeliveryStats,
+  shipmentDestinationStats,
   shipmentRatings,
   shipmentRatingStats,
   shipmentRouteStats,
@@ -137,12 +139,16 @@ describe("the analytics rollups after the services' writes", () => {
     const { rows, pickedUp, ratings } = await sourceRows();
     const created: Sums = new Map();
     const routes: Sums = new Map();
+    const destinations: Sums = new Map();
+    const currencies: Sums = new Map();
     const deliveries: Sums = new Map();
     const rated: Sums = new Map();
     for (const row of rows) {
       for (const piece of piecesOf(row.createdAt)) {
         add(created, [...piece, row.status, row.currency], [1, row.cost]);
         add(routes, [...piece, row.senderCountry, row.recipientCountry, row.currency], [1, row.cost]);
+        add(destinations, [...piece, row.recipientCountry, row.currency], [1, row.cost]);
+        add(currencies, [...piece, row.currency], [1, row.cost]);
       }
       if (row.actualDelivery === null) continue;
       const pickup = pickedUp.get(row.id);
@@ -168,6 +174,8 @@ describe("the analytics rollups after the services' writes", () => {
     const table = async (query: Promise<Record<string, unknown>[]>) => (await query).map((row) => Object.values(row)).filter((row) => row.slice(-2).some((value) => value !== 0)).sort();
     expect(await table(db.select().from(shipmentCreatedStats))).toEqual(nonZero(created));
     expect(await table(db.select().from(shipmentRouteStats))).toEqual(nonZero(routes));
+    expect(await table(db.select().from(shipmentDestinationStats))).toEqual(nonZero(destinations));
+    expect(await table(db.select().from(shipmentCurrencyStats))).toEqual(nonZero(currencies));
     const deliveryRows = (await db.select().from(shipmentDeliveryStats)).map((row) => Object.values(row)).filter((row) => row.slice(2).some((value) => value !== 0)).sort();
     expect(deliveryRows).toEqual(nonZero(deliveries));
     expect(await table(db.select().from(shipmentRatingStats))).toEqual(nonZero(rated));

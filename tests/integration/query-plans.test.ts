@@ -25,6 +25,8 @@ const LARGE_TABLES = [
   // The rollups hold a row per hour of history at their finest span (decision 140).
   "shipment_created_stats",
   "shipment_route_stats",
+  "shipment_destination_stats",
+  "shipment_currency_stats",
   "shipment_delivery_stats",
   "shipment_rating_stats",
 ];
