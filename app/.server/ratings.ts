@@ -4,7 +4,7 @@
 // nothing is stored for it, it cannot be made from the tracking ID, and it is spent by the one
 // rating a shipment may have (decision 121).
 import { timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { shipmentRatings, shipments } from "../../drizzle/schema";
 import { normalizeStatus, isDelivered, type ShipmentStatus } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
@@ -57,6 +57,13 @@ export type RatingPrompt =
 
 type ShipmentForRating = { id: string; userId: string | null; status: ShipmentStatus; trackingId: string };
 
+/**
+ * Whether the shipment row of the query has a rating: a column the tracking page's batch and
+ * the edge cache's version read select with the shipment, so an anonymous reader's query never
+ * touches a rating's score, comment or author.
+ */
+export const isRated = sql<number>`exists (select 1 from ${shipmentRatings} where ${shipmentRatings.shipmentId} = ${shipments.id})`;
+
 async function findShipment(context: Pick<ServiceContext, "db">, trackingId: string) {
   const [shipment, rating] = await context.db.batch([
     context.db
@@ -74,35 +81,39 @@ async function findShipment(context: Pick<ServiceContext, "db">, trackingId: str
   return { shipment: { ...row, status: normalizeStatus(row.status) ?? "pending" } satisfies ShipmentForRating, rating: rating[0] ?? null };
 }
 
-function isOwner(shipment: ShipmentForRating, viewer: SessionUser | null): boolean {
+function isOwner(shipment: Pick<ShipmentForRating, "userId">, viewer: SessionUser | null): boolean {
   return viewer !== null && shipment.userId !== null && viewer.id === shipment.userId;
 }
 
-/** The viewer's rating prompt for the shipment `trackingId` names; null when there is no such shipment. Reads only. */
+/**
+ * The prompt for a viewer without a mailed link (the tracking page): `rating.given` is the
+ * rating as read for the owner or an admin (null when it was not read for this viewer; only
+ * theirs is shown). Pure: the caller has read the shipment and its rating.
+ */
+export function ratingPromptFor(
+  shipment: Pick<ShipmentForRating, "userId" | "status">,
+  rating: { rated: boolean; given: GivenRating | null },
+  viewer: SessionUser | null,
+): RatingPrompt {
+  if (!isDelivered(shipment.status)) return { state: "not-delivered" };
+  if (rating.rated) return { state: "rated", rating: isOwner(shipment, viewer) || viewer?.role === "admin" ? rating.given : null };
+  if (isOwner(shipment, viewer)) return { state: "invited", via: "owner", token: null };
+  return { state: "link-needed" };
+}
+
+/** The viewer's rating prompt (the rating page: with the mailed link's token, if any) for the shipment `trackingId` names; null when there is no such shipment. Reads only. */
 export async function getRatingPrompt(
   context: Pick<ServiceContext, "db" | "cloudflare">,
-  {
-    trackingId,
-    viewer,
-    token,
-    status,
-  }: {
-    trackingId: string;
-    viewer: SessionUser | null;
-    token?: string;
-    /** The status the caller has just read (the tracking page): an undelivered shipment then needs no query. */
-    status?: ShipmentStatus;
-  },
+  { trackingId, viewer, token }: { trackingId: string; viewer: SessionUser | null; token?: string },
 ): Promise<RatingPrompt | null> {
-  if (status !== undefined && !isDelivered(status)) return { state: "not-delivered" };
   const found = await findShipment(context, trackingId);
   if (!found) return null;
   const { shipment, rating } = found;
-  if (!isDelivered(shipment.status)) return { state: "not-delivered" };
-  if (rating) return { state: "rated", rating: isOwner(shipment, viewer) || viewer?.role === "admin" ? rating : null };
-  if (isOwner(shipment, viewer)) return { state: "invited", via: "owner", token: null };
-  if (await tokenMatches(context.cloudflare.env, shipment.id, token)) return { state: "invited", via: "mail_link", token: token! };
-  return { state: "link-needed" };
+  const prompt = ratingPromptFor(shipment, { rated: rating !== null, given: rating }, viewer);
+  if (prompt.state === "link-needed" && (await tokenMatches(context.cloudflare.env, shipment.id, token))) {
+    return { state: "invited", via: "mail_link", token: token! };
+  }
+  return prompt;
 }
 
 export const ALREADY_RATED = "This delivery has already been rated.";

@@ -5,12 +5,13 @@
 // every status, location or detail change) and is served only while that is still the current
 // one, so a change makes the next view fresh; reading the version is one small D1 read, never
 // a write, sent together with the cache look-up.
-import { eq, sql } from "drizzle-orm";
-import { shipmentRatings, shipments } from "../../drizzle/schema";
+import { eq } from "drizzle-orm";
+import { shipments } from "../../drizzle/schema";
 import { TRACKING_ID_PATTERN } from "~/domain/tracking-id";
 import { readConsent } from "./consent";
 import type { Db } from "./db";
 import type { RateLimitResult } from "./rate-limit";
+import { isRated } from "./ratings";
 import { requestTimeZone } from "./time-zone";
 
 export const TRACKING_CACHE_SECONDS = 60;
@@ -47,7 +48,7 @@ function cacheableTrackingId(request: Request, signedIn: boolean): string | null
  */
 async function shipmentVersion(db: Db, trackingId: string): Promise<string | null> {
   const row = await db
-    .select({ version: shipments.version, rated: sql<number>`exists (select 1 from ${shipmentRatings} where ${shipmentRatings.shipmentId} = ${shipments.id})` })
+    .select({ version: shipments.version, rated: isRated })
     .from(shipments)
     .where(eq(shipments.trackingId, trackingId))
     .get();

@@ -1,12 +1,13 @@
 // Tracking look-ups. Anyone with a tracking ID sees where the parcel is; only its owner
 // and admins see who sends it, to whom, and what is inside.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { invoices, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { invoices, shipmentPackages, shipmentRatings, shipments, trackingEvents } from "../../drizzle/schema";
 import type { Dimensions } from "~/domain/format";
 import type { TrackingFacts } from "~/domain/support-assistant";
 import { normalizeStatus, type ShipmentStatus } from "~/domain/shipment-status";
 import { trackingHistory, type HistoryEntry } from "~/domain/tracking-history";
 import type { Db } from "./db";
+import { isRated, ratingPromptFor, type RatingPrompt } from "./ratings";
 import type { SessionUser } from "./session";
 
 export type PublicTracking = {
@@ -56,20 +57,25 @@ export type TrackingView = PublicTracking & { details: ShipmentDetails | null; v
 
 /**
  * The shipment behind a tracking ID as `viewer` may see it, read in one round trip: the
- * shipment, its history and, for its owner or an admin, its invoice and parcels (ownership is
- * part of those queries).
+ * shipment with whether its delivery is rated, its history and, for its owner or an admin, its
+ * invoice, parcels and rating (ownership is part of those queries, so an anonymous reader's
+ * batch never reads a rating's score, comment or author); with the tracking page's rating
+ * prompt for a viewer without a mailed link.
  */
 export async function lookUpTracking(
   db: Db,
   trackingId: string,
   viewer: SessionUser | null,
-): Promise<TrackingView | null> {
+): Promise<(TrackingView & { rating: RatingPrompt }) | null> {
   const byTrackingId = eq(shipments.trackingId, trackingId);
   // The owner's and admins' part; a visitor's (WHERE 0) reads no row.
   const mayRead =
     viewer === null ? sql`0` : viewer.role === "admin" ? byTrackingId : (and(byTrackingId, eq(shipments.userId, viewer.id)) ?? sql`0`);
-  const [[shipment], events, invoice, parcels] = await db.batch([
-    db.select().from(shipments).where(byTrackingId),
+  const [[shipment], events, invoice, parcels, rating] = await db.batch([
+    db
+      .select({ ...getTableColumns(shipments), rated: isRated })
+      .from(shipments)
+      .where(byTrackingId),
     db
       .select({
         status: trackingEvents.status,
@@ -99,6 +105,11 @@ export async function lookUpTracking(
       .innerJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
       .where(mayRead)
       .orderBy(asc(shipmentPackages.position)),
+    db
+      .select({ score: shipmentRatings.score, comment: shipmentRatings.comment, createdAt: shipmentRatings.createdAt })
+      .from(shipmentRatings)
+      .innerJoin(shipments, eq(shipments.id, shipmentRatings.shipmentId))
+      .where(mayRead),
   ]);
   if (!shipment) return null;
   const status = normalizeStatus(shipment.status) ?? "pending";
@@ -121,6 +132,7 @@ export async function lookUpTracking(
     updatedAt: shipment.updatedAt,
     history,
     viewerIsOwner: viewer !== null && viewer.id === shipment.userId,
+    rating: ratingPromptFor({ userId: shipment.userId, status }, { rated: shipment.rated === 1, given: rating[0] ?? null }, viewer),
     details: canSeeDetails
       ? {
           sender: {

@@ -11,7 +11,6 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
-import { getRatingPrompt } from "~/.server/ratings";
 import { requestTimeZone } from "~/.server/time-zone";
 import { lookUpTracking } from "~/.server/tracking";
 import { acceptsSubscribers, subscribeToTracking } from "~/.server/tracking-subscriptions";
@@ -67,9 +66,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
   try {
     const viewer = await context.sessionUser();
-    const view = await lookUpTracking(context.db, trackingId, viewer);
-    if (!view) return data({ state: "not-found" as const, trackingId }, { status: 404 });
-    const rating = await getRatingPrompt(context, { trackingId, viewer, status: view.status });
+    const found = await lookUpTracking(context.db, trackingId, viewer);
+    if (!found) return data({ state: "not-found" as const, trackingId }, { status: 404 });
+    const { rating, ...view } = found;
     const timeline = trackingTimeline({ ...view, now: Date.now(), timeZone: requestTimeZone(request) });
     return {
       state: "found" as const,

@@ -1,13 +1,17 @@
 // The anonymous tracking page's edge cache (docs/decisions/132): served again from the Cache
 // API until the shipment's version changes, never to or from a signed-in reader, with a fresh
 // CSP nonce each time.
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shipments, users } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS, SEED_USER_IDS } from "../../drizzle/seed-data";
+import { countingD1, type D1Counts } from "~/.server/bench-d1";
+import { getDb } from "~/.server/db";
 import { SYSTEM_ACTOR } from "~/.server/events";
 import { rateDelivery } from "~/.server/ratings";
 import { setShipmentLocation } from "~/.server/shipment-changes";
+import { lookUpTracking } from "~/.server/tracking";
 import { db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { get, newClientAddress } from "./requests";
 
@@ -61,9 +65,38 @@ describe("the anonymous tracking page's edge cache", () => {
     const shipment = await shipmentOf(delivered);
     const owner = (await db.select().from(users).where(eq(users.id, shipment.userId!)).get())!;
     const viewer = { id: owner.id, email: owner.email, firstName: owner.firstName, lastName: owner.lastName, role: owner.role };
-    const rated = await rateDelivery(serviceContext(), { trackingId: delivered, score: 5, viewer, clientAddress: newClientAddress() });
+    const rated = await rateDelivery(serviceContext(), { trackingId: delivered, score: 5, comment: "Left with the neighbour", viewer, clientAddress: newClientAddress() });
     expect(rated.ok).toBe(true);
-    expect(await (await anonymous()).text()).toContain("This delivery has been rated.");
+    const html = await (await anonymous()).text();
+    expect(html).toContain("This delivery has been rated.");
+    // Neither the stored nor the rendered page tells an anonymous reader the score or the comment.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const page of [html, await (await anonymous()).text()]) {
+      expect(page).not.toContain("Left with the neighbour");
+      expect(page).not.toContain("Rated <strong>");
+    }
+    const ownerPage = await (await get(path, { Cookie: await signedInCookie(owner.id), "CF-Connecting-IP": newClientAddress() })).text();
+    expect(ownerPage).toContain("Left with the neighbour");
+    expect(ownerPage).toContain("Rated <strong>");
+  });
+
+  it("reads a rated delivery's page in one batch that fetches a rating's score and comment for the owner only", async () => {
+    const shipment = await shipmentOf(delivered);
+    const owner = { id: shipment.userId!, email: "", firstName: "", lastName: "", role: "user" as const };
+    const stranger = { ...owner, id: "someone-else" };
+    for (const [viewer, given] of [[null, false], [stranger, false], [owner, true]] as const) {
+      const counts: D1Counts = { queries: 0, writes: 0, statements: [] };
+      const found = await lookUpTracking(getDb({ DB: countingD1(env.DB, counts) }), delivered, viewer);
+      expect(counts.queries).toBe(1);
+      expect(found!.rating.state).toBe("rated");
+      const rating = found!.rating.state === "rated" ? found!.rating.rating : undefined;
+      if (given) expect(rating).toMatchObject({ score: 5, comment: "Left with the neighbour" });
+      else expect(rating).toBeNull();
+      // The statement that names a rating's comment reads no row for anyone else (WHERE 0 or the owner's id).
+      const ratingRead = counts.statements!.find(({ sql }) => sql.includes('"comment"'))!;
+      if (viewer === null) expect(ratingRead.sql).toMatch(/ where 0$/i);
+      else expect(ratingRead.params).toContain(viewer.id);
+    }
   });
 
   it("never serves a signed-in reader from the cache", async () => {
