@@ -3,9 +3,10 @@
 // page another anonymous reader caused to be rendered, for up to TRACKING_CACHE_SECONDS, from
 // this isolate's own copy or else from the Cache API of this location. The stored page carries
 // the shipment's version (raised by every status, location or detail change, and whether it is
-// rated) and is served only while that is still the current one, so a change makes the next view
-// fresh; reading the version is one small D1 read, never a write, sent together with the
-// look-up. The stored page is a template: each answer gets its own CSP nonce written in.
+// rated) that its render read, and is served only while that is still the current one, so a
+// change makes the next view fresh. Reading the version is one small D1 read, never a write,
+// sent only when there is a stored page to check. The stored page is a template: each answer
+// gets its own CSP nonce written in.
 import { eq } from "drizzle-orm";
 import { shipments } from "../../drizzle/schema";
 import { TRACKING_ID_PATTERN } from "~/domain/tracking-id";
@@ -13,6 +14,7 @@ import { readConsent } from "./consent";
 import type { Db } from "./db";
 import type { RateLimitResult } from "./rate-limit";
 import { isRated } from "./ratings";
+import { publicVersion } from "./tracking";
 import { requestTimeZone } from "./time-zone";
 
 export const TRACKING_CACHE_SECONDS = 60;
@@ -43,18 +45,21 @@ function cacheableTrackingId(request: Request, signedIn: boolean): string | null
   return id !== undefined && TRACKING_ID_PATTERN.test(id) ? id : null;
 }
 
-/**
- * What the anonymous page shows of the shipment, as one value: its version, and whether its
- * delivery was rated (a rating is its own row and leaves the version as it is).
- */
+/** The shipment's current `publicVersion`, or null when there is no such shipment. */
 async function shipmentVersion(db: Db, trackingId: string): Promise<string | null> {
   const row = await db
     .select({ version: shipments.version, rated: isRated })
     .from(shipments)
     .where(eq(shipments.trackingId, trackingId))
     .get();
-  return row ? `${row.version}.${row.rated}` : null;
+  return row ? publicVersion(row) : null;
 }
+
+/**
+ * The `publicVersion` the tracking loader read, on the rendered page's response: the page is
+ * stored under it, and no answer carries it out of the worker.
+ */
+export const RENDERED_VERSION_HEADER = "X-Rendered-Shipment-Version";
 
 /** The shipment's version the stored page shows, and when it was rendered: headers of the Cache API copy only. */
 const VERSION_HEADER = "X-Shipment-Version";
@@ -144,11 +149,17 @@ function servedPage(page: StoredPage, cspNonce: string): Response {
   return new Response(page.template.replaceAll(NONCE_SLOT, ` nonce="${cspNonce}"`), { status: 200, headers: page.headers });
 }
 
+/** The response without the rendered version (it leaves the worker on no answer). */
+function withoutRenderedVersion(response: Response): Response {
+  if (response.headers.has(RENDERED_VERSION_HEADER)) response.headers.delete(RENDERED_VERSION_HEADER);
+  return response;
+}
+
 /**
  * The anonymous tracking page from this isolate's or this location's store when it holds the
  * current version, counted against the reader's rate limit as a rendered view is; otherwise
- * `render`'s answer, stored when it is a 200 that sets no cookie. Any other request goes
- * straight to `render`.
+ * `render`'s answer, stored under the version its loader read when it is a 200 that sets no
+ * cookie. Any other request goes straight to `render`.
  */
 export async function withTrackingCache(
   request: Request,
@@ -156,23 +167,30 @@ export async function withTrackingCache(
   render: () => Promise<Response>,
 ): Promise<Response> {
   const trackingId = cacheableTrackingId(request, options.signedIn);
-  if (trackingId === null) return render();
+  if (trackingId === null) return withoutRenderedVersion(await render());
   const key = await cacheKey(request, trackingId, options.buildVersion);
   const started = Date.now();
+  // The rate-limit count (which the loader, if it runs, reuses) goes out with the first look-up:
+  // the version read when this isolate holds the page, else the Cache API's, and then the
+  // version read only if that holds it. Without a stored page the render's own read decides.
   const near = isolatePage(key, started);
-  // The version read, the rate-limit count (which the loader, if it runs, reuses) and, without
-  // this isolate's copy, the Cache API look-up go out together.
-  const [version, limit, stored] = await Promise.all([
-    shipmentVersion(options.db, trackingId),
-    options.trackingLimit(),
-    near ? near : edgePage(key),
-  ]);
-  if (stored && version !== null && limit.allowed && stored.version === version) {
+  let stored: StoredPage | null = near;
+  let limit: RateLimitResult;
+  let current: string | null = null;
+  if (near) {
+    [current, limit] = await Promise.all([shipmentVersion(options.db, trackingId), options.trackingLimit()]);
+  } else {
+    [stored, limit] = await Promise.all([edgePage(key), options.trackingLimit()]);
+    if (stored && limit.allowed) current = await shipmentVersion(options.db, trackingId);
+  }
+  if (stored && limit.allowed && current === stored.version) {
     if (!near) keepInIsolate(key, stored);
     return servedPage(stored, options.cspNonce);
   }
   // A refused reader gets the rendered 429 page, an unknown ID the rendered 404.
   const response = await render();
+  const version = response.headers.get(RENDERED_VERSION_HEADER);
+  withoutRenderedVersion(response);
   if (version !== null && limit.allowed && response.status === 200 && !response.headers.has("Set-Cookie")) {
     options.ctx.waitUntil(storePage(key, response.clone(), version, options.cspNonce, started));
   }

@@ -52,6 +52,15 @@ type Party = {
   country: string;
 };
 
+/**
+ * What the anonymous page shows of a shipment, as one value the edge cache compares
+ * (decision 132): its version (raised by every status, location and detail change) and whether
+ * its delivery is rated (a rating is a row of its own and leaves the version as it is).
+ */
+export function publicVersion(shipment: { version: number; rated: number }): string {
+  return `${shipment.version}.${shipment.rated}`;
+}
+
 /** `viewerIsOwner`: the signed-in viewer's account made the shipment (and gets its status mail). */
 export type TrackingView = PublicTracking & { details: ShipmentDetails | null; viewerIsOwner: boolean };
 
@@ -60,13 +69,13 @@ export type TrackingView = PublicTracking & { details: ShipmentDetails | null; v
  * shipment with whether its delivery is rated, its history and, for its owner or an admin, its
  * invoice, parcels and rating (ownership is part of those queries, so an anonymous reader's
  * batch never reads a rating's score, comment or author); with the tracking page's rating
- * prompt for a viewer without a mailed link.
+ * prompt for a viewer without a mailed link, and the version of what an anonymous reader sees.
  */
 export async function lookUpTracking(
   db: Db,
   trackingId: string,
   viewer: SessionUser | null,
-): Promise<(TrackingView & { rating: RatingPrompt }) | null> {
+): Promise<(TrackingView & { rating: RatingPrompt; publicVersion: string }) | null> {
   const byTrackingId = eq(shipments.trackingId, trackingId);
   // The owner's and admins' part; a visitor's (WHERE 0) reads no row.
   const mayRead =
@@ -132,6 +141,7 @@ export async function lookUpTracking(
     updatedAt: shipment.updatedAt,
     history,
     viewerIsOwner: viewer !== null && viewer.id === shipment.userId,
+    publicVersion: publicVersion(shipment),
     rating: ratingPromptFor({ userId: shipment.userId, status }, { rated: shipment.rated === 1, given: rating[0] ?? null }, viewer),
     details: canSeeDetails
       ? {

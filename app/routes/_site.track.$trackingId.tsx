@@ -12,6 +12,7 @@ import { z } from "zod";
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
 import { requestTimeZone } from "~/.server/time-zone";
+import { RENDERED_VERSION_HEADER } from "~/.server/tracking-cache";
 import { lookUpTracking } from "~/.server/tracking";
 import { acceptsSubscribers, subscribeToTracking } from "~/.server/tracking-subscriptions";
 import { useTimeZone } from "~/components/root-data";
@@ -68,9 +69,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const viewer = await context.sessionUser();
     const found = await lookUpTracking(context.db, trackingId, viewer);
     if (!found) return data({ state: "not-found" as const, trackingId }, { status: 404 });
-    const { rating, ...view } = found;
+    const { rating, publicVersion, ...view } = found;
     const timeline = trackingTimeline({ ...view, now: Date.now(), timeZone: requestTimeZone(request) });
-    return {
+    // The edge cache stores the page under the version this render read (decision 132).
+    return data({
       state: "found" as const,
       trackingId,
       view,
@@ -81,7 +83,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       // Updates by mail while anything can still happen; the owner gets them through the profile's preferences.
       subscribe: acceptsSubscribers(view.status) && !view.viewerIsOwner,
       calendar: !isSettled(view.status) && view.estimatedDelivery !== null ? `/track/${encodeURIComponent(trackingId)}/calendar.ics` : null,
-    };
+    }, { headers: { [RENDERED_VERSION_HEADER]: publicVersion } });
   } catch (error) {
     console.error("Tracking look-up failed", error);
     return data(

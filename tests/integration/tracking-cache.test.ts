@@ -105,7 +105,9 @@ describe("the anonymous tracking page's edge cache", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     await changeWithoutNewVersion(delivered, "Owner Sees This Depot");
     const cookie = await signedInCookie(SEED_USER_IDS.admin);
-    const html = await (await get(path, { Cookie: cookie, "CF-Connecting-IP": newClientAddress() })).text();
+    const response = await get(path, { Cookie: cookie, "CF-Connecting-IP": newClientAddress() });
+    expect(response.headers.get("X-Rendered-Shipment-Version")).toBeNull();
+    const html = await response.text();
     expect(html).toContain("Owner Sees This Depot");
     expect(html).toContain("Shipment details");
   });
@@ -123,6 +125,7 @@ describe("the anonymous tracking page's edge cache", () => {
       expect(new Set(nonces)).toEqual(new Set([nonce]));
       expect(response.headers.get("Cache-Control")).toBe("no-cache");
       expect(response.headers.get("X-Shipment-Version")).toBeNull();
+      expect(response.headers.get("X-Rendered-Shipment-Version")).toBeNull();
     }
   });
 
