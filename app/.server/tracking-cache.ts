@@ -1,12 +1,11 @@
 // The edge cache of the anonymous tracking page (docs/decisions/132, 135). The worker entry asks
 // here before Remix renders /track/{id}: an anonymous reader without a flash message gets the
-// page another anonymous reader caused to be rendered, for up to TRACKING_CACHE_SECONDS, from
-// this isolate's own copy or else from the Cache API of this location. The stored page carries
-// the shipment's version (raised by every status, location or detail change, and whether it is
-// rated) that its render read, and is served only while that is still the current one, so a
-// change makes the next view fresh. Reading the version is one small D1 read, never a write,
-// sent only when there is a stored page to check. The stored page is a template: each answer
-// gets its own CSP nonce written in.
+// page another anonymous reader caused to be rendered, from the Cache API of this location, for
+// up to TRACKING_CACHE_SECONDS. The stored page carries the shipment's version (raised by every
+// status, location or detail change, and whether it is rated) that its render read, and is
+// served only while that is still the current one, so a change makes the next view fresh.
+// Reading the version is one small D1 read, never a write, sent only when there is a stored
+// page to check.
 import { eq } from "drizzle-orm";
 import { shipments } from "../../drizzle/schema";
 import { TRACKING_ID_PATTERN } from "~/domain/tracking-id";
@@ -61,92 +60,30 @@ async function shipmentVersion(db: Db, trackingId: string): Promise<string | nul
  */
 export const RENDERED_VERSION_HEADER = "X-Rendered-Shipment-Version";
 
-/** The shipment's version the stored page shows, and when it was rendered: headers of the Cache API copy only. */
+/** The shipment's version the stored page shows; compared with the current one on every view. */
 const VERSION_HEADER = "X-Shipment-Version";
-const RENDERED_AT_HEADER = "X-Rendered-At";
-
-/** Where a stored page's nonce attributes stand; each answer writes its own nonce there. */
-const NONCE_SLOT = ' nonce="__tracking-cache-nonce__"';
-
-/** A rendered page as stored: its HTML with NONCE_SLOT for the nonce, its headers, what it shows. */
-type StoredPage = { template: string; headers: [string, string][]; version: string; renderedAt: number };
-
-/**
- * This isolate's copies of stored pages, in front of the Cache API (decision 135): a hit then
- * costs no cache round trip. Like the settings copy (decision 131), deliberate module state: it
- * holds finished public pages only, nothing per request, at most ISOLATE_PAGES of them (the
- * oldest used goes first), each until TRACKING_CACHE_SECONDS after it was rendered; any isolate
- * may drop it at any time, and it is only ever served after the same version check.
- */
-const isolatePages = new Map<string, StoredPage>();
-export const ISOLATE_PAGES = 100;
-
-/** Drops this isolate's copies, as a new isolate starts without them (the tests reach the Cache API copy so). */
-export function forgetIsolatePages(): void {
-  isolatePages.clear();
-}
-
-function isolatePage(key: string, now: number): StoredPage | null {
-  const page = isolatePages.get(key);
-  if (!page) return null;
-  isolatePages.delete(key);
-  if (now - page.renderedAt >= TRACKING_CACHE_SECONDS * 1000) return null;
-  isolatePages.set(key, page);
-  return page;
-}
-
-function keepInIsolate(key: string, page: StoredPage): void {
-  isolatePages.delete(key);
-  isolatePages.set(key, page);
-  for (const oldest of isolatePages.keys()) {
-    if (isolatePages.size <= ISOLATE_PAGES) break;
-    isolatePages.delete(oldest);
-  }
-}
 
 /** What the page shows depends on besides the shipment: the build, the reader's zone and cookie choice. */
-async function cacheKey(request: Request, trackingId: string, buildVersion: string): Promise<string> {
+async function cacheKey(request: Request, trackingId: string, buildVersion: string): Promise<Request> {
   const url = new URL(`/track/${trackingId}`, request.url);
   url.searchParams.set("build", buildVersion);
   url.searchParams.set("tz", requestTimeZone(request));
   url.searchParams.set("consent", (await readConsent(request)) ?? "none");
-  return url.href;
+  return new Request(url);
 }
 
-// Workers' `caches.default` (the project's DOM lib types `caches` as the browser's).
-function edgeCache(): Cache {
-  return (caches as unknown as { default: Cache }).default;
-}
-
-/** The Cache API's copy of the page, if it holds one that is still whole. */
-async function edgePage(key: string): Promise<StoredPage | null> {
-  const stored = await edgeCache().match(key);
-  if (!stored) return null;
-  const version = stored.headers.get(VERSION_HEADER);
-  const renderedAt = Number(stored.headers.get(RENDERED_AT_HEADER));
-  const headers = [...stored.headers].filter(([name]) => !EDGE_ONLY_HEADERS.has(name.toLowerCase()));
-  const template = await stored.text();
-  return version === null || !Number.isFinite(renderedAt) ? null : { template, headers, version, renderedAt };
-}
-
-/** Headers of the Cache API copy (and what the cache adds) that an answer never carries. */
-const EDGE_ONLY_HEADERS = new Set(["cache-control", "content-length", "age", "cf-cache-status", "expires", VERSION_HEADER.toLowerCase(), RENDERED_AT_HEADER.toLowerCase()]);
-
-/** Stores the rendered page in this isolate and in the Cache API, with its nonce taken out. */
-async function storePage(key: string, rendered: Response, version: string, cspNonce: string, renderedAt: number): Promise<void> {
-  const template = (await rendered.text()).replaceAll(` nonce="${cspNonce}"`, NONCE_SLOT);
-  const page: StoredPage = { template, headers: [...rendered.headers], version, renderedAt };
-  keepInIsolate(key, page);
-  const headers = new Headers(page.headers);
-  headers.set("Cache-Control", `public, max-age=${TRACKING_CACHE_SECONDS}`);
-  headers.set(VERSION_HEADER, version);
-  headers.set(RENDERED_AT_HEADER, String(renderedAt));
-  await edgeCache().put(key, new Response(template, { status: 200, headers }));
-}
-
-/** The stored page with this answer's nonce. */
-function servedPage(page: StoredPage, cspNonce: string): Response {
-  return new Response(page.template.replaceAll(NONCE_SLOT, ` nonce="${cspNonce}"`), { status: 200, headers: page.headers });
+/** The stored page with this response's nonce and without the cache's own headers. */
+function servedFromCache(stored: Response, cspNonce: string): Response {
+  const headers = new Headers(stored.headers);
+  for (const name of ["Cache-Control", "Age", "CF-Cache-Status", "Expires", VERSION_HEADER]) headers.delete(name);
+  const response = new Response(stored.body, { status: stored.status, headers });
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", cspNonce);
+      },
+    })
+    .transform(response);
 }
 
 /** The response without the rendered version (it leaves the worker on no answer). */
@@ -156,10 +93,10 @@ function withoutRenderedVersion(response: Response): Response {
 }
 
 /**
- * The anonymous tracking page from this isolate's or this location's store when it holds the
- * current version, counted against the reader's rate limit as a rendered view is; otherwise
- * `render`'s answer, stored under the version its loader read when it is a 200 that sets no
- * cookie. Any other request goes straight to `render`.
+ * The anonymous tracking page from the edge cache when it holds the current version, counted
+ * against the reader's rate limit as a rendered view is; otherwise `render`'s answer, stored
+ * under the version its loader read when it is a 200 that sets no cookie. Any other request
+ * goes straight to `render`.
  */
 export async function withTrackingCache(
   request: Request,
@@ -169,30 +106,27 @@ export async function withTrackingCache(
   const trackingId = cacheableTrackingId(request, options.signedIn);
   if (trackingId === null) return withoutRenderedVersion(await render());
   const key = await cacheKey(request, trackingId, options.buildVersion);
-  const started = Date.now();
-  // The rate-limit count (which the loader, if it runs, reuses) goes out with the first look-up:
-  // the version read when this isolate holds the page, else the Cache API's, and then the
-  // version read only if that holds it. Without a stored page the render's own read decides.
-  const near = isolatePage(key, started);
-  let stored: StoredPage | null = near;
-  let limit: RateLimitResult;
-  let current: string | null = null;
-  if (near) {
-    [current, limit] = await Promise.all([shipmentVersion(options.db, trackingId), options.trackingLimit()]);
-  } else {
-    [stored, limit] = await Promise.all([edgePage(key), options.trackingLimit()]);
-    if (stored && limit.allowed) current = await shipmentVersion(options.db, trackingId);
+  // Workers' `caches.default` (the project's DOM lib types `caches` as the browser's).
+  const cache = (caches as unknown as { default: Cache }).default;
+  // The cache look-up and the rate-limit count (which the loader, if it runs, reuses) go out
+  // together; the version is read only to check a stored page. Without one, the render's own
+  // read (the loader's batch) says which version it shows.
+  const [stored, limit] = await Promise.all([cache.match(key), options.trackingLimit()]);
+  const storedVersion = stored?.headers.get(VERSION_HEADER) ?? null;
+  if (stored && storedVersion !== null && limit.allowed && storedVersion === (await shipmentVersion(options.db, trackingId))) {
+    return servedFromCache(stored, options.cspNonce);
   }
-  if (stored && limit.allowed && current === stored.version) {
-    if (!near) keepInIsolate(key, stored);
-    return servedPage(stored, options.cspNonce);
-  }
+  await stored?.body?.cancel();
   // A refused reader gets the rendered 429 page, an unknown ID the rendered 404.
   const response = await render();
   const version = response.headers.get(RENDERED_VERSION_HEADER);
   withoutRenderedVersion(response);
   if (version !== null && limit.allowed && response.status === 200 && !response.headers.has("Set-Cookie")) {
-    options.ctx.waitUntil(storePage(key, response.clone(), version, options.cspNonce, started));
+    const copy = response.clone();
+    const headers = new Headers(copy.headers);
+    headers.set("Cache-Control", `public, max-age=${TRACKING_CACHE_SECONDS}`);
+    headers.set(VERSION_HEADER, version);
+    options.ctx.waitUntil(cache.put(key, new Response(copy.body, { status: 200, headers })));
   }
   return response;
 }
