@@ -10,6 +10,7 @@ import type { ShipmentStatus } from "~/domain/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import { insertWhere } from "./db";
 import { composeMail } from "./notifications";
+import { forgetConfirmedVersions } from "./tracking-freshness";
 
 /** Who made a change: a signed-in person, or the system. */
 export type Actor = { userId: string | null; email: string | null; label: string };
@@ -187,6 +188,7 @@ export async function recordEvents(
   onlyIf?: OnlyIf,
 ): Promise<BatchItem<"sqlite">[]> {
   const { db } = context;
+  forgetConfirmedVersions(list.map((event) => event.type));
   const stored: StoredEvent[] = list.map((event) => ({ ...event, id: crypto.randomUUID() }));
   const { mails, statements } = await composeMail(context, stored, now);
   const insert = <T extends typeof events | typeof outbox>(table: T, row: T["$inferInsert"]) =>
@@ -233,6 +235,7 @@ export function recordShipmentEventWhere(
   now = Date.now(),
 ) {
   const { db } = context;
+  forgetConfirmedVersions([type]);
   return db.insert(events).select(
     db
       .select({
@@ -262,5 +265,6 @@ export function recordEventWhere(
   { event, from, where }: { event: Exclude<DomainEvent, { link: string }>; from: SQLiteTable; where: SQL | undefined },
   now = Date.now(),
 ) {
+  forgetConfirmedVersions([event.type]);
   return insertWhere(context.db, events, eventRow({ ...event, id: crypto.randomUUID() }, actor, now), { from, where });
 }

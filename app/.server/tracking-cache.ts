@@ -14,6 +14,7 @@ import type { Db } from "./db";
 import type { RateLimitResult } from "./rate-limit";
 import { isRated } from "./ratings";
 import { publicVersion } from "./tracking";
+import { confirmVersion, recentlyConfirmed } from "./tracking-freshness";
 import { requestTimeZone } from "./time-zone";
 
 export const TRACKING_CACHE_SECONDS = 60;
@@ -52,6 +53,15 @@ async function shipmentVersion(db: Db, trackingId: string): Promise<string | nul
     .where(eq(shipments.trackingId, trackingId))
     .get();
   return row ? publicVersion(row) : null;
+}
+
+/** Whether the shipment is still at `version`: D1 says, or said less than a second ago (decision 135). */
+async function isCurrent(db: Db, trackingId: string, version: string): Promise<boolean> {
+  if (recentlyConfirmed(trackingId, version)) return true;
+  const current = await shipmentVersion(db, trackingId);
+  if (current !== version) return false;
+  confirmVersion(trackingId, current);
+  return true;
 }
 
 /**
@@ -113,7 +123,7 @@ export async function withTrackingCache(
   // read (the loader's batch) says which version it shows.
   const [stored, limit] = await Promise.all([cache.match(key), options.trackingLimit()]);
   const storedVersion = stored?.headers.get(VERSION_HEADER) ?? null;
-  if (stored && storedVersion !== null && limit.allowed && storedVersion === (await shipmentVersion(options.db, trackingId))) {
+  if (stored && storedVersion !== null && limit.allowed && (await isCurrent(options.db, trackingId, storedVersion))) {
     return servedFromCache(stored, options.cspNonce);
   }
   await stored?.body?.cancel();

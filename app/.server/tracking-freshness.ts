@@ -1,0 +1,35 @@
+// How long this isolate trusts a stored tracking page's version once D1 has confirmed it
+// (docs/decisions/135): a popular parcel's stored page is checked against D1 at most once a
+// second per isolate instead of on every view. Any shipment event recorded in this isolate
+// forgets every confirmation at once, so a change made here shows on the next view; other
+// isolates show it within TRUST_MS (and at once where they have not checked in that second).
+
+export const TRUST_MS = 1000;
+
+/** Bounded: the isolate keeps the most recently confirmed pages only. */
+const MAX_ENTRIES = 1000;
+
+type Confirmations = Map<string, { version: string; at: number }>;
+
+// Kept on the isolate's global, not in this module: the worker entry (which asks) and the Remix
+// server build (whose services record the events that forget) are bundled apart, each with a
+// copy of this module, and must share one list.
+const GLOBAL_KEY = Symbol.for("swiftparcel.tracking-freshness");
+const confirmed: Confirmations = ((globalThis as { [GLOBAL_KEY]?: Confirmations })[GLOBAL_KEY] ??= new Map());
+
+/** Whether D1 said, less than TRUST_MS ago, that this page's shipment is at `version`. */
+export function recentlyConfirmed(trackingId: string, version: string, now = Date.now()): boolean {
+  const entry = confirmed.get(trackingId);
+  return entry !== undefined && entry.version === version && now - entry.at < TRUST_MS;
+}
+
+export function confirmVersion(trackingId: string, version: string, now = Date.now()) {
+  confirmed.delete(trackingId);
+  confirmed.set(trackingId, { version, at: now });
+  if (confirmed.size > MAX_ENTRIES) confirmed.delete(confirmed.keys().next().value!);
+}
+
+/** Called for every batch of events: a shipment's change makes this isolate check again. */
+export function forgetConfirmedVersions(eventTypes: readonly string[]) {
+  if (eventTypes.some((type) => type.startsWith("shipment."))) confirmed.clear();
+}
