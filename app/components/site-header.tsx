@@ -101,7 +101,11 @@ function AccountActions({ user, itemClassName }: { user: SessionUser; itemClassN
 function useClosingMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const shownFor = useRef(location.key);
+  // Only on a move to another page: a menu opened before the page hydrated stays open.
   useEffect(() => {
+    if (shownFor.current === location.key) return;
+    shownFor.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   return {
