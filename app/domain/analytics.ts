@@ -79,7 +79,7 @@ export function pointsChangeText(current: number | null, previous: number | null
   return `${change > 0 ? "+" : change < 0 ? "−" : "±"}${Math.abs(change).toFixed(1)} pts`;
 }
 
-/** "94.2%" or "—". */
+/** "87.5%" or "—". */
 export function percentText(value: number | null): string {
   return value === null ? "—" : `${value.toFixed(1)}%`;
 }
