@@ -219,7 +219,8 @@ function Conversation({
   onGone: () => void;
 }) {
   const [draft, setDraft] = useState("");
-  const [sending, setSending] = useState(false);
+  // Messages on their way: the next can be written and sent while the assistant answers one.
+  const [sending, setSending] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const ids = useId();
@@ -231,17 +232,20 @@ function Conversation({
 
   async function send() {
     const text = draft.trim();
-    if (text === "" || sending) return;
-    setSending(true);
+    if (text === "") return;
+    // The box empties at once (a second Enter sends nothing twice), so what is typed next while
+    // this one is on its way is never wiped by its answer.
+    setDraft("");
+    setSending((count) => count + 1);
     const result = await postJson(chatPaths.messages(sessionId), { message: text });
-    setSending(false);
+    setSending((count) => count - 1);
     if (result.status === 404) return onGone();
     const body = result.json as ({ aiResponse?: ChatMessage; userMessage?: ChatMessage } & ApiError) | null;
     if (result.ok && body?.aiResponse && body.userMessage) {
-      setDraft("");
       onSent([body.userMessage, body.aiResponse]);
     } else {
-      // SPEC.md: a failed send adds a fallback message from the assistant; the text stays in the box.
+      // SPEC.md: a failed send adds a fallback message from the assistant; the text comes back to the box.
+      setDraft((current) => (current === "" ? text : current));
       const reason = result.status >= 400 && result.status < 500 && body?.message ? body.message : SEND_FAILED;
       onSent([{ id: `local-${crypto.randomUUID()}`, sender: "ai", message: reason, timestamp: Date.now(), adminName: null, escalatedToAdmin: false }]);
     }
@@ -260,7 +264,7 @@ function Conversation({
     <>
       <div ref={scroller} className="flex-1 overflow-y-auto p-4">
         <ChatConversation messages={messages} timeZone={timeZone} />
-        {sending ? (
+        {sending > 0 ? (
           <p className="mt-3 text-sm text-slate-600" role="status">
             The assistant is answering...
           </p>
@@ -289,7 +293,7 @@ function Conversation({
             className="input resize-none text-sm"
           />
         </div>
-        <button type="submit" className="btn-primary" disabled={draft.trim() === "" || sending}>
+        <button type="submit" className="btn-primary" disabled={draft.trim() === ""}>
           Send
         </button>
       </form>

@@ -106,6 +106,15 @@ test("the chat asks for a valid e-mail and sends nothing blank", async ({ page, 
     await box.press("Enter");
     await expect(box).toHaveValue("");
     await expect(page.getByRole("log", { name: "Conversation" })).toContainText("first line\nsecond line");
+    // A send that fails says so and gives the text back; what was typed meanwhile is kept.
+    await page.route("**/api/chat/sessions/*/messages", (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 503, body: "" }) : route.fallback(),
+    );
+    await box.fill("will not arrive");
+    await box.press("Enter");
+    await expect(page.getByRole("log", { name: "Conversation" })).toContainText("Sorry, your message could not be sent. Please try again.");
+    await expect(box).toHaveValue("will not arrive");
+    await page.unroute("**/api/chat/sessions/*/messages");
     // New Chat resets everything.
     await page.getByRole("button", { name: "New Chat" }).click();
     await expect(page.getByRole("button", { name: "Start Chat" })).toBeVisible();
