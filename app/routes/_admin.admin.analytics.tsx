@@ -13,6 +13,7 @@ import { FormErrors, SelectField } from "~/components/forms";
 import { DataTable, type Column } from "~/components/list";
 import { PrintControls } from "~/components/print-controls";
 import { RevenueTrendChart } from "~/components/revenue-trend-chart";
+import { useRootData } from "~/components/root-data";
 import {
   ANALYTICS_PERIODS,
   growth,
@@ -93,6 +94,8 @@ export default function AnalyticsPage() {
   const { state, analytics, currency, chosenCurrency, print } = useLoaderData<typeof loader>();
   const period = analytics.period;
   const here = analyticsPath(period, { currency: chosenCurrency });
+  // The report names the company as the settings do.
+  const companyName = useRootData()?.site.companyName ?? "SwiftParcel";
   return (
     <main id="main" className="space-y-6 p-6 print:space-y-4 print:p-0">
       {print ? (
@@ -100,7 +103,7 @@ export default function AnalyticsPage() {
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold">{print ? `SwiftParcel analytics report: ${PERIOD_LABELS[period].toLowerCase()}` : "Analytics"}</h1>
+          <h1 className="text-2xl font-bold">{print ? `${companyName} analytics report: ${PERIOD_LABELS[period].toLowerCase()}` : "Analytics"}</h1>
           <PeriodNote analytics={analytics} />
         </div>
         {print ? null : <Toolbar period={period} currency={chosenCurrency} />}

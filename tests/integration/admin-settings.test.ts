@@ -117,6 +117,8 @@ describe("settings: the form", () => {
     expect(home).toContain("Northwind Parcel");
     expect(home).toContain("help@northwind.example");
     expect(home).toContain("1 Quay Street, Bristol BS1 4DJ, United Kingdom");
+    // The printed analytics report names the company too.
+    expect(await html(await get("/admin/analytics?period=30d&print=1", { Cookie: admin }))).toContain("Northwind Parcel analytics report: last 30 days");
 
     const created = await createShipment(serviceContext(), {
       actor: SYSTEM_ACTOR,
