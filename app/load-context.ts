@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getDb, type Db } from "~/.server/db";
 import { clientAddress, countTrackingLookUps, type RateLimitResult } from "~/.server/rate-limit";
-import { findSessionUser, type SessionUser } from "~/.server/session";
+import { findSessionUser, type SessionUser } from "~/features/accounts/session.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {

@@ -13,9 +13,9 @@ import { useNonce } from "./components/nonce";
 import { PageScripts } from "./components/page-scripts";
 import { useRootData } from "./components/root-data";
 import { ToastRegion } from "./components/toast-region";
-import { readConsent } from "./.server/consent";
+import { readConsent } from "~/features/site/consent.server";
 import { sameSiteReferrer } from "./.server/safe-redirect";
-import { cachedSettings } from "./.server/settings";
+import { cachedSettings } from "~/features/settings/settings.server";
 import { requestTimeZone } from "./.server/time-zone";
 import { takeToast } from "./.server/toast";
 

@@ -147,7 +147,7 @@ export const shipments = sqliteTable(
     index("shipments_created").on(t.createdAt),
     index("shipments_sender_email").on(t.senderEmail),
     // The analytics screen reads a period's shipments from these alone (covering indexes), so
-    // its cost follows the period's shipments, never the table's (app/.server/analytics.ts).
+    // its cost follows the period's shipments, never the table's (app/features/analytics/analytics.server.ts).
     index("shipments_created_analytics").on(
       t.createdAt,
       t.status,
@@ -167,7 +167,7 @@ export const shipments = sqliteTable(
 
 // How the delivery went, 1 to 5, at most one rating per shipment, given once it is delivered by
 // its owner (signed in) or by whoever opened the rating link mailed to the sender and the
-// recipient at delivery (app/.server/ratings.ts).
+// recipient at delivery (app/features/ratings/ratings.server.ts).
 export const shipmentRatings = sqliteTable(
   "shipment_ratings",
   {
@@ -473,7 +473,7 @@ export const rateLimits = sqliteTable(
 );
 
 // Failed sign-ins per lane (a client address, an account from untrusted clients, one device
-// cookie) and how long the lane must wait before its next attempt (app/.server/sign-in-throttle.ts).
+// cookie) and how long the lane must wait before its next attempt (app/features/accounts/sign-in-throttle.server.ts).
 export const signInFailures = sqliteTable("sign_in_failures", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull(),

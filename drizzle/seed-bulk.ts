@@ -3,7 +3,7 @@
 // ratings are written with multi-row INSERTs (a thousand rows from one JSON parameter each, far
 // under D1's 100 bound parameters), many statements to a batch, so that 100,000 shipments take
 // seconds rather than minutes.
-import { SHIPMENT_STATUSES, type ShipmentStatus } from "../app/domain/shipment-status";
+import { SHIPMENT_STATUSES, type ShipmentStatus } from "../app/features/shipments/shipment-status";
 import { randomSource, SEED_USER_IDS } from "./seed-data";
 
 const DAY_MS = 86_400_000;

@@ -1,18 +1,18 @@
 // Demo data: two demo accounts, one more customer and 40 shipments across every status,
 // service and region, each with its history and invoice. Deterministic for a given `now`, with fixed
 // ids, so seeding twice changes nothing.
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../app/.server/demo-accounts";
-import { estimateDelivery } from "../app/domain/delivery-dates";
-import type { ExchangeRate } from "../app/domain/exchange-rates";
-import { invoiceAmounts, invoiceNumber } from "../app/domain/invoice";
-import { quote } from "../app/domain/pricing";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../app/features/accounts/demo-accounts.server";
+import { estimateDelivery } from "../app/features/shipments/delivery-dates";
+import type { ExchangeRate } from "../app/features/pricing/exchange-rates";
+import { invoiceAmounts, invoiceNumber } from "../app/features/invoices/invoice";
+import { quote } from "../app/features/pricing/pricing";
 import {
   defaultStatusDescription,
   SHIPMENT_STATUSES,
   type ShipmentStatus,
-} from "../app/domain/shipment-status";
-import { SERVICE_TYPES, type PackageType, type ServiceType } from "../app/domain/shipping-options";
-import { generateTrackingId } from "../app/domain/tracking-id";
+} from "../app/features/shipments/shipment-status";
+import { SERVICE_TYPES, type PackageType, type ServiceType } from "../app/features/shipments/shipping-options";
+import { generateTrackingId } from "../app/features/tracking/tracking-id";
 import type { invoices, shipmentPackages, shipments, trackingEvents, users } from "./schema";
 
 /** Tracking IDs anyone can try at once (listed in the README). */

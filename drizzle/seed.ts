@@ -5,8 +5,8 @@
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { getDb } from "../app/.server/db";
-import { hashPassword } from "../app/.server/password";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../app/.server/demo-accounts";
+import { hashPassword } from "../app/features/accounts/password.server";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../app/features/accounts/demo-accounts.server";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "./schema";
 import { seedBulkShipments } from "./seed-bulk";
 import { buildSeed } from "./seed-data";

@@ -6,11 +6,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { events, outbox, shipments } from "../../drizzle/schema";
-import type { ShipmentStatus } from "~/domain/shipment-status";
+import type { ShipmentStatus } from "~/features/shipments/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import { insertWhere } from "./db";
-import { composeMail } from "./notifications";
-import { forgetConfirmedVersions } from "./tracking-freshness";
+import { composeMail } from "~/features/mail/notifications.server";
+import { forgetConfirmedVersions } from "~/features/tracking/tracking-freshness.server";
 
 /** Who made a change: a signed-in person, or the system. */
 export type Actor = { userId: string | null; email: string | null; label: string };
@@ -44,7 +44,7 @@ export type ShipmentStatusChanged = Event<
   }
 > & {
   readAtWrite?: ReadAtWrite<"from" | "location">;
-  /** On delivery: the rating link (app/.server/ratings.ts), which goes into the mail and is never stored with the event. */
+  /** On delivery: the rating link (app/features/ratings/ratings.server.ts), which goes into the mail and is never stored with the event. */
   ratingLink?: string;
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "~/domain/shipment-steps";
+import { LIMITS } from "~/features/shipments/shipment-steps";
 import { FIELD_CEILING, fieldPath, formShapeProblem, LIST_CEILING, MAX_FIELDS } from "./form-shape";
 
 const problem = (fields: [string, string][]) => formShapeProblem(fields);

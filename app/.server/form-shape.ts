@@ -4,7 +4,7 @@
 // where a string was expected. These checks refuse such a form with a 400 and a message
 // before Conform allocates anything. Each field's own cap is its schema's; the ceilings here
 // only bound what any form may carry.
-import { LIMITS } from "~/domain/shipment-steps";
+import { LIMITS } from "~/features/shipments/shipment-steps";
 
 /** Lists a form may carry, by field name, and how many items each may hold. */
 export const LIST_LIMITS: Readonly<Record<string, { max: number; message: string }>> = {

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { refusalInit, type Refused } from "./outcome";
-import type { SessionUser } from "./session";
+import type { SessionUser } from "~/features/accounts/session.server";
 
 /** The largest body the JSON API reads; its fields are bounded far below this. */
 export const MAX_JSON_BYTES = 16 * 1024;

@@ -4,7 +4,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
 import type { RateLimitResult } from "./rate-limit";
-import type { SignedIn } from "./sign-in";
+import type { SignedIn } from "~/features/accounts/sign-in.server";
 import { redirectWithToast } from "./toast";
 
 /** Done. `message` is what to tell the person; "info" when there was nothing left to do. */

@@ -2,9 +2,9 @@
 import { lt, or, isNotNull } from "drizzle-orm";
 import { passwordResetTokens, rateLimits, sessions } from "../../drizzle/schema";
 import { getDb } from "./db";
-import { expiredSignUpsQuery } from "./newsletter";
-import { sendDueMail } from "./outbox";
-import { forgottenLanesQuery } from "./sign-in-throttle";
+import { expiredSignUpsQuery } from "~/features/site/newsletter.server";
+import { sendDueMail } from "~/features/mail/outbox.server";
+import { forgottenLanesQuery } from "~/features/accounts/sign-in-throttle.server";
 
 const DAY_MS = 86_400_000;
 

@@ -5,14 +5,14 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { countingD1, type D1Counts } from "./bench-d1";
 import { env } from "cloudflare:workers";
 import { getLoadContext } from "~/load-context";
-import { routeChatSocket } from "./chat-sockets";
+import { routeChatSocket } from "~/features/chat/chat-sockets.server";
 import { assertDeployable } from "./deployment";
 import { crashResponse, refusalResponse } from "./entry-responses";
 import { carriesBody, checkRequestBody, discardBody } from "./request-limits";
 import { runScheduledWork } from "./scheduled";
 import { createNonce, isCrossSiteWrite, withSecurityHeaders } from "./security";
-import { hasSessionCookie } from "./session";
-import { withTrackingCache } from "./tracking-cache";
+import { hasSessionCookie } from "~/features/accounts/session.server";
+import { withTrackingCache } from "~/features/tracking/tracking-cache.server";
 
 // Outside local development a default or missing secret (or demo mode) stops the worker here,
 // before it serves anyone: `wrangler deploy` and `wrangler dev --env production` report it.

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import type { SessionUser } from "~/.server/session";
+import type { SessionUser } from "~/features/accounts/session.server";
 
 export const NAV_LINKS = [
   { to: "/", label: "Home" },

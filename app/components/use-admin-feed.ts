@@ -4,8 +4,8 @@
 // answer set, which a reload started over it could lose). Without a socket the page polls;
 // without JavaScript, the page's own Refresh does the same.
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
-import { ADMIN_LIST_POLL_MS, chatPaths } from "~/domain/chat";
-import { useLiveUpdates } from "./use-live-updates";
+import { ADMIN_LIST_POLL_MS, chatPaths } from "~/features/chat/chat";
+import { useLiveUpdates } from "~/features/chat/use-live-updates";
 
 export type AdminFeedTopic = "chat" | "shipments";
 

@@ -4,7 +4,7 @@
 // data, so a socket that outlives its admin's sign-in learns nothing; it is still closed after
 // SOCKET_LIFETIME_MS, and the page reconnects through the worker's admin check.
 import { DurableObject } from "cloudflare:workers";
-import { SOCKET_EXPIRED_CODE } from "~/domain/chat";
+import { SOCKET_EXPIRED_CODE } from "~/features/chat/chat";
 import { acceptSocket, closeSocket, sendToAll } from "./hibernating-sockets";
 
 /** What the feed tells admin pages about. */

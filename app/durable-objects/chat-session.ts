@@ -17,7 +17,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { chatSessions, events, outbox } from "../../drizzle/schema";
 import { getDb, type Db } from "~/.server/db";
 import { recordEvents, type Actor } from "~/.server/events";
-import { SESSION_NOT_FOUND, type ChatMessage, type ChatSender, type ChatSession as ChatSessionSummary } from "~/domain/chat";
+import { SESSION_NOT_FOUND, type ChatMessage, type ChatSender, type ChatSession as ChatSessionSummary } from "~/features/chat/chat";
 import { acceptSocket, closeSocket, sendToAll } from "./hibernating-sockets";
 
 type SessionRow = {

@@ -1,5 +1,5 @@
-// The floating "Chat with us" link (components/chat-launcher.tsx) becomes a button that opens
-// the chat window in the page. The window is React (components/chat-window.tsx): its code,
+// The floating "Chat with us" link (features/chat/chat-launcher.tsx) becomes a button that opens
+// the chat window in the page. The window is React (features/chat/chat-window.tsx): its code,
 // React included, is loaded only when first wanted (hover, focus or click).
 const loadWindow = () => import("./chat-island");
 

@@ -2,8 +2,8 @@
 // filter leaves out hidden): the list follows every keystroke, the address catches up 300 ms
 // after the last one so the filtered view can still be linked to, and a link to a question
 // (/faq#claims) opens its answer.
-import { FAQ_ENTRIES } from "~/content/faq";
-import { faqCountText, faqFilterFrom, faqSearchString, searchFaq } from "~/domain/faq-search";
+import { FAQ_ENTRIES } from "~/features/site/faq";
+import { faqCountText, faqFilterFrom, faqSearchString, searchFaq } from "~/features/site/faq-search";
 
 const URL_DELAY_MS = 300;
 

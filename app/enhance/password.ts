@@ -1,4 +1,4 @@
-// Password inputs (components/password-field.tsx): a Show/Hide button reveals what was typed.
+// Password inputs (features/accounts/password-field.tsx): a Show/Hide button reveals what was typed.
 // Its name ("Show password") never equals the field's label, so the label still points at one control.
 export function enhancePasswords(root: ParentNode) {
   for (const frame of root.querySelectorAll<HTMLElement>("[data-password-field]")) {

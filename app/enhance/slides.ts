@@ -1,6 +1,6 @@
 // The home page's slides (routes/_site._index.tsx renders one, with links to the others): the
 // links switch in place, the slides rotate, and a Pause button stops them.
-import { ROTATE_MS, SLIDES, slideHref } from "~/content/home-slides";
+import { ROTATE_MS, SLIDES, slideHref } from "~/features/site/home-slides";
 
 export function enhanceSlides(root: ParentNode) {
   const hero = root.querySelector<HTMLElement>("[data-slides]");

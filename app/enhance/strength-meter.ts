@@ -1,7 +1,7 @@
-// The new-password strength meter (components/password-field.tsx renders it from the last
+// The new-password strength meter (features/accounts/password-field.tsx renders it from the last
 // submission) follows the typing: label, bars and the five requirements.
-import { measurePassword, PASSWORD_REQUIREMENTS } from "~/domain/password-strength";
-import { meterColour } from "~/components/strength-meter-colour";
+import { measurePassword, PASSWORD_REQUIREMENTS } from "~/features/accounts/password-strength";
+import { meterColour } from "~/features/accounts/strength-meter-colour";
 
 export function enhanceStrengthMeters(root: ParentNode) {
   for (const meter of root.querySelectorAll<HTMLElement>("[data-strength-of]")) {

@@ -1,7 +1,7 @@
 // The services page's levels (routes/_site.services.tsx renders anchored sections and a row of
 // links to them) become an ARIA tab list showing one section at a time: the one the address
 // names (#same-day or ?tab=same-day) first, else the first.
-import { tabClass } from "~/components/tab-class";
+import { tabClass } from "~/features/site/tab-class";
 
 export function enhanceTabs(root: ParentNode) {
   const area = root.querySelector<HTMLElement>("[data-tabs]");

@@ -1,4 +1,4 @@
-// The tracking search (components/tracking-form.tsx): Enter searches (Shift+Enter starts a new
+// The tracking search (features/tracking/tracking-form.tsx): Enter searches (Shift+Enter starts a new
 // line), and the button stays disabled while the box is blank (enhance/pending.ts while a
 // search is on its way).
 export function enhanceTrackingForms(root: ParentNode) {

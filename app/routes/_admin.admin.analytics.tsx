@@ -3,16 +3,16 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
-import { loadAnalytics, type Analytics, type Average, type Money, type Rate } from "~/.server/analytics";
-import { generateReport } from "~/.server/analytics-reports";
+import { loadAnalytics, type Analytics, type Average, type Money, type Rate } from "~/features/analytics/analytics.server";
+import { generateReport } from "~/features/analytics/analytics-reports.server";
 import { formAnswer } from "~/.server/outcome";
-import { requireAdmin } from "~/.server/session";
+import { requireAdmin } from "~/features/accounts/session.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { redirectWithToast } from "~/.server/toast";
 import { FormErrors, SelectField } from "~/components/forms";
 import { DataTable, type Column } from "~/components/list";
 import { PrintControls } from "~/components/print-controls";
-import { RevenueTrendChart } from "~/components/revenue-trend-chart";
+import { RevenueTrendChart } from "~/features/analytics/revenue-trend-chart";
 import { useRootData } from "~/components/root-data";
 import {
   ANALYTICS_PERIODS,
@@ -27,10 +27,10 @@ import {
   REPORT_LABELS,
   REPORT_TYPES,
   type AnalyticsPeriod,
-} from "~/domain/analytics";
+} from "~/features/analytics/analytics";
 import { countryName, formatDateTime, formatMoney } from "~/domain/format";
-import { averageScoreText } from "~/domain/rating-scale";
-import { statusLabel, type ShipmentStatus } from "~/domain/shipment-status";
+import { averageScoreText } from "~/features/ratings/rating-scale";
+import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 
 export const meta: MetaFunction = () => [{ title: "Analytics | SwiftParcel Admin" }];
 

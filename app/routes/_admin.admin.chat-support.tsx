@@ -4,11 +4,11 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { chatSupportOverview, getChatConversation, respondToChat } from "~/.server/chat";
+import { chatSupportOverview, getChatConversation, respondToChat } from "~/features/chat/chat.server";
 import { invariantResponse } from "~/.server/invariant";
-import { requireAdmin } from "~/.server/session";
+import { requireAdmin } from "~/features/accounts/session.server";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
-import { ChatConversation } from "~/components/chat-conversation";
+import { ChatConversation } from "~/features/chat/chat-conversation";
 import { ErrorList, FormErrors, TextareaField } from "~/components/forms";
 import { EmptyState, PaginationNav } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
@@ -22,8 +22,8 @@ import {
   isChatSessionId,
   SESSION_NOT_FOUND,
   type ChatSession,
-} from "~/domain/chat";
-import { ChatReplySchema } from "~/domain/chat-forms";
+} from "~/features/chat/chat";
+import { ChatReplySchema } from "~/features/chat/chat-forms";
 import { formatDateTime } from "~/domain/format";
 import { pageParam } from "~/domain/pagination";
 

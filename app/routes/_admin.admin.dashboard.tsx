@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireAdmin } from "~/.server/session";
+import { requireAdmin } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/.server/toast";
-import { listShipments, shipmentStats } from "~/.server/shipment-list";
+import { listShipments, shipmentStats } from "~/features/shipments/shipment-list.server";
 import { requestTimeZone } from "~/.server/time-zone";
-import { AdminShipmentTable } from "~/components/shipment-table";
+import { AdminShipmentTable } from "~/features/shipments/shipment-table";
 import { useAdminFeed } from "~/components/use-admin-feed";
 import { formatMoney } from "~/domain/format";
-import { filtersQuery, ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/domain/shipment-filters";
+import { filtersQuery, ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/features/shipments/shipment-filters";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Dashboard | SwiftParcel" },

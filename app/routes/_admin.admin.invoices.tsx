@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { listInvoices } from "~/.server/invoices";
-import { requireAdmin } from "~/.server/session";
+import { listInvoices } from "~/features/invoices/invoices.server";
+import { requireAdmin } from "~/features/accounts/session.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { DataTable, DateRangeFields, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
 import { formatDate, formatDateTime, formatMoney } from "~/domain/format";
-import { INVOICE_STATUS_ACTIONS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, nextStatuses, type InvoiceStatus } from "~/domain/invoice";
-import { invoiceFiltersQuery, isInvoiceListFiltered, parseInvoiceFilters } from "~/domain/invoice-filters";
+import { INVOICE_STATUS_ACTIONS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, nextStatuses, type InvoiceStatus } from "~/features/invoices/invoice";
+import { invoiceFiltersQuery, isInvoiceListFiltered, parseInvoiceFilters } from "~/features/invoices/invoice-filters";
 import { SWAPPED_DATES_MESSAGE } from "~/domain/list-filters";
 
 export const meta: MetaFunction = () => [

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
-import { getMail } from "~/.server/mailbox";
-import { requireAdmin } from "~/.server/session";
+import { getMail } from "~/features/mail/mailbox.server";
+import { requireAdmin } from "~/features/accounts/session.server";
 import { DetailList } from "~/components/detail-list";
 import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
-import { HIDDEN_TOKEN, hasHiddenToken } from "~/domain/one-time-links";
+import { HIDDEN_TOKEN, hasHiddenToken } from "~/features/accounts/one-time-links";
 import { invariantResponse } from "~/.server/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.mail.subject ?? "Mail"} | SwiftParcel Admin` }];

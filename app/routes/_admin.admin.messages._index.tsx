@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listContactMessages } from "~/.server/contact";
-import { requireAdmin } from "~/.server/session";
+import { listContactMessages } from "~/features/contact/contact.server";
+import { requireAdmin } from "~/features/accounts/session.server";
 import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "~/components/list";
-import { MessageStateBadge } from "~/components/message-state-badge";
+import { MessageStateBadge } from "~/features/contact/message-state-badge";
 import { useTimeZone } from "~/components/root-data";
-import { contactTypeLabel } from "~/domain/contact-form";
-import { MESSAGE_STATE_LABELS, MESSAGE_STATES, messageState, parseMessageFilters } from "~/domain/contact-message-filters";
+import { contactTypeLabel } from "~/features/contact/contact-form";
+import { MESSAGE_STATE_LABELS, MESSAGE_STATES, messageState, parseMessageFilters } from "~/features/contact/contact-message-filters";
 import { formatDateTime } from "~/domain/format";
 
 export const meta: MetaFunction = () => [{ title: "Messages | SwiftParcel Admin" }];

@@ -5,14 +5,14 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useMemo } from "react";
 import { actorFor } from "~/.server/events";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
-import { requireAdmin } from "~/.server/session";
-import { getSettings, listExchangeRates, setExchangeRates, settingsHistory, updateSettings } from "~/.server/settings";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { getSettings, listExchangeRates, setExchangeRates, settingsHistory, updateSettings } from "~/features/settings/settings.server";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { useTimeZone } from "~/components/root-data";
-import { CURRENCIES, isPickerCurrency } from "~/domain/currencies";
-import { describeRate } from "~/domain/exchange-rates";
+import { CURRENCIES, isPickerCurrency } from "~/features/pricing/currencies";
+import { describeRate } from "~/features/pricing/exchange-rates";
 import { formatDateTime } from "~/domain/format";
-import { basisPointsToTaxRate, rateFormSchema, SETTINGS_LIMITS, settingsSchema } from "~/domain/settings-form";
+import { basisPointsToTaxRate, rateFormSchema, SETTINGS_LIMITS, settingsSchema } from "~/features/settings/settings-form";
 
 export const meta: MetaFunction = () => [
   { title: "Settings | SwiftParcel Admin" },

@@ -5,11 +5,11 @@ import { z } from "zod";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/.server/session";
-import { deleteShipment } from "~/.server/shipment-changes";
-import { rowActionPage } from "~/.server/shipment-list";
-import { DeleteShipmentForm } from "~/components/shipment-actions";
-import { StatusBadge } from "~/components/status-badge";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { deleteShipment } from "~/features/shipments/shipment-changes.server";
+import { rowActionPage } from "~/features/shipments/shipment-list.server";
+import { DeleteShipmentForm } from "~/features/shipments/shipment-actions";
+import { StatusBadge } from "~/features/shipments/status-badge";
 import { RedirectToSchema } from "~/domain/form-fields";
 
 export const meta: MetaFunction = () => [

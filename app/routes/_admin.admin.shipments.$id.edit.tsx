@@ -8,19 +8,19 @@ import {
   savedEstimate,
   shipmentFormAnswer,
   updateShipmentFromForm,
-} from "~/.server/admin-shipment-form";
+} from "~/features/shipments/admin-shipment-form.server";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome } from "~/.server/outcome";
-import { requireAdmin } from "~/.server/session";
-import { listShipmentAudit } from "~/.server/shipment-changes";
-import { getShipmentForEdit } from "~/.server/shipment-list";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { listShipmentAudit } from "~/features/shipments/shipment-changes.server";
+import { getShipmentForEdit } from "~/features/shipments/shipment-list.server";
 import { redirectWithToast } from "~/.server/toast";
-import { AuditTrail } from "~/components/audit-trail";
+import { AuditTrail } from "~/features/shipments/audit-trail";
 import { useTimeZone } from "~/components/root-data";
-import { ShipmentForm } from "~/components/shipment-form";
+import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
-import { EditShipmentFormActionSchema, formValuesFromShipment } from "~/domain/admin-shipment-form";
-import { normalizeStatus, statusLabel } from "~/domain/shipment-status";
+import { EditShipmentFormActionSchema, formValuesFromShipment } from "~/features/shipments/admin-shipment-form";
+import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
 
 export const meta: MetaFunction = () => [
   { title: "Edit Shipment | SwiftParcel Admin" },

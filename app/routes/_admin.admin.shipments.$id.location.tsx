@@ -5,13 +5,13 @@ import { z } from "zod";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/.server/session";
-import { setShipmentLocation } from "~/.server/shipment-changes";
-import { rowActionPage } from "~/.server/shipment-list";
-import { LocationForm } from "~/components/shipment-actions";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { setShipmentLocation } from "~/features/shipments/shipment-changes.server";
+import { rowActionPage } from "~/features/shipments/shipment-list.server";
+import { LocationForm } from "~/features/shipments/shipment-actions";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { RedirectToSchema } from "~/domain/form-fields";
-import { LOCATION_REQUIRED, LocationSchema } from "~/domain/shipment-places";
+import { LOCATION_REQUIRED, LocationSchema } from "~/features/shipments/shipment-places";
 
 export const meta: MetaFunction = () => [
   { title: "Current location | SwiftParcel Admin" },

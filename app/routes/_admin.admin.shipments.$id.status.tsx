@@ -6,14 +6,14 @@ import { actorFor } from "~/.server/events";
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/.server/session";
-import { rowActionPage } from "~/.server/shipment-list";
-import { changeStatus } from "~/.server/shipments";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { rowActionPage } from "~/features/shipments/shipment-list.server";
+import { changeStatus } from "~/features/shipments/shipments.server";
 import { Field } from "~/components/forms";
-import { StatusBadge } from "~/components/status-badge";
+import { StatusBadge } from "~/features/shipments/status-badge";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { RedirectToSchema } from "~/domain/form-fields";
-import { normalizeStatus } from "~/domain/shipment-status";
+import { normalizeStatus } from "~/features/shipments/shipment-status";
 
 export const meta: MetaFunction = () => [
   { title: "Custom destination | SwiftParcel Admin" },

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireAdmin } from "~/.server/session";
-import { listShipments } from "~/.server/shipment-list";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { listShipments } from "~/features/shipments/shipment-list.server";
 import { requestTimeZone } from "~/.server/time-zone";
-import { AdminShipmentTable } from "~/components/shipment-table";
+import { AdminShipmentTable } from "~/features/shipments/shipment-table";
 import { useAdminFeed } from "~/components/use-admin-feed";
-import { ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/domain/shipment-filters";
+import { ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/features/shipments/shipment-filters";
 
 export const meta: MetaFunction = () => [
   { title: "Shipments | SwiftParcel Admin" },

@@ -5,11 +5,11 @@ import { z } from "zod";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/.server/session";
-import { deleteSelectedShipments, MAX_SELECTED, NOTHING_SELECTED } from "~/.server/shipment-changes";
-import { getShipmentsByIds } from "~/.server/shipment-list";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { deleteSelectedShipments, MAX_SELECTED, NOTHING_SELECTED } from "~/features/shipments/shipment-changes.server";
+import { getShipmentsByIds } from "~/features/shipments/shipment-list.server";
 import { redirectWithToast } from "~/.server/toast";
-import { BulkDeleteForm, bulkDeleteQuestion } from "~/components/shipment-actions";
+import { BulkDeleteForm, bulkDeleteQuestion } from "~/features/shipments/shipment-actions";
 import { RedirectToSchema } from "~/domain/form-fields";
 
 export const meta: MetaFunction = () => [

@@ -8,13 +8,13 @@ import {
   newShipmentForm,
   priceShipmentForm,
   shipmentFormAnswer,
-} from "~/.server/admin-shipment-form";
+} from "~/features/shipments/admin-shipment-form.server";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
-import { requireAdmin } from "~/.server/session";
-import { ShipmentForm } from "~/components/shipment-form";
-import { ShipmentFormActionSchema } from "~/domain/admin-shipment-form";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { ShipmentForm } from "~/features/shipments/shipment-form";
+import { ShipmentFormActionSchema } from "~/features/shipments/admin-shipment-form";
 
 export const meta: MetaFunction = () => [
   { title: "Create New Shipment | SwiftParcel Admin" },

@@ -5,15 +5,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { invariantResponse } from "~/.server/invariant";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
-import { requireAdmin } from "~/.server/session";
-import { dismissDeletionRequest, endUserSessions, getUserDetail, setUserStatus, updateUser } from "~/.server/user-admin";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { dismissDeletionRequest, endUserSessions, getUserDetail, setUserStatus, updateUser } from "~/features/users/user-admin.server";
 import { DetailList } from "~/components/detail-list";
 import { Field, FormErrors, SelectField } from "~/components/forms";
 import { DataTable, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
-import { StatusBadge } from "~/components/status-badge";
-import { DeleteUserLink } from "~/components/user-actions";
-import { ROLE_LABELS, ROLES, UserEditSchema } from "~/domain/account-forms";
+import { StatusBadge } from "~/features/shipments/status-badge";
+import { DeleteUserLink } from "~/features/users/user-actions";
+import { ROLE_LABELS, ROLES, UserEditSchema } from "~/features/accounts/account-forms";
 import { countryName, formatDateTime, formatMoney } from "~/domain/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

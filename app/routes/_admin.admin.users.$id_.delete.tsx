@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { invariantResponse } from "~/.server/invariant";
 import { redirectWithOutcome } from "~/.server/outcome";
-import { requireAdmin } from "~/.server/session";
-import { deleteUser, getUserDetail } from "~/.server/user-admin";
-import { DELETE_USER_QUESTION, DeleteUserConsequences, DeleteUserForm } from "~/components/user-actions";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { deleteUser, getUserDetail } from "~/features/users/user-admin.server";
+import { DELETE_USER_QUESTION, DeleteUserConsequences, DeleteUserForm } from "~/features/users/user-actions";
 
 export const meta: MetaFunction = () => [
   { title: "Delete user | SwiftParcel Admin" },

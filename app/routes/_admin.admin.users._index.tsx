@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listAccounts } from "~/.server/accounts";
-import { requireAdmin } from "~/.server/session";
+import { listAccounts } from "~/features/accounts/accounts.server";
+import { requireAdmin } from "~/features/accounts/session.server";
 import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
-import { ROLE_LABELS, ROLES } from "~/domain/account-forms";
+import { ROLE_LABELS, ROLES } from "~/features/accounts/account-forms";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { oneOf, searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";

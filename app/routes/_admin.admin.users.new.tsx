@@ -4,11 +4,11 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
-import { requireAdmin } from "~/.server/session";
-import { inviteAdmin } from "~/.server/user-admin";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { inviteAdmin } from "~/features/users/user-admin.server";
 import { Field, FormErrors } from "~/components/forms";
-import { NewAdminSchema } from "~/domain/account-forms";
-import { INVITATION_LINK_DAYS } from "~/domain/one-time-links";
+import { NewAdminSchema } from "~/features/accounts/account-forms";
+import { INVITATION_LINK_DAYS } from "~/features/accounts/one-time-links";
 
 export const meta: MetaFunction = () => [
   { title: "New admin | SwiftParcel Admin" },

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { countAttention } from "~/.server/admin-attention";
-import { requireAdmin, type SessionUser } from "~/.server/session";
+import { requireAdmin, type SessionUser } from "~/features/accounts/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RouteProgress } from "~/components/route-progress";
 import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useRootData } from "~/components/root-data";
-import { Testimonials } from "~/components/testimonials";
-import { TrackingForm } from "~/components/tracking-form";
-import { SLIDES, slideHref } from "~/content/home-slides";
+import { Testimonials } from "~/features/site/testimonials";
+import { TrackingForm } from "~/features/tracking/tracking-form";
+import { SLIDES, slideHref } from "~/features/site/home-slides";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { ABOUT_STATS, CORE_VALUES, MISSION, TIMELINE } from "~/content/about";
-import { PageHero } from "~/components/page-hero";
+import { ABOUT_STATS, CORE_VALUES, MISSION, TIMELINE } from "~/features/site/about";
+import { PageHero } from "~/features/site/page-hero";
 import { useRootData } from "~/components/root-data";
 import type { ScriptsHandle } from "~/components/page-scripts";
 

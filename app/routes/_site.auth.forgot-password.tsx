@@ -9,11 +9,11 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
-import { requestPasswordReset } from "~/.server/password-reset";
+import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
-import { ForgotPasswordSchema } from "~/domain/account-forms";
+import { ForgotPasswordSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
 import type { z } from "zod";

@@ -2,16 +2,16 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
-import { sendContactMessage } from "~/.server/contact";
+import { sendContactMessage } from "~/features/contact/contact.server";
 import { formAnswer } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
-import { BUSINESS_HOURS, RESPONSE_PROMISE, RESPONSE_PROMISE_HOURS } from "~/content/contact";
+import { BUSINESS_HOURS, RESPONSE_PROMISE, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
-import { PageHero } from "~/components/page-hero";
+import { PageHero } from "~/features/site/page-hero";
 import { useRootData } from "~/components/root-data";
 import { isHoneypotFilled } from "~/domain/honeypot";
-import { CONTACT_LIMITS, CONTACT_TYPE_LABELS, CONTACT_TYPES, ContactSchema } from "~/domain/contact-form";
+import { CONTACT_LIMITS, CONTACT_TYPE_LABELS, CONTACT_TYPES, ContactSchema } from "~/features/contact/contact-form";
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";
 

@@ -1,16 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { listOwnShipments, type CustomerShipmentStats } from "~/.server/customer-shipments";
-import { isFirstVisit } from "~/.server/accounts";
-import { requestSessionHash, requireUser } from "~/.server/session";
+import { listOwnShipments, type CustomerShipmentStats } from "~/features/shipments/customer-shipments.server";
+import { isFirstVisit } from "~/features/accounts/accounts.server";
+import { requestSessionHash, requireUser } from "~/features/accounts/session.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { redirectWithToast } from "~/.server/toast";
 import { EmptyState, FilterBar, PaginationNav } from "~/components/list";
-import { SortFields, StatusFilter } from "~/components/list-filter-fields";
-import { CustomerShipmentTable } from "~/components/shipment-table";
+import { SortFields, StatusFilter } from "~/features/shipments/list-filter-fields";
+import { CustomerShipmentTable } from "~/features/shipments/shipment-table";
 import { startOfMonth } from "~/domain/calendar";
-import { filtersQuery, isFiltered, parseCustomerShipmentFilters, type ShipmentFilters } from "~/domain/shipment-filters";
-import { DEFAULT_SORT } from "~/domain/shipment-sort";
+import { filtersQuery, isFiltered, parseCustomerShipmentFilters, type ShipmentFilters } from "~/features/shipments/shipment-filters";
+import { DEFAULT_SORT } from "~/features/shipments/shipment-sort";
 import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };

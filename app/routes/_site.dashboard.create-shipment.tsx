@@ -20,18 +20,18 @@ import {
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { z } from "zod";
 import { clientAddress } from "~/.server/rate-limit";
-import { requireUser } from "~/.server/session";
-import { applyDraftStep, COUNTRY_OPTIONS, draftRate, getDraft, STEP_SCHEMAS } from "~/.server/shipment-drafts";
+import { requireUser } from "~/features/accounts/session.server";
+import { applyDraftStep, COUNTRY_OPTIONS, draftRate, getDraft, STEP_SCHEMAS } from "~/features/shipments/shipment-drafts.server";
 import { redirectWithToast } from "~/.server/toast";
-import { ExchangeNote } from "~/components/exchange-note";
+import { ExchangeNote } from "~/features/pricing/exchange-note";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { useTimeZone } from "~/components/root-data";
 import { useHydrated } from "~/components/use-hydrated";
 import { getCountry } from "~/domain/countries";
-import { CURRENCIES } from "~/domain/currencies";
-import { estimateDraft, type Estimate } from "~/domain/customer-shipment";
-import { TRANSIT_BUSINESS_DAYS } from "~/domain/delivery-dates";
-import { BASE_CURRENCY, convertMinorUnits } from "~/domain/exchange-rates";
+import { CURRENCIES } from "~/features/pricing/currencies";
+import { estimateDraft, type Estimate } from "~/features/shipments/customer-shipment";
+import { TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
+import { BASE_CURRENCY, convertMinorUnits } from "~/features/pricing/exchange-rates";
 import { countryName, formatDate, formatMoney, toMinorUnits } from "~/domain/format";
 
 import {
@@ -48,7 +48,7 @@ import {
   STEPS,
   type ShipmentDraft,
   type StepNumber,
-} from "~/domain/shipment-steps";
+} from "~/features/shipments/shipment-steps";
 import {
   DELIVERY_OPTION_LABELS,
   DELIVERY_OPTION_SURCHARGES,
@@ -58,7 +58,7 @@ import {
   SERVICE_LABELS,
   SERVICE_TYPES,
   serviceLabel,
-} from "~/domain/shipping-options";
+} from "~/features/shipments/shipping-options";
 import type { SiteHandle } from "./_site";
 
 export const handle: SiteHandle = { hideFooter: true };

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useSearchParams } from "@remix-run/react";
-import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES } from "~/content/faq";
-import { PageHero } from "~/components/page-hero";
-import { faqCountText, faqFilterFrom, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter } from "~/domain/faq-search";
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES } from "~/features/site/faq";
+import { PageHero } from "~/features/site/page-hero";
+import { faqCountText, faqFilterFrom, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter } from "~/features/site/faq-search";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };

@@ -1,13 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { getInvoiceForViewer, type InvoiceView } from "~/.server/invoices";
-import { requireUser } from "~/.server/session";
+import { getInvoiceForViewer, type InvoiceView } from "~/features/invoices/invoices.server";
+import { requireUser } from "~/features/accounts/session.server";
 import { PrintControls } from "~/components/print-controls";
 import { useRootData, useTimeZone } from "~/components/root-data";
 import { countryName, formatDate, formatMoney } from "~/domain/format";
-import { describeRate } from "~/domain/exchange-rates";
-import { formatTaxRate, INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/domain/invoice";
-import { serviceLabel } from "~/domain/shipping-options";
+import { describeRate } from "~/features/pricing/exchange-rates";
+import { formatTaxRate, INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/features/invoices/invoice";
+import { serviceLabel } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 import type { SiteHandle } from "./_site";
 

@@ -8,12 +8,12 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { demoCredentials, homeFor } from "~/.server/auth";
+import { demoCredentials, homeFor } from "~/features/accounts/auth.server";
 import { formAnswer, redirectSignedIn, refusalInit } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { clientOf, signIn, signInAsDemo } from "~/.server/sign-in";
-import { DemoSignIn, SignInForm } from "~/components/sign-in-form";
-import { SignInActionSchema } from "~/domain/account-forms";
+import { clientOf, signIn, signInAsDemo } from "~/features/accounts/sign-in.server";
+import { DemoSignIn, SignInForm } from "~/features/accounts/sign-in-form";
+import { SignInActionSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
 import type { ScriptsHandle } from "~/components/page-scripts";

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { confirmNewsletter, isConfirmationLinkValid } from "~/.server/newsletter";
+import { confirmNewsletter, isConfirmationLinkValid } from "~/features/site/newsletter.server";
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
-import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/domain/one-time-links";
+import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/features/accounts/one-time-links";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useSearchParams } from "@remix-run/react";
-import { PLAN_TAGLINES, planFeatures, planLimitations, PRICING_FAQ } from "~/content/pricing";
-import { PageHero } from "~/components/page-hero";
+import { PLAN_TAGLINES, planFeatures, planLimitations, PRICING_FAQ } from "~/features/pricing/pricing-page";
+import { PageHero } from "~/features/site/page-hero";
 import {
   ADD_ONS,
   formatDollars,
@@ -13,7 +13,7 @@ import {
   type BillingPeriod,
   type PlanId,
   type PricingPlan,
-} from "~/domain/pricing-plans";
+} from "~/features/pricing/pricing-plans";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };

@@ -15,17 +15,17 @@ import {
   requestAccountDeletion,
   updateNotificationPreferences,
   updateProfile,
-} from "~/.server/accounts";
+} from "~/features/accounts/accounts.server";
 import { formAnswer, redirectWithOutcome, type Done, type Refused } from "~/.server/outcome";
-import { requireUser, type SessionUser } from "~/.server/session";
-import { clientOf } from "~/.server/sign-in";
+import { requireUser, type SessionUser } from "~/features/accounts/session.server";
+import { clientOf } from "~/features/accounts/sign-in.server";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
-import { NewPasswordFields, PasswordField } from "~/components/password-field";
+import { NewPasswordFields, PasswordField } from "~/features/accounts/password-field";
 import { useTimeZone } from "~/components/root-data";
-import { NotificationPreferencesSchema, PasswordChangeSchema, ProfileActionSchema, ProfileDetailsSchema } from "~/domain/account-forms";
+import { NotificationPreferencesSchema, PasswordChangeSchema, ProfileActionSchema, ProfileDetailsSchema } from "~/features/accounts/account-forms";
 import { COUNTRIES } from "~/domain/countries";
 import { countryName, formatDate, formatDateTime } from "~/domain/format";
-import { passwordStrength } from "~/domain/password-strength";
+import { passwordStrength } from "~/features/accounts/password-strength";
 
 export const meta: MetaFunction = () => [
   { title: "Profile | SwiftParcel" },

@@ -8,15 +8,15 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { homeFor } from "~/.server/auth";
+import { homeFor } from "~/features/accounts/auth.server";
 import { formAnswer, redirectSignedIn } from "~/.server/outcome";
-import { clientOf, register } from "~/.server/sign-in";
+import { clientOf, register } from "~/features/accounts/sign-in.server";
 import { CheckboxField, Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
-import { NewPasswordFields } from "~/components/password-field";
-import { RegistrationSchema } from "~/domain/account-forms";
+import { NewPasswordFields } from "~/features/accounts/password-field";
+import { RegistrationSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
-import { passwordStrength } from "~/domain/password-strength";
+import { passwordStrength } from "~/features/accounts/password-strength";
 import type { SiteHandle } from "./_site";
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";

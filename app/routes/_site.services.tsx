@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { ADDITIONAL_SERVICES, INDUSTRIES, MORE_SERVICES, SERVICE_TABS, SERVICE_TESTIMONIALS, type ServiceTab } from "~/content/services";
-import { PageHero } from "~/components/page-hero";
-import { tabClass } from "~/components/tab-class";
-import { Testimonials } from "~/components/testimonials";
-import { formatDollars } from "~/domain/pricing-plans";
+import { ADDITIONAL_SERVICES, INDUSTRIES, MORE_SERVICES, SERVICE_TABS, SERVICE_TESTIMONIALS, type ServiceTab } from "~/features/site/services";
+import { PageHero } from "~/features/site/page-hero";
+import { tabClass } from "~/features/site/tab-class";
+import { Testimonials } from "~/features/site/testimonials";
+import { formatDollars } from "~/features/pricing/pricing-plans";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };

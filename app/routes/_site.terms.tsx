@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { termsOfService } from "~/content/legal";
-import { LegalPage } from "~/components/legal-page";
+import { termsOfService } from "~/features/site/legal";
+import { LegalPage } from "~/features/site/legal-page";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };

@@ -5,10 +5,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { invariantResponse } from "~/.server/invariant";
 import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
-import { getRatingPrompt, rateDelivery } from "~/.server/ratings";
-import { DeliveryRating } from "~/components/delivery-rating";
-import { RatingSchema } from "~/domain/ratings";
-import { normalizeTrackingId } from "~/domain/tracking-id";
+import { getRatingPrompt, rateDelivery } from "~/features/ratings/ratings.server";
+import { DeliveryRating } from "~/features/ratings/delivery-rating";
+import { RatingSchema } from "~/features/ratings/ratings";
+import { normalizeTrackingId } from "~/features/tracking/tracking-id";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };

@@ -2,14 +2,14 @@ import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type Met
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
 import { requestTimeZone } from "~/.server/time-zone";
-import { lookUpMany } from "~/.server/tracking";
+import { lookUpMany } from "~/features/tracking/tracking.server";
 import { useTimeZone } from "~/components/root-data";
-import { StatusBadge } from "~/components/status-badge";
-import { TrackingForm } from "~/components/tracking-form";
+import { StatusBadge } from "~/features/shipments/status-badge";
+import { TrackingForm } from "~/features/tracking/tracking-form";
 import { countryName, formatDate, formatMonthDay } from "~/domain/format";
-import { isDelivered, isSettled, statusProgress, statusTone } from "~/domain/shipment-status";
-import { parseTrackingSearch, trackingSearchPath } from "~/domain/tracking-id";
-import { runningLate } from "~/domain/tracking-timeline";
+import { isDelivered, isSettled, statusProgress, statusTone } from "~/features/shipments/shipment-status";
+import { parseTrackingSearch, trackingSearchPath } from "~/features/tracking/tracking-id";
+import { runningLate } from "~/features/tracking/tracking-timeline";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { redirectWithOutcome } from "~/.server/outcome";
-import { confirmSubscription, getSubscriptionLink, unsubscribe } from "~/.server/tracking-subscriptions";
+import { confirmSubscription, getSubscriptionLink, unsubscribe } from "~/features/tracking/tracking-subscriptions.server";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };

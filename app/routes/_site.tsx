@@ -1,8 +1,8 @@
 import { Outlet, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BackToTop } from "~/components/back-to-top";
-import { ChatLauncher } from "~/components/chat-launcher";
-import { CookieBanner } from "~/components/cookie-banner";
+import { ChatLauncher } from "~/features/chat/chat-launcher";
+import { CookieBanner } from "~/features/site/cookie-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RouteProgress } from "~/components/route-progress";
 import { SiteFooter } from "~/components/site-footer";

@@ -1,9 +1,9 @@
 // Export CSV and a generated report's file: the period's shipments or the accounts, as a CSV
 // attachment (GET, so a plain link downloads it without JavaScript).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { reportCsv } from "~/.server/analytics-reports";
-import { requireAdmin } from "~/.server/session";
-import { exportFileName, parsePeriod } from "~/domain/analytics";
+import { reportCsv } from "~/features/analytics/analytics-reports.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { exportFileName, parsePeriod } from "~/features/analytics/analytics";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -3,11 +3,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { setInvoiceStatus } from "~/.server/invoices";
+import { setInvoiceStatus } from "~/features/invoices/invoices.server";
 import { redirectWithOutcome, refused } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/.server/session";
-import { INVOICE_STATUSES } from "~/domain/invoice";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { INVOICE_STATUSES } from "~/features/invoices/invoice";
 
 const LIST = "/admin/invoices";
 const STATUS_ERROR = "Please choose a status from the list";

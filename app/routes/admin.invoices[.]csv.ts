@@ -1,9 +1,9 @@
 // The invoices list as CSV, with the list's filters (never its page), as an attachment.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { exportInvoicesCsv } from "~/.server/invoices";
-import { requireAdmin } from "~/.server/session";
+import { exportInvoicesCsv } from "~/features/invoices/invoices.server";
+import { requireAdmin } from "~/features/accounts/session.server";
 import { requestTimeZone } from "~/.server/time-zone";
-import { parseInvoiceFilters } from "~/domain/invoice-filters";
+import { parseInvoiceFilters } from "~/features/invoices/invoice-filters";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

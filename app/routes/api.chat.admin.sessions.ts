@@ -1,7 +1,7 @@
 // GET /api/chat/admin/sessions → the sessions needing a response first, then the rest, latest
 // activity first (SPEC.md section 7); admins only: 401 signed out, 403 for customers.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listChatSessions } from "~/.server/chat";
+import { listChatSessions } from "~/features/chat/chat.server";
 import { jsonResponse, methodNotAllowed, requireAdminApi } from "~/.server/json-api";
 
 export async function loader({ context }: LoaderFunctionArgs) {

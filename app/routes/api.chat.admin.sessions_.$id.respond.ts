@@ -2,9 +2,9 @@
 // (SPEC.md section 7): stored in the conversation, the session marked responded, the visitor
 // mailed through the outbox. Admins only: 401 signed out, 403 for customers.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { respondToChat } from "~/.server/chat";
+import { respondToChat } from "~/features/chat/chat.server";
 import { refusalResponse, jsonResponse, methodNotAllowed, readJsonInput, requireAdminApi } from "~/.server/json-api";
-import { ChatReplySchema } from "~/domain/chat-forms";
+import { ChatReplySchema } from "~/features/chat/chat-forms";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireAdminApi(context);

@@ -1,11 +1,11 @@
 // POST /api/chat/sessions {email, name} → 201 {session, welcomeMessage} (SPEC.md section 7).
 // The answer also sets the chat cookie, so /support/chat continues the same conversation.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { startChat } from "~/.server/chat";
-import { chatSessionSetCookie } from "~/.server/chat-cookie";
+import { startChat } from "~/features/chat/chat.server";
+import { chatSessionSetCookie } from "~/features/chat/chat-cookie.server";
 import { refusalResponse, jsonResponse, methodNotAllowed, readJsonInput } from "~/.server/json-api";
 import { clientAddress } from "~/.server/rate-limit";
-import { ChatStartSchema } from "~/domain/chat-forms";
+import { ChatStartSchema } from "~/features/chat/chat-forms";
 
 export function loader() {
   return methodNotAllowed("POST");

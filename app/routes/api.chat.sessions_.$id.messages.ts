@@ -3,11 +3,11 @@
 // message and the assistant's answer (SPEC.md section 7). The id is the capability: whoever
 // holds it may read and write the conversation, nobody else can name it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listChatMessages, postChatMessage } from "~/.server/chat";
+import { listChatMessages, postChatMessage } from "~/features/chat/chat.server";
 import { refusalResponse, jsonError, jsonResponse, methodNotAllowed, readJsonInput } from "~/.server/json-api";
 import { clientAddress } from "~/.server/rate-limit";
-import { SESSION_NOT_FOUND } from "~/domain/chat";
-import { ChatMessageSchema } from "~/domain/chat-forms";
+import { SESSION_NOT_FOUND } from "~/features/chat/chat";
+import { ChatMessageSchema } from "~/features/chat/chat-forms";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const messages = await listChatMessages(context, params.id!);

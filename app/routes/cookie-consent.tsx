@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { consentSetCookie, parseConsent } from "~/.server/consent";
+import { consentSetCookie, parseConsent } from "~/features/site/consent.server";
 import { invariantResponse } from "~/.server/invariant";
 import { safeRedirect } from "~/.server/safe-redirect";
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { destroySession } from "~/.server/session";
+import { destroySession } from "~/features/accounts/session.server";
 import { redirectWithToast } from "~/.server/toast";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getReceipt } from "~/.server/receipt";
-import { requireAdmin } from "~/.server/session";
-import { getSettings } from "~/.server/settings";
-import { Code128Barcode, QrCodeImage } from "~/components/codes";
+import { getReceipt } from "~/features/shipments/receipt.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { Code128Barcode, QrCodeImage } from "~/features/shipments/codes";
 import { PrintControls } from "~/components/print-controls";
 import { useTimeZone } from "~/components/root-data";
-import { StatusBadge } from "~/components/status-badge";
-import { Fact } from "~/components/tracking-result";
+import { StatusBadge } from "~/features/shipments/status-badge";
+import { Fact } from "~/features/tracking/tracking-result";
 import { countryName, formatDate, formatDateTime, formatDimensions, formatMoney, shipmentSizes } from "~/domain/format";
-import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/domain/shipping-options";
+import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { getReceipt } from "~/.server/receipt";
-import { requireAdmin } from "~/.server/session";
-import { getSettings } from "~/.server/settings";
-import { Code128Barcode, QrCodeImage } from "~/components/codes";
+import { getReceipt } from "~/features/shipments/receipt.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { Code128Barcode, QrCodeImage } from "~/features/shipments/codes";
 import { PrintControls } from "~/components/print-controls";
 import { useTimeZone } from "~/components/root-data";
 import { countryName, formatDate } from "~/domain/format";
-import { packageLabel, serviceLabel } from "~/domain/shipping-options";
+import { packageLabel, serviceLabel } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -3,12 +3,12 @@
 // against the same look-up limit; it names the parcel by its tracking ID only.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
-import { getSettings } from "~/.server/settings";
+import { getSettings } from "~/features/settings/settings.server";
 import { requestTimeZone } from "~/.server/time-zone";
-import { lookUpMany } from "~/.server/tracking";
-import { deliveryCalendar } from "~/domain/icalendar";
-import { isSettled } from "~/domain/shipment-status";
-import { normalizeTrackingId } from "~/domain/tracking-id";
+import { lookUpMany } from "~/features/tracking/tracking.server";
+import { deliveryCalendar } from "~/features/tracking/icalendar";
+import { isSettled } from "~/features/shipments/shipment-status";
+import { normalizeTrackingId } from "~/features/tracking/tracking-id";
 
 function text(status: number, message: string, headers: Record<string, string> = {}) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../app/.server/demo-accounts";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../app/features/accounts/demo-accounts.server";
 import { waitForServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8791);

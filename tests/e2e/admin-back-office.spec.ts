@@ -2,7 +2,7 @@ import { mkdir, rmdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN } from "../../app/.server/demo-accounts";
+import { DEMO_ADMIN } from "../../app/features/accounts/demo-accounts.server";
 import { createShipment } from "./admin-shipment-form";
 import { receivedMail } from "./mail";
 import { signIn, signInAsDemoAdmin } from "./sign-in";

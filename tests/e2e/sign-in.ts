@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../app/.server/demo-accounts";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../app/features/accounts/demo-accounts.server";
 
 /** Signs in through the real form, as a person would (customer at /login, admin at /admin/login). */
 export async function signIn(page: Page, { email, password, admin = false }: { email: string; password: string; admin?: boolean }) {

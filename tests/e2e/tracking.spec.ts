@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_TRACKING_IDS, SPARE_TRACKING_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
-import { statusLabel } from "../../app/domain/shipment-status";
+import { statusLabel } from "../../app/features/shipments/shipment-status";
 import { receivedMail } from "./mail";
 import { signInAsDemoAdmin } from "./sign-in";
 

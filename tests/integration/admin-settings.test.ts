@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events, exchangeRates, invoices, outbox, settings, shipments, users } from "../../drizzle/schema";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { SYSTEM_ACTOR } from "~/.server/events";
-import { createShipment } from "~/.server/shipments";
-import { RATE_FORM_MESSAGES } from "~/domain/settings-form";
+import { createShipment } from "~/features/shipments/shipments.server";
+import { RATE_FORM_MESSAGES } from "~/features/settings/settings-form";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { get, pageText as html, post } from "./requests";
 

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { events, outbox, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
 import { SYSTEM_ACTOR } from "~/.server/events";
-import { createShipment } from "~/.server/shipments";
+import { createShipment } from "~/features/shipments/shipments.server";
 import { formatMoney } from "~/domain/format";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { outbox, shipmentRatings } from "../../drizzle/schema";
 import { actorFor, SYSTEM_ACTOR } from "~/.server/events";
-import { changeStatus, createShipment } from "~/.server/shipments";
+import { changeStatus, createShipment } from "~/features/shipments/shipments.server";
 import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { createUser, db, serviceContext, signedInCookie } from "./fixtures";
 import { get, post } from "./requests";

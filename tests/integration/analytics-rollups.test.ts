@@ -16,14 +16,14 @@ import {
   shipments,
   trackingEvents,
 } from "../../drizzle/schema";
-import { getAnalytics, type Analytics } from "~/.server/analytics";
+import { getAnalytics, type Analytics } from "~/features/analytics/analytics.server";
 import { actorFor } from "~/.server/events";
-import { rateDelivery } from "~/.server/ratings";
-import { updateShipment, deleteSelectedShipments, deleteShipment } from "~/.server/shipment-changes";
-import { changeStatus, createShipment, type NewShipment } from "~/.server/shipments";
-import { periodRanges, PICKUP_STATUSES, PROBLEM_STATUSES, trendBuckets, trendUnit, type AnalyticsPeriod } from "~/domain/analytics";
-import { businessDaysBetween } from "~/domain/delivery-dates";
-import { ROLLUP_SPANS } from "~/domain/rollup-cover";
+import { rateDelivery } from "~/features/ratings/ratings.server";
+import { updateShipment, deleteSelectedShipments, deleteShipment } from "~/features/shipments/shipment-changes.server";
+import { changeStatus, createShipment, type NewShipment } from "~/features/shipments/shipments.server";
+import { periodRanges, PICKUP_STATUSES, PROBLEM_STATUSES, trendBuckets, trendUnit, type AnalyticsPeriod } from "~/features/analytics/analytics";
+import { businessDaysBetween } from "~/features/shipments/delivery-dates";
+import { ROLLUP_SPANS } from "~/features/analytics/rollup-cover";
 import { createUser, db, serviceContext } from "./fixtures";
 
 const HOUR = 3_600_000;

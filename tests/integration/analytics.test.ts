@@ -2,7 +2,7 @@
 // (indexes only, never a scan of the shipments), and the failure path.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyticsQueries, getAnalytics, loadAnalytics } from "~/.server/analytics";
+import { analyticsQueries, getAnalytics, loadAnalytics } from "~/features/analytics/analytics.server";
 import { db } from "./fixtures";
 import { insertAnalyticsFixture, NOW } from "./analytics-fixture";
 

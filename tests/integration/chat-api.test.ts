@@ -3,8 +3,8 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
-import { readChatSessionId } from "~/.server/chat-cookie";
-import { ESCALATION_REPLY, type ChatMessage, type ChatSession } from "~/domain/chat";
+import { readChatSessionId } from "~/features/chat/chat-cookie.server";
+import { ESCALATION_REPLY, type ChatMessage, type ChatSession } from "~/features/chat/chat";
 import { createUser, seedDemoData, signedInCookie } from "./fixtures";
 import { BASE, newClientAddress } from "./requests";
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { chatSessions, outbox } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
-import { listChatMessages } from "~/.server/chat";
+import { listChatMessages } from "~/features/chat/chat.server";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { get, newClientAddress, post } from "./requests";
 
@@ -30,7 +30,7 @@ async function startOnPage(fields: Record<string, string> = { email: "page@examp
 }
 
 async function sessionIdOf(cookie: string): Promise<string> {
-  const { readChatSessionId } = await import("~/.server/chat-cookie");
+  const { readChatSessionId } = await import("~/features/chat/chat-cookie.server");
   return (await readChatSessionId(new Request("https://parcel.test/", { headers: { Cookie: cookie } })))!;
 }
 
@@ -128,7 +128,7 @@ describe("/support/chat without JavaScript", () => {
     expect(reset.status).toBe(302);
     expect(reset.headers.getSetCookie().find((value) => value.startsWith("chatSession="))).toMatch(/Max-Age=0/i);
 
-    const { chatSessionSetCookie } = await import("~/.server/chat-cookie");
+    const { chatSessionSetCookie } = await import("~/features/chat/chat-cookie.server");
     const stale = (await chatSessionSetCookie("Z".repeat(43))).split(";")[0]!;
     const page = await get("/support/chat", { Cookie: stale });
     expect(await page.text()).toContain("Start Chat");

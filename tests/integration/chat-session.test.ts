@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { chatSessions, events, outbox } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
 import type { ChatSession as ChatSessionObject } from "~/durable-objects/chat-session";
-import { answerQuestion } from "~/.server/chat-assistant";
-import { getChatConversation, postChatMessage, respondToChat, startChat } from "~/.server/chat";
-import { ESCALATION_REPLY, type ChatSession } from "~/domain/chat";
+import { answerQuestion } from "~/features/chat/chat-assistant.server";
+import { getChatConversation, postChatMessage, respondToChat, startChat } from "~/features/chat/chat.server";
+import { ESCALATION_REPLY, type ChatSession } from "~/features/chat/chat";
 import { createUser, db, seedDemoData, serviceContext } from "./fixtures";
 import { BASE, newClientAddress } from "./requests";
 

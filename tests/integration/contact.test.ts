@@ -4,8 +4,8 @@ import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, events, outbox } from "../../drizzle/schema";
-import { sendContactMessage } from "~/.server/contact";
-import type { ContactInput } from "~/domain/contact-form";
+import { sendContactMessage } from "~/features/contact/contact.server";
+import type { ContactInput } from "~/features/contact/contact-form";
 import { createUser, db, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, get, newClientAddress, post } from "./requests";
 

@@ -3,8 +3,8 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { buildSeed } from "../../drizzle/seed-data";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../drizzle/schema";
 import { getDb } from "~/.server/db";
-import { hashPassword } from "~/.server/password";
-import { createSession } from "~/.server/session";
+import { hashPassword } from "~/features/accounts/password.server";
+import { createSession } from "~/features/accounts/session.server";
 import type { ServiceContext } from "~/load-context";
 import { BASE } from "./requests";
 

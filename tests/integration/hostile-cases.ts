@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { FIELD_CEILING, LIST_CEILING, MAX_FIELDS } from "~/.server/form-shape";
 import { ruleFor } from "~/.server/request-limits";
-import { LIMITS } from "~/domain/shipment-steps";
+import { LIMITS } from "~/features/shipments/shipment-steps";
 import type { ActionRoute, FormControl, PageForm } from "./hostile-forms";
 
 export type Role = "anonymous" | "customer" | "admin";

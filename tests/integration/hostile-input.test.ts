@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { createWorker } from "~/.server/worker";
-import { DRAFT_MAX_BYTES, draftBoundsFaults, type ShipmentDraft } from "~/domain/shipment-steps";
+import { DRAFT_MAX_BYTES, draftBoundsFaults, type ShipmentDraft } from "~/features/shipments/shipment-steps";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
 import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { seedDemoData, signedInCookie } from "./fixtures";

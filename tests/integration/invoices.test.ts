@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, outbox, settings } from "../../drizzle/schema";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
 import { SYSTEM_ACTOR } from "~/.server/events";
-import { createShipment } from "~/.server/shipments";
-import { quote } from "~/domain/pricing";
+import { createShipment } from "~/features/shipments/shipments.server";
+import { quote } from "~/features/pricing/pricing";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 
 const BASE = "https://parcel.test";

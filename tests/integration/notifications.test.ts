@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, outbox, users } from "../../drizzle/schema";
 import { SYSTEM_ACTOR } from "~/.server/events";
-import { subscribeToNewsletter } from "~/.server/newsletter";
-import { sendPasswordReset } from "~/.server/password-reset";
-import { changeShipmentStatus, createShipment } from "~/.server/shipments";
+import { subscribeToNewsletter } from "~/features/site/newsletter.server";
+import { sendPasswordReset } from "~/features/accounts/password-reset.server";
+import { changeShipmentStatus, createShipment } from "~/features/shipments/shipments.server";
 import { BASE } from "./base";
 import { createUser, db, serviceContext } from "./fixtures";
 

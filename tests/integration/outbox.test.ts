@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newsletterSubscribers, outbox, rateLimits, sessions, signInFailures } from "../../drizzle/schema";
 import worker from "../worker";
-import { retryDelayMs, sendDueMail } from "~/.server/outbox";
+import { retryDelayMs, sendDueMail } from "~/features/mail/outbox.server";
 import { hitRateLimit } from "~/.server/rate-limit";
 import { createUser, db } from "./fixtures";
 

@@ -3,8 +3,8 @@ import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox, passwordResetTokens, sessions, users } from "../../drizzle/schema";
-import { verifyPassword } from "~/.server/password";
-import { hashToken } from "~/.server/session";
+import { verifyPassword } from "~/features/accounts/password.server";
+import { hashToken } from "~/features/accounts/session.server";
 import { createUser, db, signedInCookie } from "./fixtures";
 import { BASE, get, newClientAddress, post, sessionFrom, sessionSetCookie } from "./requests";
 

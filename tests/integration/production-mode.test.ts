@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/demo-accounts";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/features/accounts/demo-accounts.server";
 import { deploymentProblems } from "~/.server/deployment";
 import { createWorker } from "~/.server/worker";
 import { sessions } from "../../drizzle/schema";

@@ -6,12 +6,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TRACKING_IDS, SEED_USER_IDS } from "../../drizzle/seed-data";
 import { countingD1, type D1Counts } from "~/.server/bench-d1";
 import { getDb, type Db } from "~/.server/db";
-import { listOwnShipments } from "~/.server/customer-shipments";
-import { getAnalytics } from "~/.server/analytics";
-import { listShipments, shipmentStats } from "~/.server/shipment-list";
-import { lookUpTracking } from "~/.server/tracking";
-import { ANALYTICS_PERIODS } from "~/domain/analytics";
-import { parseAdminShipmentFilters, parseCustomerShipmentFilters } from "~/domain/shipment-filters";
+import { listOwnShipments } from "~/features/shipments/customer-shipments.server";
+import { getAnalytics } from "~/features/analytics/analytics.server";
+import { listShipments, shipmentStats } from "~/features/shipments/shipment-list.server";
+import { lookUpTracking } from "~/features/tracking/tracking.server";
+import { ANALYTICS_PERIODS } from "~/features/analytics/analytics";
+import { parseAdminShipmentFilters, parseCustomerShipmentFilters } from "~/features/shipments/shipment-filters";
 import { seedDemoData } from "./fixtures";
 
 const LARGE_TABLES = [

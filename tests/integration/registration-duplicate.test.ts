@@ -6,8 +6,8 @@ import { createUser, serviceContext } from "./fixtures";
 
 const hashes = vi.hoisted(() => ({ count: 0 }));
 
-vi.mock("../../app/.server/password", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/.server/password")>();
+vi.mock("../../app/features/accounts/password.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/features/accounts/password.server")>();
   return {
     ...original,
     hashPassword: async (password: string) => {
@@ -27,7 +27,7 @@ describe("registration of a taken address", () => {
   it("hashes the password just as a new account does", async () => {
     // The setup file loaded the app's modules before the mock existed: load them again.
     vi.resetModules();
-    const { createAccount } = await import("~/.server/accounts");
+    const { createAccount } = await import("~/features/accounts/accounts.server");
     const created = await createAccount(serviceContext(), { ...details, email: `new-${crypto.randomUUID()}@example.com` });
     expect(created).toMatchObject({ role: "user" });
     expect(hashes.count).toBe(1);

@@ -1,7 +1,7 @@
 // Requests to the real worker as a browser sends them, and what the account tests read back.
 import { SELF } from "cloudflare:test";
-import { DEVICE_COOKIE } from "~/.server/device-cookie";
-import { SESSION_COOKIE } from "~/.server/session";
+import { DEVICE_COOKIE } from "~/features/accounts/device-cookie.server";
+import { SESSION_COOKIE } from "~/features/accounts/session.server";
 import { BASE } from "./base";
 
 export { BASE };

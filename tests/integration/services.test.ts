@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, outbox, shipmentDrafts, shipments, trackingEvents } from "../../drizzle/schema";
 import { actorFor } from "~/.server/events";
-import { applyDraftStep, getDraft } from "~/.server/shipment-drafts";
-import { changeStatus } from "~/.server/shipments";
-import type { ShipmentDraft } from "~/domain/shipment-steps";
+import { applyDraftStep, getDraft } from "~/features/shipments/shipment-drafts.server";
+import { changeStatus } from "~/features/shipments/shipments.server";
+import type { ShipmentDraft } from "~/features/shipments/shipment-steps";
 import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { createUser, db, serviceContext } from "./fixtures";
 

@@ -2,11 +2,11 @@
 import { eq } from "drizzle-orm";
 import { createCookie } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/.server/demo-accounts";
-import { DEVICE_COOKIE } from "~/.server/device-cookie";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/features/accounts/demo-accounts.server";
+import { DEVICE_COOKIE } from "~/features/accounts/device-cookie.server";
 import { outbox, sessions, users } from "../../drizzle/schema";
-import { hashToken, REMEMBERED_SESSION_MS, requestSessionHash } from "~/.server/session";
-import { signIn } from "~/.server/sign-in";
+import { hashToken, REMEMBERED_SESSION_MS, requestSessionHash } from "~/features/accounts/session.server";
+import { signIn } from "~/features/accounts/sign-in.server";
 import { createUser, db, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, deviceFrom, get, newClientAddress, post, sessionFrom, sessionSetCookie } from "./requests";
 

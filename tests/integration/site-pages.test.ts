@@ -2,8 +2,8 @@
 // with a title and description, the footer's anchors land on sections, the FAQ and pricing
 // work from the query string, and the legal pages state what the app really does.
 import { describe, expect, it } from "vitest";
-import { COOKIES, LEGAL_LAST_UPDATED } from "~/content/legal";
-import { REMEMBERED_SESSION_MS, SESSION_COOKIE, SHORT_SESSION_MS } from "~/.server/session";
+import { COOKIES, LEGAL_LAST_UPDATED } from "~/features/site/legal";
+import { REMEMBERED_SESSION_MS, SESSION_COOKIE, SHORT_SESSION_MS } from "~/features/accounts/session.server";
 import { createUser } from "./fixtures";
 import { get, post } from "./requests";
 

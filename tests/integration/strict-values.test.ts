@@ -8,7 +8,7 @@ import { events, shipmentDrafts, shipments, trackingEvents } from "../../drizzle
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { VALID_ADMIN_FORM } from "../admin-shipment-sample";
-import { applyDraftStep } from "~/.server/shipment-drafts";
+import { applyDraftStep } from "~/features/shipments/shipment-drafts.server";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, newClientAddress } from "./requests";
 

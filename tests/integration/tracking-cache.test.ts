@@ -9,9 +9,9 @@ import { DEMO_TRACKING_IDS, SEED_USER_IDS } from "../../drizzle/seed-data";
 import { countingD1, type D1Counts } from "~/.server/bench-d1";
 import { getDb } from "~/.server/db";
 import { SYSTEM_ACTOR } from "~/.server/events";
-import { TRUST_MS } from "~/.server/tracking-freshness";
-import { setShipmentLocation } from "~/.server/shipment-changes";
-import { lookUpTracking } from "~/.server/tracking";
+import { TRUST_MS } from "~/features/tracking/tracking-freshness.server";
+import { setShipmentLocation } from "~/features/shipments/shipment-changes.server";
+import { lookUpTracking } from "~/features/tracking/tracking.server";
 import { db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { get, newClientAddress, post } from "./requests";
 

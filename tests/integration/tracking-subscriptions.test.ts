@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { outbox, shipments, trackingSubscriptions, trackingSubscriptionTokens, users } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS, SEED_USER_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
 import { SYSTEM_ACTOR } from "~/.server/events";
-import { changeShipmentStatus } from "~/.server/shipments";
-import { MAX_SUBSCRIBERS } from "~/.server/tracking-subscriptions";
+import { changeShipmentStatus } from "~/features/shipments/shipments.server";
+import { MAX_SUBSCRIBERS } from "~/features/tracking/tracking-subscriptions.server";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, get, newClientAddress, post } from "./requests";
 

@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSeed, DEMO_TRACKING_IDS, SEED_USER_IDS, SPARE_TRACKING_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
-import { SHIPMENT_STATUSES, statusLabel } from "~/domain/shipment-status";
+import { SHIPMENT_STATUSES, statusLabel } from "~/features/shipments/shipment-status";
 import { createUser, seedDemoData, signedInCookie } from "./fixtures";
 
 const BASE = "https://parcel.test";

@@ -12,8 +12,8 @@ import {
   users,
 } from "../../drizzle/schema";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
-import type { SessionUser } from "~/.server/session";
-import { setUserStatus, updateUser, deleteUser } from "~/.server/user-admin";
+import type { SessionUser } from "~/features/accounts/session.server";
+import { setUserStatus, updateUser, deleteUser } from "~/features/users/user-admin.server";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, followRedirect as follow, getAs as get, pageText as html, postAs as post } from "./requests";
 

@@ -1,0 +1,94 @@
+// The sign-in form of both portals (/login and /admin/login) and their demo-account buttons.
+// End-to-end helpers find these by the labels "Email" and "Password" and the button "Sign In".
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import type { z } from "zod";
+import { SignInSchema } from "~/features/accounts/account-forms";
+import { CheckboxField, Field, FormErrors } from "~/components/forms";
+import { Honeypot } from "~/components/honeypot";
+import { PasswordField } from "./password-field";
+
+export function SignInForm({
+  lastResult,
+  redirectTo,
+  offerRememberMe,
+}: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  redirectTo: string | null;
+  offerRememberMe: boolean;
+}) {
+  // The sign-in pages do not hydrate: the server checks the form (every field's message at once).
+  const [form, fields] = useForm<z.input<typeof SignInSchema>>({ id: "sign-in", lastResult, constraint: getZodConstraint(SignInSchema) });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Honeypot />
+      <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
+        errors={fields.email.errors}
+      />
+      <PasswordField
+        label="Password"
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        errors={fields.password.errors}
+      />
+      {offerRememberMe ? (
+        <CheckboxField label="Remember me for 30 days" inputProps={getInputProps(fields.remember, { type: "checkbox" })} />
+      ) : null}
+      <button type="submit" name="intent" value="sign-in" className="btn-primary w-full" data-pending="Signing in...">
+        Sign In
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Demo credentials and a button that signs in with them: a form of its own, so it works without
+ * JavaScript and never trips the sign-in form's validation. Shown only while DEMO_MODE is "true".
+ * It goes ABOVE the sign-in form: a field's error appearing on blur would otherwise push the
+ * button down between mousedown and mouseup, and the click would be lost.
+ */
+export function DemoSignIn({
+  credentials,
+  redirectTo,
+  buttonLabel,
+  error,
+}: {
+  credentials: { email: string; password: string } | null;
+  redirectTo: string | null;
+  buttonLabel: string;
+  error?: string | null;
+}) {
+  // Without demo accounts (production) a forged demo sign-in is still told why it was refused.
+  if (!credentials) {
+    return error ? (
+      <p role="alert" className="mb-6 font-medium text-red-800">
+        {error}
+      </p>
+    ) : null;
+  }
+  return (
+    <section aria-labelledby="demo-heading" className="mb-6 rounded-md border border-dashed border-brand-600 bg-brand-50 p-4 text-sm">
+      <h2 id="demo-heading" className="mb-1 font-semibold text-brand-800">
+        Demo account
+      </h2>
+      <p className="mb-3 text-slate-800">
+        Email <code className="font-mono">{credentials.email}</code>, password <code className="font-mono">{credentials.password}</code>
+      </p>
+      {error ? (
+        <p role="alert" className="mb-3 font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <Form method="post">
+        <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
+        <button type="submit" name="intent" value="demo" className="btn-secondary w-full" data-pending="Signing in...">
+          {buttonLabel}
+        </button>
+      </Form>
+    </section>
+  );
+}

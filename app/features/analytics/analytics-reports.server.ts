@@ -1,0 +1,270 @@
+// The analytics screen's exports: the period's shipments and the accounts as CSV files (quoted
+// by csv-stringify), and the reports 'Generate Report' makes. A file is written a page of rows
+// at a time into a stream, so a year of a busy operator's shipments never sits in memory whole.
+import { and, asc, count, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { stringify } from "csv-stringify/sync";
+import { shipmentRatings, shipments, users } from "../../../drizzle/schema";
+import {
+  PERIOD_LABELS,
+  periodRanges,
+  REPORT_LABELS,
+  UNSUPPORTED_REPORT,
+  isReportType,
+  type AnalyticsPeriod,
+  type ReportType,
+} from "~/features/analytics/analytics";
+import { getCountry } from "~/domain/countries";
+import { businessDaysBetween } from "~/features/shipments/delivery-dates";
+import { formatMoney, minorUnitsInput } from "~/domain/format";
+import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
+import { serviceLabel } from "~/features/shipments/shipping-options";
+import type { ServiceContext } from "~/load-context";
+import { getAnalytics } from "./analytics.server";
+import { refused, type Done, type Refused } from "~/.server/outcome";
+
+/** Rows read per query while a file is written. */
+const PAGE_ROWS = 500;
+
+const isoOrEmpty = (time: number | null) => (time === null ? "" : new Date(time).toISOString());
+
+/** A CSV file written from pages of rows: `readPage(after)` gives the rows after the last one it gave. */
+function csvStream<Row extends { cursor: number }>(
+  header: string[],
+  readPage: (after: number | null) => Promise<Row[]>,
+  toCells: (row: Row) => (string | number)[],
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  // RFC 4180's line ends (CRLF), which every spreadsheet program reads.
+  const options = { record_delimiter: "windows" } as const;
+  let after: number | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        // A byte-order mark, so that spreadsheet programs read the names' accents as UTF-8.
+        controller.enqueue(encoder.encode(`\uFEFF${stringify([header], options)}`));
+        return;
+      }
+      const rows = await readPage(after);
+      if (rows.length > 0) controller.enqueue(encoder.encode(stringify(rows.map(toCells), options)));
+      if (rows.length < PAGE_ROWS) controller.close();
+      else after = rows.at(-1)!.cursor;
+    },
+  });
+}
+
+export const SHIPMENT_CSV_HEADER = [
+  "Tracking ID",
+  "Created (UTC)",
+  "Status",
+  "Service",
+  "Sender",
+  "Sender e-mail",
+  "Origin city",
+  "Origin country",
+  "Recipient",
+  "Destination city",
+  "Destination country",
+  "Destination region",
+  "Weight (kg)",
+  "Currency",
+  "Cost",
+  "Declared value",
+  "Estimated delivery (UTC)",
+  "Actual delivery (UTC)",
+  "Business days to delivery",
+  "On time",
+  "Rating",
+  "Rating comment",
+];
+
+// The shipments table's rowid: the creation index is ordered by (created_at, rowid), so pages
+// read in that order come straight from the index.
+const shipmentRowId = sql<number>`"shipments"."rowid"`;
+
+/** The period's shipments, oldest first, one CSV row each. */
+export function shipmentsCsv(context: Pick<ServiceContext, "db">, { period, now = Date.now() }: { period: AnalyticsPeriod; now?: number }) {
+  const { db } = context;
+  const { current } = periodRanges(period, now);
+  let lastCreatedAt = 0;
+  const readPage = async (after: number | null) => {
+    const inPeriod = and(gte(shipments.createdAt, current.start), lt(shipments.createdAt, current.end));
+    const afterLast: SQL | undefined =
+      after === null ? undefined : or(gt(shipments.createdAt, lastCreatedAt), and(eq(shipments.createdAt, lastCreatedAt), gt(shipmentRowId, after)));
+    const rows = await db
+      .select({
+        cursor: shipmentRowId,
+        trackingId: shipments.trackingId,
+        createdAt: shipments.createdAt,
+        status: shipments.status,
+        serviceType: shipments.serviceType,
+        senderName: shipments.senderName,
+        senderEmail: shipments.senderEmail,
+        senderCity: shipments.senderCity,
+        senderCountry: shipments.senderCountry,
+        recipientName: shipments.recipientName,
+        recipientCity: shipments.recipientCity,
+        recipientCountry: shipments.recipientCountry,
+        weightKg: shipments.weightKg,
+        currency: shipments.currency,
+        cost: shipments.cost,
+        declaredValue: shipments.declaredValue,
+        estimatedDelivery: shipments.estimatedDelivery,
+        actualDelivery: shipments.actualDelivery,
+        score: shipmentRatings.score,
+        comment: shipmentRatings.comment,
+      })
+      .from(shipments)
+      .leftJoin(shipmentRatings, eq(shipmentRatings.shipmentId, shipments.id))
+      .where(and(inPeriod, afterLast))
+      .orderBy(asc(shipments.createdAt), asc(shipmentRowId))
+      .limit(PAGE_ROWS);
+    lastCreatedAt = rows.at(-1)?.createdAt ?? lastCreatedAt;
+    return rows;
+  };
+  return csvStream(SHIPMENT_CSV_HEADER, readPage, (row) => {
+    const status = normalizeStatus(row.status);
+    const delivered = row.actualDelivery;
+    return [
+      row.trackingId,
+      isoOrEmpty(row.createdAt),
+      status ? statusLabel(status) : row.status,
+      serviceLabel(row.serviceType),
+      row.senderName,
+      row.senderEmail ?? "",
+      row.senderCity,
+      row.senderCountry,
+      row.recipientName,
+      row.recipientCity,
+      row.recipientCountry,
+      getCountry(row.recipientCountry)?.region ?? "",
+      row.weightKg,
+      row.currency,
+      minorUnitsInput(row.cost, row.currency),
+      minorUnitsInput(row.declaredValue, row.currency),
+      isoOrEmpty(row.estimatedDelivery),
+      isoOrEmpty(delivered),
+      delivered === null ? "" : businessDaysBetween(row.createdAt, delivered),
+      delivered === null || row.estimatedDelivery === null ? "" : onTimeDay(delivered, row.estimatedDelivery) ? "yes" : "no",
+      row.score ?? "",
+      row.comment ?? "",
+    ];
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** On time: delivered on or before the estimated day (UTC), as the analytics count it. */
+function onTimeDay(actual: number, estimated: number): boolean {
+  return Math.floor(actual / DAY_MS) <= Math.floor(estimated / DAY_MS);
+}
+
+export const USER_CSV_HEADER = ["Name", "E-mail", "Role", "Status", "Joined (UTC)", "Shipments in the period", "Shipments in all"];
+
+/** Every account, in the order they were made, with their shipments in the period and in all. */
+export function usersCsv(context: Pick<ServiceContext, "db">, { period, now = Date.now() }: { period: AnalyticsPeriod; now?: number }) {
+  const { db } = context;
+  const { current } = periodRanges(period, now);
+  const userRowId = sql<number>`"users"."rowid"`;
+  const readPage = (after: number | null) =>
+    db
+      .select({
+        cursor: userRowId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role: users.role,
+        status: users.status,
+        createdAt: users.createdAt,
+        inPeriod: sql<number>`(select count(*) from ${shipments} where ${shipments.userId} = ${users.id} and ${shipments.createdAt} >= ${current.start} and ${shipments.createdAt} < ${current.end})`.mapWith(Number),
+        inAll: sql<number>`(select count(*) from ${shipments} where ${shipments.userId} = ${users.id})`.mapWith(Number),
+      })
+      .from(users)
+      .where(after === null ? undefined : gt(userRowId, after))
+      .orderBy(asc(userRowId))
+      .limit(PAGE_ROWS);
+  return csvStream(USER_CSV_HEADER, readPage, (row) => [
+    `${row.firstName} ${row.lastName}`,
+    row.email,
+    row.role,
+    row.status,
+    isoOrEmpty(row.createdAt),
+    row.inPeriod,
+    row.inAll,
+  ]);
+}
+
+/** A report's CSV file, or the refusal for a type that is not a report. */
+export function reportCsv(
+  context: Pick<ServiceContext, "db">,
+  { type, period, now }: { type: string; period: AnalyticsPeriod; now?: number },
+): ReadableStream<Uint8Array> | Refused {
+  if (!isReportType(type)) return refused("invalid", UNSUPPORTED_REPORT);
+  return type === "users" ? usersCsv(context, { period, now }) : shipmentsCsv(context, { period, now });
+}
+
+/** What 'Generate Report' shows: its figures and where its file is. */
+export type Report = {
+  type: ReportType;
+  title: string;
+  period: AnalyticsPeriod;
+  generatedAt: number;
+  facts: { label: string; value: string }[];
+};
+
+/**
+ * SPEC.md's Generate Report, for 'shipments' (the period's figures) or 'users' (the accounts,
+ * and who shipped in the period); the full rows are the report's CSV file (reportCsv).
+ */
+export async function generateReport(
+  context: Pick<ServiceContext, "db">,
+  { type, period, now = Date.now() }: { type: string; period: AnalyticsPeriod; now?: number },
+): Promise<Done<{ report: Report }> | Refused> {
+  if (!isReportType(type)) return refused("invalid", UNSUPPORTED_REPORT);
+  const title = `${REPORT_LABELS[type]} report, ${PERIOD_LABELS[period].toLowerCase()}`;
+  const facts = type === "users" ? await userFacts(context, period, now) : await shipmentFacts(context, period, now);
+  return { ok: true, message: "Report generated successfully", report: { type, title, period, generatedAt: now, facts } };
+}
+
+async function shipmentFacts(context: Pick<ServiceContext, "db">, period: AnalyticsPeriod, now: number) {
+  // The screen's own figures, in the report's words; the time zone does not change any of them.
+  const analytics = await getAnalytics(context, { period, now, timeZone: "UTC" });
+  return [
+    { label: "Shipments", value: analytics.shipments.current.toLocaleString("en-US") },
+    ...analytics.statuses.map((entry) => ({ label: statusLabel(entry.status), value: entry.count.toLocaleString("en-US") })),
+    ...analytics.revenue
+      .filter((entry) => entry.current > 0)
+      .map((entry) => ({ label: `Revenue in ${entry.currency}`, value: formatMoney(entry.current, entry.currency) })),
+    { label: "Customers who shipped", value: analytics.retention.whole.toLocaleString("en-US") },
+  ];
+}
+
+async function userFacts(context: Pick<ServiceContext, "db">, period: AnalyticsPeriod, now: number) {
+  const { db } = context;
+  const { current } = periodRanges(period, now);
+  const [accounts, shippers] = await db.batch([
+    db
+      .select({
+        total: count(),
+        admins: sql<number>`coalesce(sum(${users.role} = 'admin'), 0)`.mapWith(Number),
+        suspended: sql<number>`coalesce(sum(${users.status} = 'suspended'), 0)`.mapWith(Number),
+        joined: sql<number>`coalesce(sum(${users.createdAt} >= ${current.start} and ${users.createdAt} < ${current.end}), 0)`.mapWith(Number),
+      })
+      .from(users),
+    db
+      .select({ customers: sql<number>`count(distinct ${shipments.userId})`.mapWith(Number) })
+      .from(shipments)
+      .where(and(gte(shipments.createdAt, current.start), lt(shipments.createdAt, current.end))),
+  ]);
+  const row = accounts[0] ?? { total: 0, admins: 0, suspended: 0, joined: 0 };
+  const number = (value: number) => value.toLocaleString("en-US");
+  return [
+    { label: "Accounts", value: number(row.total) },
+    { label: "Customers", value: number(row.total - row.admins) },
+    { label: "Admins", value: number(row.admins) },
+    { label: "Suspended", value: number(row.suspended) },
+    { label: "Joined in the period", value: number(row.joined) },
+    { label: "Customers with an account who shipped in the period", value: number(shippers[0]?.customers ?? 0) },
+  ];
+}

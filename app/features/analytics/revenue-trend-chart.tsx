@@ -1,0 +1,134 @@
+// The revenue trend as a bar chart drawn on the server (plain SVG, no chart library, nothing to
+// load in the browser), with labelled axes and the same figures as a table for screen readers
+// and for anyone who wants the numbers.
+import { useId } from "react";
+import { niceScale, type TrendUnit } from "~/features/analytics/analytics";
+import { currencyExponent, formatMoney } from "~/domain/format";
+import { DataTable, type Column } from "~/components/list";
+
+export type TrendBucketView = { start: number; label: string; shipments: number; revenue: { currency: string; amount: number }[] };
+
+const WIDTH = 720;
+const HEIGHT = 280;
+const MARGIN = { top: 16, right: 12, bottom: 44, left: 76 };
+const MAX_X_LABELS = 8;
+
+const UNIT_WORDS: Record<TrendUnit, { per: string; heading: string }> = {
+  day: { per: "per day", heading: "Day" },
+  week: { per: "per week (from Monday)", heading: "Week" },
+  month: { per: "per month", heading: "Month" },
+};
+
+/** "$1.2K": an axis label in the currency's major units. */
+function compactMoney(minorUnits: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }).format(
+    minorUnits / 10 ** currencyExponent(currency),
+  );
+}
+
+function amountIn(bucket: TrendBucketView, currency: string): number {
+  return bucket.revenue.find((money) => money.currency === currency)?.amount ?? 0;
+}
+
+export function RevenueTrendChart({
+  buckets,
+  unit,
+  currency,
+  timeZone,
+  tableOpen = false,
+}: {
+  buckets: TrendBucketView[];
+  unit: TrendUnit;
+  /** The currency the bars show; null when nothing was charged in the period. */
+  currency: string | null;
+  timeZone: string;
+  /** The table shown open (the print view). */
+  tableOpen?: boolean;
+}) {
+  const id = useId();
+  const words = UNIT_WORDS[unit];
+  const shown = currency ?? "USD";
+  const amounts = buckets.map((bucket) => amountIn(bucket, shown));
+  const total = amounts.reduce((sum, amount) => sum + amount, 0);
+  const highest = amounts.reduce((best, amount, index) => (amount > amounts[best]! ? index : best), 0);
+  const scale = niceScale(Math.max(...amounts, 0));
+  const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const slot = plotWidth / Math.max(buckets.length, 1);
+  const barWidth = Math.max(2, slot * 0.7);
+  const labelEvery = Math.ceil(buckets.length / MAX_X_LABELS);
+  const y = (amount: number) => MARGIN.top + plotHeight - (amount / scale.top) * plotHeight;
+  const summary =
+    currency === null
+      ? "No revenue in this period."
+      : `Total ${formatMoney(total, shown)}; highest ${buckets[highest]?.label ?? ""} with ${formatMoney(amounts[highest] ?? 0, shown)}.`;
+
+  const columns: Column<TrendBucketView>[] = [
+    { label: words.heading, rowHeader: true, cell: (bucket) => bucket.label },
+    { label: "Shipments", className: "text-right max-md:text-left", cell: (bucket) => bucket.shipments.toLocaleString("en-US") },
+    {
+      label: "Revenue",
+      className: "text-right max-md:text-left",
+      cell: (bucket) =>
+        bucket.revenue.length === 0 ? formatMoney(0, shown) : bucket.revenue.map((money) => formatMoney(money.amount, money.currency)).join(" · "),
+    },
+  ];
+
+  return (
+    <figure className="space-y-3">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+      >
+        <title id={`${id}-title`}>{`Revenue ${words.per} in ${shown}`}</title>
+        <desc id={`${id}-desc`}>{summary}</desc>
+        {scale.ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" strokeWidth={1} />
+            <text x={MARGIN.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-700 text-[12px]">
+              {compactMoney(tick, shown)}
+            </text>
+          </g>
+        ))}
+        <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(0)} y2={y(0)} className="stroke-slate-500" strokeWidth={1} />
+        {buckets.map((bucket, index) => {
+          const amount = amounts[index]!;
+          const x = MARGIN.left + index * slot + (slot - barWidth) / 2;
+          return (
+            <g key={bucket.start}>
+              {amount > 0 ? (
+                <rect x={x} y={y(amount)} width={barWidth} height={y(0) - y(amount)} rx={2} className="fill-brand-600">
+                  <title>{`${bucket.label}: ${formatMoney(amount, shown)}`}</title>
+                </rect>
+              ) : null}
+              {index % labelEvery === 0 ? (
+                <text x={x + barWidth / 2} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" className="fill-slate-700 text-[12px]">
+                  {bucket.label.replace("Week of ", "")}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        <text x={MARGIN.left + plotWidth / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-700 text-[12px]">
+          {`${words.heading} (${timeZone})`}
+        </text>
+        <text
+          transform={`translate(14 ${MARGIN.top + plotHeight / 2}) rotate(-90)`}
+          textAnchor="middle"
+          className="fill-slate-700 text-[12px]"
+        >
+          {`Revenue (${shown})`}
+        </text>
+      </svg>
+      <figcaption className="text-sm text-slate-700">
+        {summary} Bars show {shown} only; the table lists every currency.
+      </figcaption>
+      <details open={tableOpen || undefined} className="rounded-md border border-slate-200">
+        <summary className="cursor-pointer px-4 py-2 text-sm font-semibold text-brand-700">The revenue trend as a table</summary>
+        <DataTable caption={`Shipments and revenue ${words.per}, ${timeZone}`} columns={columns} rows={buckets} rowKey={(bucket) => String(bucket.start)} />
+      </details>
+    </figure>
+  );
+}

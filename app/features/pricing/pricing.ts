@@ -1,0 +1,125 @@
+// SPEC.md's shipping-cost helper and the quote built on it, shared by the customer estimate
+// and the admin form. Tariff figures are US dollars, converted to the quote's currency with the
+// settings' exchange rate (docs/decisions/100-prices-converted-from-the-base-currency.md);
+// amounts returned are integer minor units.
+import { getCountry } from "~/domain/countries";
+import { BASE_CURRENCY, BASE_RATE, convertParts, type ExchangeRate } from "./exchange-rates";
+import { toMinorUnits } from "~/domain/format";
+import {
+  DELIVERY_OPTION_LABELS,
+  DELIVERY_OPTION_SURCHARGES,
+  INSURANCE_RATE,
+  type DeliveryOption,
+  type PackageType,
+  type ServiceType,
+} from "~/features/shipments/shipping-options";
+
+// The delivery options, their surcharges and the insurance rate live with the other shipping
+// choices: browser code needs them too, without the country table this module brings along.
+export {
+  DELIVERY_OPTIONS,
+  DELIVERY_OPTION_LABELS,
+  DELIVERY_OPTION_SURCHARGES,
+  INSURANCE_RATE,
+  type DeliveryOption,
+} from "~/features/shipments/shipping-options";
+
+export const BASE_RATES: Record<ServiceType, number> = {
+  standard: 5.99,
+  express: 12.99,
+  economy: 8.99,
+  overnight: 24.99,
+};
+
+/** Added per kilogram. */
+export const RATE_PER_KG = 0.5;
+
+export const PACKAGE_MULTIPLIERS: Record<PackageType, number> = {
+  document: 0.8,
+  envelope: 0.8,
+  package: 1,
+  box: 1,
+  pallet: 1.5,
+};
+
+/** Same country 1, same pricing region 1.5, otherwise 2. */
+export function routeMultiplier(fromCountry: string, toCountry: string): number {
+  if (fromCountry.toUpperCase() === toCountry.toUpperCase()) return 1;
+  const from = getCountry(fromCountry);
+  const to = getCountry(toCountry);
+  return from && to && from.region === to.region ? 1.5 : 2;
+}
+
+export type ShippingCostInput = {
+  serviceType: ServiceType;
+  packageType: PackageType;
+  weightKg: number;
+  fromCountry: string;
+  toCountry: string;
+};
+
+/** (base + weight part) x route x package, never below the base rate; minor units of the rate's currency. */
+export function shippingCost(input: ShippingCostInput, rate: ExchangeRate = BASE_RATE): number {
+  return quote({ ...input, rate, deliveryOption: "standard", insurance: false, declaredValue: 0 }).shipping;
+}
+
+export type QuoteInput = ShippingCostInput & {
+  /** The currency to quote in and its rate; the tariff is in the base currency. */
+  rate: ExchangeRate;
+  deliveryOption: DeliveryOption;
+  insurance: boolean;
+  /** Minor units of the quote's currency. */
+  declaredValue: number;
+  /** An admin's base-price override, minor units of the quote's currency; replaces the calculated shipping charge. */
+  basePriceOverride?: number | null;
+};
+
+export type QuoteLine = {
+  key: "base" | "weight" | "route" | "package" | "minimum" | "override" | "delivery" | "insurance";
+  label: string;
+  amount: number;
+};
+
+/** Minor units of `currency`; `exchange` is the rate the tariff was converted at (rate 1 for the base currency). */
+export type Quote = { currency: string; lines: QuoteLine[]; shipping: number; total: number; exchange: ExchangeRate & { base: string } };
+
+/**
+ * The price of a shipment, line by line, so the customer and the admin see how it adds up. The
+ * tariff's lines are worked out in the base currency and converted together, so that they add
+ * up to the converted tariff; a staff override and the insurance (1% of a value declared in
+ * the quote's currency) are in the quote's currency already.
+ */
+export function quote(input: QuoteInput): Quote {
+  const { rate } = input;
+  const currency = rate.currency;
+  const tariff: QuoteLine[] = [];
+  let override: QuoteLine | null = null;
+  if (input.basePriceOverride !== undefined && input.basePriceOverride !== null) {
+    override = { key: "override", label: "Base price (set by staff)", amount: input.basePriceOverride };
+  } else {
+    const base = toMinorUnits(BASE_RATES[input.serviceType], BASE_CURRENCY);
+    const weight = toMinorUnits(RATE_PER_KG * input.weightKg, BASE_CURRENCY);
+    const route = routeMultiplier(input.fromCountry, input.toCountry);
+    const packageFactor = PACKAGE_MULTIPLIERS[input.packageType];
+    const afterRoute = Math.round((base + weight) * route);
+    const afterPackage = Math.round(afterRoute * packageFactor);
+    tariff.push({ key: "base", label: "Base rate", amount: base });
+    tariff.push({ key: "weight", label: `Weight (${input.weightKg} kg)`, amount: weight });
+    if (route !== 1) tariff.push({ key: "route", label: `Route (x${route})`, amount: afterRoute - base - weight });
+    if (packageFactor !== 1) tariff.push({ key: "package", label: `Package type (x${packageFactor})`, amount: afterPackage - afterRoute });
+    if (base > afterPackage) tariff.push({ key: "minimum", label: "Minimum charge", amount: base - afterPackage });
+  }
+  const surcharge = toMinorUnits(DELIVERY_OPTION_SURCHARGES[input.deliveryOption], BASE_CURRENCY);
+  if (surcharge > 0) tariff.push({ key: "delivery", label: DELIVERY_OPTION_LABELS[input.deliveryOption], amount: surcharge });
+
+  const converted = convertParts(
+    tariff.map((line) => line.amount),
+    rate,
+  );
+  const lines: QuoteLine[] = [...(override ? [override] : []), ...tariff.map((line, index) => ({ ...line, amount: converted[index]! }))];
+  const shipping = lines.filter((line) => line.key !== "delivery").reduce((sum, line) => sum + line.amount, 0);
+  const delivery = lines.find((line) => line.key === "delivery")?.amount ?? 0;
+  const insurance = input.insurance ? Math.round(input.declaredValue * INSURANCE_RATE) : 0;
+  if (input.insurance) lines.push({ key: "insurance", label: "Insurance (1% of declared value)", amount: insurance });
+  return { currency, lines, shipping, total: shipping + delivery + insurance, exchange: { ...rate, base: BASE_CURRENCY } };
+}

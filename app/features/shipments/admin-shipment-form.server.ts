@@ -1,0 +1,350 @@
+// The admin shipment form's services: the country and currency lists, the price (shared
+// pricing module) and delivery estimate of what has been typed so far, and the shipment a
+// valid form creates or updates.
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { shipments } from "../../../drizzle/schema";
+import { COUNTRIES, isCountryCode } from "~/domain/countries";
+import { formEstimatedDelivery, type EstimateInputs } from "~/features/shipments/delivery-estimate";
+import { RANGE } from "~/domain/field-limits";
+import type { ExchangeRate } from "~/features/pricing/exchange-rates";
+import { toMinorUnits } from "~/domain/format";
+import { quote, type Quote } from "~/features/pricing/pricing";
+import { FORM_ERRORS_TOAST, STALE_EDIT_MESSAGE, type EditShipmentFormValue, type ShipmentFormValue } from "~/features/shipments/admin-shipment-form";
+import { PAID_INVOICE_PRICE_MESSAGE } from "~/features/invoices/invoice";
+import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/features/shipments/shipping-options";
+import type { ServiceContext } from "~/load-context";
+import type { Db } from "~/.server/db";
+import type { Actor } from "~/.server/events";
+import { refusalInit, refused, type Done, type Refused } from "~/.server/outcome";
+import { limitAction } from "~/.server/rate-limit";
+import { updateShipment } from "./shipment-changes.server";
+import { getExchangeRate, getSettings, listExchangeRates } from "~/features/settings/settings.server";
+import { createShipment, type NewShipment } from "./shipments.server";
+
+export type Option = { value: string; label: string };
+
+export function countryOptions(): Option[] {
+  return COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
+}
+
+const CURRENCY_NAMES = new Map(COUNTRIES.map((country) => [country.currency, country.currencyName]));
+
+/** The currencies the settings have an exchange rate for (a price can only be given in those), by code. */
+export async function currencyOptions(db: Db): Promise<Option[]> {
+  return (await listExchangeRates(db))
+    .filter((rate) => CURRENCY_NAMES.has(rate.currency))
+    .map(({ currency }) => ({ value: currency, label: `${currency} - ${CURRENCY_NAMES.get(currency)}` }));
+}
+
+/** Codes the form's lists did not offer (a hand-made request, or a currency without a rate): errors on those fields. */
+export function listErrors(
+  value: Pick<ShipmentFormValue, "senderCountry" | "recipientCountry" | "currency">,
+  rate: ExchangeRate | null,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (!isCountryCode(value.senderCountry)) errors.senderCountry = ["Please choose a country from the list"];
+  if (!isCountryCode(value.recipientCountry)) errors.recipientCountry = ["Please choose a country from the list"];
+  if (!rate || !CURRENCY_NAMES.has(value.currency)) errors.currency = ["Please choose a currency from the list"];
+  return errors;
+}
+
+/** The rate of the currency a form names, when the settings have one. */
+function rateOf(db: Db, currency: string): Promise<ExchangeRate | null> {
+  return /^[A-Z]{3}$/.test(currency) ? getExchangeRate(db, currency) : Promise.resolve(null);
+}
+
+export type CostSummary = { quote: Quote | null; estimatedDelivery: number | null };
+
+type PreviousEstimate = Parameters<typeof formEstimatedDelivery>[2];
+
+/** What the price and the estimate depend on; amounts null when not (validly) given. */
+type PricingInputs = {
+  senderCountry: string;
+  recipientCountry: string;
+  serviceType: string;
+  packageType: string;
+  deliveryOption: string;
+  currency: string;
+  weight: number | null;
+  value: number | null;
+  basePrice: number | null;
+  insurance: boolean;
+  customDeliveryDays: string | null;
+};
+
+/**
+ * The cost summary: nothing to price until the weight and both countries are known, unless a
+ * base price was set by hand; nor without the rate of the currency chosen (`rate`).
+ */
+function summarize(inputs: PricingInputs, now: number, rate: ExchangeRate | null, previous?: PreviousEstimate): CostSummary {
+  const fromCountry = isCountryCode(inputs.senderCountry) ? inputs.senderCountry : null;
+  const toCountry = isCountryCode(inputs.recipientCountry) ? inputs.recipientCountry : null;
+  const serviceType = parseServiceType(inputs.serviceType) ?? "standard";
+  const estimateInputs: EstimateInputs = { customDeliveryDays: inputs.customDeliveryDays, serviceType, fromCountry, toCountry };
+  const estimatedDelivery = formEstimatedDelivery(estimateInputs, now, previous);
+
+  const weightKg = inputs.weight ?? 0;
+  const { basePrice } = inputs;
+  if (!rate || rate.currency !== inputs.currency) return { quote: null, estimatedDelivery };
+  if (basePrice === null && (weightKg <= 0 || !fromCountry || !toCountry)) return { quote: null, estimatedDelivery };
+  const { currency } = rate;
+  return {
+    quote: quote({
+      serviceType,
+      packageType: parsePackageType(inputs.packageType) ?? "package",
+      weightKg,
+      fromCountry: fromCountry ?? "",
+      toCountry: toCountry ?? "",
+      rate,
+      deliveryOption: (DELIVERY_OPTIONS as readonly string[]).includes(inputs.deliveryOption) ? (inputs.deliveryOption as DeliveryOption) : "standard",
+      insurance: inputs.insurance,
+      declaredValue: toMinorUnits(inputs.value ?? 0, currency),
+      basePriceOverride: basePrice === null ? null : toMinorUnits(basePrice, currency),
+    }),
+    estimatedDelivery,
+  };
+}
+
+type Draft = Record<string, unknown>;
+
+function text(draft: Draft, name: string): string {
+  const value = draft[name];
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/** A number as typed, when it is in the range the form takes; else null, priced as not given. */
+function amount(draft: Draft, name: string, range: { min: number; max: number }): number | null {
+  const raw = text(draft, name);
+  const value = Number(raw);
+  return raw !== "" && value >= range.min && value <= range.max ? value : null;
+}
+
+/** The cost summary of a form as typed so far (its fields as strings), valid or not, at `rate` (that of its currency). */
+function costSummary(draft: Draft, now: number, rate: ExchangeRate | null, previous?: PreviousEstimate): CostSummary {
+  return summarize(
+    {
+      senderCountry: text(draft, "senderCountry"),
+      recipientCountry: text(draft, "recipientCountry"),
+      serviceType: text(draft, "serviceType"),
+      packageType: text(draft, "packageType"),
+      deliveryOption: text(draft, "deliveryOption"),
+      currency: text(draft, "currency"),
+      weight: amount(draft, "weight", RANGE.shipmentWeightKg),
+      value: amount(draft, "value", RANGE.money),
+      basePrice: amount(draft, "basePrice", RANGE.money),
+      insurance: draft.insurance === "on" || draft.insurance === true,
+      customDeliveryDays: text(draft, "customDeliveryDays") || null,
+    },
+    now,
+    rate,
+    previous,
+  );
+}
+
+/** The cost summary of a valid form. */
+function checkedCostSummary(value: ShipmentFormValue, now: number, rate: ExchangeRate | null, previous?: PreviousEstimate): CostSummary {
+  return summarize(
+    {
+      ...value,
+      value: value.value ?? null,
+      basePrice: value.basePrice ?? null,
+      insurance: value.insurance ?? false,
+      customDeliveryDays: value.customDeliveryDays || null,
+    },
+    now,
+    rate,
+    previous,
+  );
+}
+
+/**
+ * The cost summary while the form is typed, at the current rate of its currency; an edit's
+ * estimate keeps the saved one while its inputs do (`previous`, read for `shipmentId` unless given).
+ */
+export async function priceShipmentForm(
+  context: Pick<ServiceContext, "db">,
+  { form, shipmentId, previous, now = Date.now() }: { form: Draft; shipmentId?: string; previous?: PreviousEstimate; now?: number },
+): Promise<CostSummary> {
+  const [rate, saved] = await Promise.all([
+    rateOf(context.db, text(form, "currency")),
+    previous ?? (shipmentId ? loadSavedEstimate(context.db, shipmentId) : undefined),
+  ]);
+  return costSummary(form, now, rate, saved);
+}
+
+/** The create form's starting values (the currency from the settings) and their cost summary. */
+export async function newShipmentForm(context: Pick<ServiceContext, "db">, now = Date.now()) {
+  const { defaultCurrency } = await getSettings(context.db);
+  const defaultValue = { currency: defaultCurrency, serviceType: "standard", packageType: "package", deliveryOption: "standard" };
+  return { defaultValue, summary: await priceShipmentForm(context, { form: defaultValue, now }) };
+}
+
+/** A form that saved nothing, with the summary of what was typed for the page to show again. */
+export type ShipmentFormRefusal = Refused & { summary: CostSummary };
+
+function refusedForm(summary: CostSummary, reason: Refused["reason"], message: string, fieldErrors?: Record<string, string[]>): ShipmentFormRefusal {
+  return { ...refused(reason, message, fieldErrors), summary };
+}
+
+/**
+ * Checks what the schema cannot (the codes come from the lists, the form can be priced) and
+ * prices the form: the refusal, or the columns to save.
+ */
+async function checkedColumns(db: Db, value: ShipmentFormValue, now: number, previous?: PreviousEstimate) {
+  const rate = await rateOf(db, value.currency);
+  const summary = checkedCostSummary(value, now, rate, previous);
+  const fieldErrors = listErrors(value, rate);
+  if (Object.keys(fieldErrors).length > 0 || !summary.quote) return { refusal: refusedForm(summary, "invalid", FORM_ERRORS_TOAST, fieldErrors) };
+  return { summary, columns: shipmentColumns(value, summary.quote, summary.estimatedDelivery) };
+}
+
+/** 'Create Shipment' in the admin portal: a shipment for no customer account, priced from the form. */
+export async function createShipmentFromForm(
+  context: ServiceContext,
+  { value, actor, clientAddress, now = Date.now() }: { value: ShipmentFormValue; actor: Actor; clientAddress: string; now?: number },
+): Promise<Done<{ id: string }> | ShipmentFormRefusal> {
+  const checked = await checkedColumns(context.db, value, now);
+  if (checked.refusal) return checked.refusal;
+  // Each shipment mails its sender and recipient: counted per admin and per client address.
+  const limited = await limitAction(context, { action: "admin-shipment", clientAddress, account: actor.userId ?? undefined });
+  if (limited) return { ...limited, summary: checked.summary };
+  const { id } = await createShipment(context, { shipment: checked.columns, actor, now });
+  return { ok: true, message: "Shipment created successfully", id };
+}
+
+/** A delivery date is stored at noon UTC, so it reads as the same day in every time zone. */
+const NOON_MS = 12 * 3_600_000;
+
+/**
+ * The edit form saved, provided nobody changed the shipment since the version it was made
+ * from; otherwise nothing is written and the refusal says so (STALE_EDIT_MESSAGE).
+ */
+export async function updateShipmentFromForm(
+  context: ServiceContext,
+  { shipmentId, value, actor, now = Date.now() }: { shipmentId: string; value: EditShipmentFormValue; actor: Actor; now?: number },
+): Promise<Done | ShipmentFormRefusal | Refused> {
+  const missing = refused("not-found", "Failed to update shipment");
+  const previous = await loadSavedEstimate(context.db, shipmentId);
+  if (!previous) return missing;
+  const checked = await checkedColumns(context.db, value, now, previous);
+  if (checked.refusal) return checked.refusal;
+  const outcome = await updateShipment(context, {
+    shipmentId,
+    expectedVersion: value.version,
+    values: {
+      ...checked.columns,
+      currentLocation: value.currentLocation || null,
+      actualDelivery: value.actualDelivery ? Date.parse(value.actualDelivery) + NOON_MS : null,
+    },
+    actor,
+    now,
+  });
+  if (outcome === "stale") return refusedForm(checked.summary, "conflict", STALE_EDIT_MESSAGE);
+  if (outcome === "invoice-paid") return refusedForm(checked.summary, "conflict", PAID_INVOICE_PRICE_MESSAGE);
+  if (outcome === "missing") return missing;
+  return { ok: true, message: "Shipment updated successfully" };
+}
+
+/** What the form shows after a post that saved nothing: the fields as typed, the price, a banner. */
+export type FormAnswer = { result: SubmissionResult<string[]>; summary: CostSummary; formError: string | null };
+
+type Replyable = { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+
+/**
+ * The create and edit actions' answer when nothing was saved: 'Calculate cost' (quote) shows
+ * the price of what was typed; a form that did not pass its schema, or that `refusal` turned
+ * down, shows its messages with a banner.
+ */
+export function shipmentFormAnswer(
+  submission: Replyable & { status?: "success" | "error" },
+  summary: CostSummary,
+  refusal?: Refused,
+) {
+  if (refusal) {
+    const result = submission.reply(refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {});
+    return data({ result, summary, formError: refusal.message ?? FORM_ERRORS_TOAST } satisfies FormAnswer, refusalInit(refusal));
+  }
+  if (submission.status === "success") return data({ result: { initialValue: submission.reply().initialValue }, summary, formError: null } satisfies FormAnswer);
+  return data({ result: submission.reply(), summary, formError: FORM_ERRORS_TOAST } satisfies FormAnswer, { status: 400 });
+}
+
+const orNull = (value: string | undefined) => (value ? value : null);
+
+/** The columns a valid form saves, priced with the shared pricing module. */
+export function shipmentColumns(value: ShipmentFormValue, priced: Quote, estimatedDelivery: number | null) {
+  const columns = {
+    senderName: value.senderName,
+    senderEmail: value.senderEmail.toLowerCase(),
+    senderPhone: value.senderPhone,
+    senderCompany: orNull(value.senderCompany),
+    senderAddress: value.senderAddress,
+    senderCity: value.senderCity,
+    senderState: orNull(value.senderState),
+    senderCountry: value.senderCountry,
+    senderPostalCode: orNull(value.senderPostalCode),
+    recipientName: value.recipientName,
+    recipientEmail: value.recipientEmail.toLowerCase(),
+    recipientPhone: value.recipientPhone,
+    recipientCompany: orNull(value.recipientCompany),
+    recipientAddress: value.recipientAddress,
+    recipientCity: value.recipientCity,
+    recipientState: orNull(value.recipientState),
+    recipientCountry: value.recipientCountry,
+    recipientPostalCode: orNull(value.recipientPostalCode),
+    serviceType: value.serviceType,
+    packageType: value.packageType,
+    deliveryOption: value.deliveryOption,
+    insurance: value.insurance ?? false,
+    signatureRequired: value.signatureRequired ?? false,
+    description: value.description,
+    weightKg: value.weight,
+    lengthCm: value.length ?? null,
+    widthCm: value.width ?? null,
+    heightCm: value.height ?? null,
+    currency: value.currency,
+    declaredValue: toMinorUnits(value.value ?? 0, value.currency),
+    cost: priced.total,
+    costBreakdown: JSON.stringify(priced),
+    specialInstructions: orNull(value.specialInstructions),
+    notes: orNull(value.notes),
+    estimatedDelivery,
+    customDeliveryDays: orNull(value.customDeliveryDays),
+  } satisfies NewShipment;
+  return columns;
+}
+
+type EstimateSource = {
+  customDeliveryDays: string | null;
+  serviceType: string;
+  senderCountry: string;
+  recipientCountry: string;
+  estimatedDelivery: number | null;
+};
+
+/** What an edit compares the new estimate inputs with (see formEstimatedDelivery). */
+export function savedEstimate(shipment: EstimateSource): Parameters<typeof formEstimatedDelivery>[2] {
+  return {
+    customDeliveryDays: shipment.customDeliveryDays,
+    serviceType: parseServiceType(shipment.serviceType) ?? "standard",
+    fromCountry: shipment.senderCountry,
+    toCountry: shipment.recipientCountry,
+    estimatedDelivery: shipment.estimatedDelivery,
+  };
+}
+
+export async function loadSavedEstimate(db: Db, shipmentId: string) {
+  const saved = await db
+    .select({
+      customDeliveryDays: shipments.customDeliveryDays,
+      serviceType: shipments.serviceType,
+      senderCountry: shipments.senderCountry,
+      recipientCountry: shipments.recipientCountry,
+      estimatedDelivery: shipments.estimatedDelivery,
+    })
+    .from(shipments)
+    .where(eq(shipments.id, shipmentId))
+    .get();
+  return saved ? savedEstimate(saved) : undefined;
+}

@@ -1,0 +1,115 @@
+import type { AuditEntry } from "~/features/shipments/shipment-changes.server";
+import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/domain/format";
+import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
+import { useTimeZone } from "~/components/root-data";
+
+const ACTIONS: Partial<Record<AuditEntry["type"], string>> = {
+  "shipment.created": "Created",
+  "shipment.updated": "Edited",
+  "shipment.status_changed": "Status changed",
+  "shipment.location_changed": "Location set",
+  "shipment.deleted": "Deleted",
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  senderName: "Sender name",
+  senderEmail: "Sender email",
+  senderPhone: "Sender phone",
+  senderCompany: "Sender company",
+  senderAddress: "Sender address",
+  senderCity: "Sender city",
+  senderState: "Sender state",
+  senderCountry: "Sender country",
+  senderPostalCode: "Sender postal code",
+  recipientName: "Recipient name",
+  recipientEmail: "Recipient email",
+  recipientPhone: "Recipient phone",
+  recipientCompany: "Recipient company",
+  recipientAddress: "Recipient address",
+  recipientCity: "Recipient city",
+  recipientState: "Recipient state",
+  recipientCountry: "Recipient country",
+  recipientPostalCode: "Recipient postal code",
+  serviceType: "Service type",
+  packageType: "Package type",
+  deliveryOption: "Delivery option",
+  insurance: "Insurance",
+  signatureRequired: "Signature required",
+  description: "Description",
+  weightKg: "Weight (kg)",
+  lengthCm: "Length (cm)",
+  widthCm: "Width (cm)",
+  heightCm: "Height (cm)",
+  currency: "Currency",
+  declaredValue: "Declared value",
+  cost: "Cost",
+  specialInstructions: "Special instructions",
+  notes: "Notes",
+  estimatedDelivery: "Estimated delivery",
+  actualDelivery: "Actual delivery",
+  customDeliveryDays: "Custom delivery days",
+  currentLocation: "Current location",
+  customDestination: "Custom destination",
+  status: "Status",
+  trackingId: "Tracking ID",
+};
+
+const MONEY_FIELDS = new Set(["declaredValue", "cost"]);
+const DATE_FIELDS = new Set(["estimatedDelivery", "actualDelivery"]);
+
+function shown(field: string, value: unknown, currency: string, timeZone: string): string {
+  if (value === null || value === undefined || value === "") return "(empty)";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number" && MONEY_FIELDS.has(field)) return formatMoney(value, currency);
+  if (typeof value === "number" && DATE_FIELDS.has(field)) return formatDate(value, timeZone);
+  if (field === "status" && typeof value === "string") {
+    const status = normalizeStatus(value);
+    return status ? statusLabel(status) : value;
+  }
+  return String(value);
+}
+
+function isChange(value: unknown): value is { from?: unknown; to?: unknown } {
+  return typeof value === "object" && value !== null && ("from" in value || "to" in value);
+}
+
+/** Who changed the shipment, when, and each changed field with its previous value. */
+export function AuditTrail({ entries, currency }: { entries: AuditEntry[]; currency: string }) {
+  const timeZone = useTimeZone();
+  return (
+    <section className="card" aria-labelledby="audit-title">
+      <h2 id="audit-title" className="mb-4 text-lg font-semibold">
+        Audit trail
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-slate-700">No changes recorded yet.</p>
+      ) : (
+        <ol className="space-y-4">
+          {entries.map((entry) => (
+            <li key={entry.id} className="border-l-2 border-brand-600 pl-4">
+              <p>
+                <span className="font-semibold">{ACTIONS[entry.type] ?? entry.type}</span> by {entry.actorEmail ?? "the system"} on{" "}
+                <time dateTime={isoDateTime(entry.createdAt)}>{formatDateTime(entry.createdAt, timeZone)}</time>
+              </p>
+              <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
+                {Object.entries(entry.changes).map(([field, change]) => (
+                  <li key={field}>
+                    {FIELD_LABELS[field] ?? field}:{" "}
+                    {isChange(change) ? (
+                      <>
+                        {"from" in change ? <>{shown(field, change.from, currency, timeZone)} → </> : null}
+                        <span className="font-medium text-slate-900">{shown(field, change.to, currency, timeZone)}</span>
+                      </>
+                    ) : (
+                      <span className="font-medium text-slate-900">{shown(field, change, currency, timeZone)}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+// The forms of the admin's row actions. Each is the same on its own page (without
+// JavaScript) and in a dialog (with it); `onCancel` turns Cancel into a button that closes
+// the dialog, otherwise Cancel is a link back to the list.
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { MAX_LENGTH } from "~/domain/field-limits";
+import { Field } from "~/components/forms";
+
+function CancelControl({ onCancel, cancelTo }: { onCancel?: () => void; cancelTo: string }) {
+  return onCancel ? (
+    <button type="button" className="btn-secondary" onClick={onCancel}>
+      Cancel
+    </button>
+  ) : (
+    <Link to={cancelTo} className="btn-secondary">
+      Cancel
+    </Link>
+  );
+}
+
+function useBusy(action: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formAction === action;
+}
+
+export function locationAction(shipmentId: string): string {
+  return `/admin/shipments/${encodeURIComponent(shipmentId)}/location`;
+}
+
+export function deleteAction(shipmentId: string): string {
+  return `/admin/shipments/${encodeURIComponent(shipmentId)}/delete`;
+}
+
+export const BULK_DELETE_ACTION = "/admin/shipments/bulk-delete";
+
+export function LocationForm({
+  shipmentId,
+  currentLocation,
+  redirectTo,
+  onCancel,
+  idPrefix,
+  error,
+}: {
+  shipmentId: string;
+  currentLocation: string | null;
+  redirectTo: string;
+  onCancel?: () => void;
+  idPrefix: string;
+  /** Why the last location sent was refused. */
+  error?: string;
+}) {
+  const action = locationAction(shipmentId);
+  const busy = useBusy(action);
+  return (
+    <Form method="post" action={action} className="space-y-4">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        label="Current location"
+        help="Where the parcel is now, e.g. a hub or a city."
+        errors={error ? [error] : undefined}
+        inputProps={{
+          id: `${idPrefix}-location`,
+          name: "location",
+          defaultValue: currentLocation ?? "",
+          maxLength: MAX_LENGTH.location,
+          autoComplete: "off",
+        }}
+      />
+      <div className="flex justify-end gap-2">
+        <CancelControl onCancel={onCancel} cancelTo={redirectTo} />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function DeleteShipmentForm({
+  shipmentId,
+  redirectTo,
+  onCancel,
+}: {
+  shipmentId: string;
+  redirectTo: string;
+  onCancel?: () => void;
+}) {
+  const action = deleteAction(shipmentId);
+  const busy = useBusy(action);
+  return (
+    <Form method="post" action={action} className="flex justify-end gap-2">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <CancelControl onCancel={onCancel} cancelTo={redirectTo} />
+      <button type="submit" className="btn-danger" disabled={busy}>
+        {busy ? "Deleting..." : "Delete"}
+      </button>
+    </Form>
+  );
+}
+
+export function BulkDeleteForm({
+  ids,
+  redirectTo,
+  onCancel,
+}: {
+  ids: readonly string[];
+  redirectTo: string;
+  onCancel?: () => void;
+}) {
+  const busy = useBusy(BULK_DELETE_ACTION);
+  return (
+    <Form method="post" action={BULK_DELETE_ACTION} className="flex justify-end gap-2">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+      <CancelControl onCancel={onCancel} cancelTo={redirectTo} />
+      <button type="submit" className="btn-danger" disabled={busy}>
+        {busy ? "Deleting..." : `Delete ${ids.length === 1 ? "1 shipment" : `${ids.length} shipments`}`}
+      </button>
+    </Form>
+  );
+}
+
+/** SPEC.md: 'Are you sure you want to delete {n} shipments?' */
+export function bulkDeleteQuestion(count: number): string {
+  return `Are you sure you want to delete ${count === 1 ? "1 shipment" : `${count} shipments`}?`;
+}

@@ -1,0 +1,254 @@
+// The admin's other writes to a shipment: editing it, setting where it is, deleting it.
+// Each is one D1 batch with its event. Edits are optimistic: they name the version they were
+// made from, and both the event and the update apply only while the shipment still has that
+// version, so a change made from a stale copy writes nothing (409). A location needs no
+// version: its batch reads what it replaces as it runs (docs/decisions/077).
+import { and, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { events, shipmentPackages, shipments } from "../../../drizzle/schema";
+import { checkPlace, LocationSchema } from "~/features/shipments/shipment-places";
+import type { ServiceContext } from "~/load-context";
+import { announceShipmentsChanged } from "~/.server/admin-feed";
+import { insertWhere, type Db } from "~/.server/db";
+import { recordShipmentEventWhere, type Actor, type EventType, type FieldChanges } from "~/.server/events";
+import { invoiceForNewPrice } from "~/features/invoices/invoices.server";
+import { refused, type Done, type Refused } from "~/.server/outcome";
+import type { NewShipment } from "./shipments.server";
+
+export type ShipmentEdit = Partial<Omit<NewShipment, "userId">>;
+
+/** Fields whose change the audit trail does not list (the cost it belongs to is listed). */
+const UNAUDITED: ReadonlySet<string> = new Set(["costBreakdown"]);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return (a ?? null) === (b ?? null);
+}
+
+/** The shipment's fields its parcel table (receipt, label) repeats. */
+const PARCEL_FIELDS = ["description", "weightKg", "lengthCm", "widthCm", "heightCm", "declaredValue"] as const;
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+/**
+ * When an edit changes what the parcel table shows, the parcels follow it: the rows are
+ * replaced by one parcel carrying the edited description, weight, size and value (the admin
+ * form describes a shipment as one parcel), so the receipt never shows 1.5 kg above and 3.6 kg
+ * in its table. Written only while `guard` holds, like the edit itself.
+ */
+function parcelsFollowing(db: Db, next: ShipmentRow, guard: SQL | undefined) {
+  const whileGuarded = exists(db.select({ id: shipments.id }).from(shipments).where(guard));
+  return [
+    db.delete(shipmentPackages).where(and(eq(shipmentPackages.shipmentId, next.id), whileGuarded)),
+    insertWhere(
+      db,
+      shipmentPackages,
+      {
+        shipmentId: next.id,
+        position: 1,
+        description: next.description?.trim() || "Parcel",
+        weightKg: next.weightKg,
+        lengthCm: next.lengthCm ?? 0,
+        widthCm: next.widthCm ?? 0,
+        heightCm: next.heightCm ?? 0,
+        value: next.declaredValue,
+        quantity: 1,
+      },
+      { from: shipments, where: guard },
+    ),
+  ];
+}
+
+export type EditOutcome = "updated" | "unchanged" | "stale" | "missing" | "invoice-paid";
+
+/**
+ * Applies an edit made from `expectedVersion`. The audit record lists each changed field
+ * with its previous value. "stale" means someone else changed the shipment since: nothing
+ * was written and the caller should say so instead of overwriting their change.
+ */
+export async function updateShipment(
+  context: Pick<ServiceContext, "db" | "cloudflare">,
+  {
+    shipmentId,
+    expectedVersion,
+    values,
+    actor,
+    now = Date.now(),
+  }: { shipmentId: string; expectedVersion: number; values: ShipmentEdit; actor: Actor; now?: number },
+): Promise<EditOutcome> {
+  const { db } = context;
+  const current = await db.select().from(shipments).where(eq(shipments.id, shipmentId)).get();
+  if (!current) return "missing";
+  if (current.version !== expectedVersion) return "stale";
+  const changes: FieldChanges = {};
+  for (const [field, value] of Object.entries(values)) {
+    const before = current[field as keyof typeof current];
+    if (!UNAUDITED.has(field) && !sameValue(before, value)) changes[field] = { from: before ?? null, to: value ?? null };
+  }
+  if (Object.keys(changes).length === 0) return "unchanged";
+  const parcelsChange = PARCEL_FIELDS.some((field) => field in changes) && (await db.$count(shipmentPackages, eq(shipmentPackages.shipmentId, shipmentId))) > 0;
+  const atVersion = and(eq(shipments.id, shipmentId), eq(shipments.version, expectedVersion));
+  const invoice = await invoiceForNewPrice(context, {
+    shipmentId,
+    before: current,
+    after: { cost: values.cost ?? current.cost, currency: values.currency ?? current.currency, costBreakdown: values.costBreakdown === undefined ? current.costBreakdown : values.costBreakdown },
+    shipmentAt: atVersion,
+    actor,
+    now,
+  });
+  if (invoice.refusal === "paid") return "invoice-paid";
+  const guard = and(atVersion, invoice.shipmentGuard);
+  const results = await db.batch([
+    recordShipmentEventWhere(context, actor, { type: "shipment.updated", data: sql`${JSON.stringify({ changes })}`, where: guard }, now),
+    // Before the update: they apply only while the shipment is still at the version read.
+    ...invoice.statements,
+    ...(parcelsChange ? parcelsFollowing(db, { ...current, ...values } as ShipmentRow, guard) : []),
+    db
+      .update(shipments)
+      .set({ ...values, version: sql`${shipments.version} + 1`, updatedAt: now })
+      .where(guard)
+      // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 140).
+      .returning({ id: shipments.id }),
+  ]);
+  if ((results.at(-1) as unknown[]).length !== 1) return "stale";
+  announceShipmentsChanged(context);
+  return "updated";
+}
+
+/**
+ * Sets where the parcel is now; nothing, punctuation alone or more than 120 characters is
+ * refused (docs/decisions/076). One batch and no read before it: the event, recorded only when
+ * the location changes, reads the location it replaces from the row as the batch runs, and the
+ * update follows it. Concurrent updates so apply one after another, each with one event that
+ * names the location before it, and none is turned away.
+ */
+export async function setShipmentLocation(
+  context: Pick<ServiceContext, "db" | "cloudflare">,
+  { shipmentId, location, actor, now = Date.now() }: { shipmentId: string; location?: string; actor: Actor; now?: number },
+): Promise<Done | Refused> {
+  const { db } = context;
+  const checked = checkPlace(LocationSchema, location);
+  if (!checked.ok) return refused("invalid", checked.message, { location: [checked.message] });
+  const next = checked.place;
+  const saved: Done = { ok: true, message: "Current location updated successfully" };
+  const changes = and(eq(shipments.id, shipmentId), sql`${shipments.currentLocation} IS NOT ${next}`);
+  const [, update] = await db.batch([
+    recordShipmentEventWhere(
+      context,
+      actor,
+      { type: "shipment.location_changed", data: sql`json_object('from', ${shipments.currentLocation}, 'to', ${next})`, where: changes },
+      now,
+    ),
+    db
+      .update(shipments)
+      .set({ currentLocation: next, version: sql`${shipments.version} + 1`, updatedAt: now })
+      .where(changes)
+      .returning({ id: shipments.id }),
+  ]);
+  if (update.length === 1) {
+    announceShipmentsChanged(context);
+    return saved;
+  }
+  // Nothing to change: the parcel is there already, or there is no such shipment.
+  const found = await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, shipmentId)).get();
+  return found ? saved : refused("not-found", "Failed to update current location");
+}
+
+// Two statements per chunk, each well under D1's 100 bound parameters.
+const DELETE_CHUNK = 50;
+
+/**
+ * Deletes shipments (their packages, history and invoice go with them). The shipment.deleted
+ * event of each stays, with what identified the shipment. Returns how many were deleted.
+ */
+export async function deleteShipments(
+  context: Pick<ServiceContext, "db" | "cloudflare">,
+  { ids, actor, now = Date.now() }: { ids: readonly string[]; actor: Actor; now?: number },
+): Promise<number> {
+  const { db } = context;
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return 0;
+  const statements = [];
+  for (let start = 0; start < unique.length; start += DELETE_CHUNK) {
+    const chunk = unique.slice(start, start + DELETE_CHUNK);
+    const snapshot = sql`json_object('trackingId', ${shipments.trackingId}, 'status', ${shipments.status}, 'senderName', ${shipments.senderName}, 'recipientName', ${shipments.recipientName})`;
+    statements.push(
+      recordShipmentEventWhere(context, actor, { type: "shipment.deleted", data: snapshot, where: inArray(shipments.id, chunk) }, now),
+      // D1 counts the cascaded history rows in `changes`: the returned ids count the shipments.
+      db.delete(shipments).where(inArray(shipments.id, chunk)).returning({ id: shipments.id }),
+    );
+  }
+  const [first, ...rest] = statements;
+  const results = await db.batch([first!, ...rest]);
+  const deleted = results.filter((_, index) => index % 2 === 1).reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0), 0);
+  if (deleted > 0) announceShipmentsChanged(context);
+  return deleted;
+}
+
+/** The row action's delete: one shipment. */
+export async function deleteShipment(context: Pick<ServiceContext, "db" | "cloudflare">, { shipmentId, actor }: { shipmentId: string; actor: Actor }): Promise<Done | Refused> {
+  const deleted = await deleteShipments(context, { ids: [shipmentId], actor });
+  return deleted === 1 ? { ok: true, message: "Shipment deleted" } : refused("not-found", "Failed to delete shipment");
+}
+
+export const NOTHING_SELECTED = "Please select shipments first";
+
+/** More than a page of the list: a request naming more deletes the first this many. */
+export const MAX_SELECTED = 100;
+
+/** The bulk bar's delete: the selected shipments. */
+export async function deleteSelectedShipments(
+  context: Pick<ServiceContext, "db" | "cloudflare">,
+  { ids, actor }: { ids: readonly string[]; actor: Actor },
+): Promise<Done | Refused> {
+  const selected = ids.filter(Boolean).slice(0, MAX_SELECTED);
+  if (selected.length === 0) return refused("invalid", NOTHING_SELECTED);
+  const deleted = await deleteShipments(context, { ids: selected, actor });
+  if (deleted === 0) return refused("not-found", "Failed to delete shipments");
+  return { ok: true, message: deleted === 1 ? "1 shipment deleted" : `${deleted} shipments deleted` };
+}
+
+export type AuditEntry = {
+  id: string;
+  type: EventType;
+  actorEmail: string | null;
+  /** What the trail lists: each changed field with its previous value, or what identified the shipment. */
+  changes: Record<string, unknown>;
+  createdAt: number;
+};
+
+/** An event's payload as the audit trail lists it. */
+function auditChanges(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  switch (type) {
+    case "shipment.created":
+      return { trackingId: data.trackingId };
+    case "shipment.updated":
+      return (data.changes as Record<string, unknown> | undefined) ?? {};
+    case "shipment.status_changed":
+      return {
+        status: { from: data.from, to: data.to },
+        ...(data.customDestination ? { customDestination: { to: data.customDestination } } : {}),
+      };
+    case "shipment.location_changed":
+      return { currentLocation: { from: data.from, to: data.to } };
+    default:
+      return data;
+  }
+}
+
+/** A shipment's audit trail (its events), newest first; it outlives the shipment. */
+export async function listShipmentAudit(context: Pick<ServiceContext, "db">, shipmentId: string): Promise<AuditEntry[]> {
+  const rows = await context.db
+    .select({ id: events.id, type: events.type, actorEmail: events.actorEmail, data: events.data, createdAt: events.createdAt })
+    .from(events)
+    .where(and(eq(events.entityType, "shipment"), eq(events.entityId, shipmentId)))
+    .orderBy(desc(events.createdAt), desc(events.id));
+  return rows.map(({ data, type, ...row }) => ({ ...row, type: type as EventType, changes: auditChanges(type, parseData(data)) }));
+}
+
+function parseData(data: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,335 @@
+// The customer's four-step shipment form: one draft per account, kept in D1 so that reload,
+// back and forward never lose what was typed, and each step's button (Next, Previous, Add or
+// Remove package, Create, Start over) applied to it. 'Create Shipment' checks every step again
+// and turns the draft into the shipment.
+import { parseWithZod } from "@conform-to/zod";
+import { and, eq, sql } from "drizzle-orm";
+import { shipmentDrafts } from "../../../drizzle/schema";
+import { COUNTRIES, getCountry } from "~/domain/countries";
+import { CURRENCIES, isPickerCurrency } from "~/features/pricing/currencies";
+import { draftCurrency, estimateDraft, shipmentFromForm, type Estimate } from "~/features/shipments/customer-shipment";
+import type { ExchangeRate } from "~/features/pricing/exchange-rates";
+import {
+  draftBoundsFaults,
+  draftFormData,
+  DRAFT_MAX_BYTES,
+  draftSize,
+  EMPTY_PACKAGE,
+  LIMITS,
+  newDraft,
+  parseStoredDraft,
+  shipmentSchemas,
+  withLocalPhoneNumbers,
+  type CountryOption,
+  type FieldErrors,
+  type ShipmentDraft,
+  type StepNumber,
+} from "~/features/shipments/shipment-steps";
+import type { ServiceContext } from "~/load-context";
+import type { Db } from "~/.server/db";
+import { actorFor } from "~/.server/events";
+import { limitAction } from "~/.server/rate-limit";
+import { createShipment } from "./shipments.server";
+import { getExchangeRate, getSettings } from "~/features/settings/settings.server";
+
+export const COUNTRY_OPTIONS: CountryOption[] = COUNTRIES.map(({ code, name, phoneCode }) => ({ code, name, phoneCode }));
+/** The server checks against the full lists; the browser gets the one its step needs. */
+export const STEP_SCHEMAS = shipmentSchemas({ countries: COUNTRY_OPTIONS, currencies: CURRENCIES });
+
+/** The account a draft belongs to: its name and e-mail start the sender's details. */
+export type DraftOwner = { id: string; email: string; firstName: string; lastName: string };
+
+export type StoredDraft = {
+  values: ShipmentDraft;
+  /** The furthest step the customer has reached by passing the steps before it. */
+  reached: StepNumber;
+  updatedAt: number;
+};
+
+function clampStep(step: number): StepNumber {
+  return Math.min(4, Math.max(1, step)) as StepNumber;
+}
+
+/** A new draft for the account: sender name and e-mail from it, the default currency from the settings. */
+async function freshDraft(context: Pick<ServiceContext, "db">, user: DraftOwner): Promise<ShipmentDraft> {
+  const { defaultCurrency } = await getSettings(context.db);
+  return newDraft({
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+    currency: isPickerCurrency(defaultCurrency) ? defaultCurrency : "USD",
+  });
+}
+
+/** The account's draft, or a new one that starts from the account's name and e-mail. */
+export async function getDraft(context: Pick<ServiceContext, "db">, user: DraftOwner): Promise<StoredDraft> {
+  const fresh = await freshDraft(context, user);
+  const row = await context.db.select().from(shipmentDrafts).where(eq(shipmentDrafts.userId, user.id)).get();
+  if (!row) return { values: fresh, reached: 1, updatedAt: 0 };
+  return { values: parseStoredDraft(row.data, fresh), reached: clampStep(row.step), updatedAt: row.updatedAt };
+}
+
+/**
+ * Merges one step's fields into the draft, in a single statement (json_patch), so that two
+ * saves racing each other each keep their own fields. `reached` only ever moves forward.
+ */
+async function saveDraft(
+  db: Db,
+  userId: string,
+  { values, base, reached = 1, now = Date.now() }: { values: Partial<ShipmentDraft>; base: ShipmentDraft; reached?: StepNumber; now?: number },
+): Promise<void> {
+  await db
+    .insert(shipmentDrafts)
+    .values({ userId, step: reached, data: JSON.stringify({ ...base, ...values }), updatedAt: now })
+    .onConflictDoUpdate({
+      target: shipmentDrafts.userId,
+      set: {
+        data: sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})`,
+        step: sql`max(${shipmentDrafts.step}, ${reached})`,
+        updatedAt: now,
+      },
+    });
+}
+
+/**
+ * Keeps what is on screen while it is typed (with JavaScript), leaving the draft's revision
+ * alone: a shipment being made from the draft at that moment is not stopped. A page that showed
+ * a draft not stored yet (revision 0: the first step of a new shipment) stores it; a page that
+ * showed a stored draft only changes it while it exists, so a draft that has just become a
+ * shipment is not followed by a stray new one.
+ */
+async function keepTyped(
+  db: Db,
+  userId: string,
+  { values, base, revision, now }: { values: Partial<ShipmentDraft>; base: ShipmentDraft; revision: number | undefined; now: number },
+): Promise<void> {
+  const patch = sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})`;
+  if (revision === 0) {
+    await db
+      .insert(shipmentDrafts)
+      .values({ userId, step: 1, data: JSON.stringify({ ...base, ...values }), updatedAt: now })
+      .onConflictDoUpdate({ target: shipmentDrafts.userId, set: { data: patch } });
+  } else {
+    await db.update(shipmentDrafts).set({ data: patch }).where(eq(shipmentDrafts.userId, userId));
+  }
+}
+
+/** The rate a draft is priced at: that of its currency, from the settings. */
+export function draftRate(context: Pick<ServiceContext, "db">, draft: Pick<ShipmentDraft, "currency">): Promise<ExchangeRate | null> {
+  return getExchangeRate(context.db, draftCurrency(draft));
+}
+
+/**
+ * Saves the last step's fields into an existing draft and returns the whole of it, or null when
+ * there is no draft (it has become a shipment already: a form sent twice).
+ */
+async function completeDraft(
+  db: Db,
+  userId: string,
+  { values, fallback, now = Date.now() }: { values: Partial<ShipmentDraft>; fallback: ShipmentDraft; now?: number },
+): Promise<StoredDraft | null> {
+  const row = await db
+    .update(shipmentDrafts)
+    .set({ data: sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})`, updatedAt: now })
+    .where(eq(shipmentDrafts.userId, userId))
+    .returning()
+    .get();
+  if (!row) return null;
+  return { values: parseStoredDraft(row.data, fallback), reached: clampStep(row.step), updatedAt: row.updatedAt };
+}
+
+/** Sends the customer back to an earlier step after the final check found a fault there. */
+async function rewindDraft(db: Db, userId: string, step: StepNumber): Promise<void> {
+  await db.update(shipmentDrafts).set({ step }).where(eq(shipmentDrafts.userId, userId));
+}
+
+async function discardDraft(db: Db, userId: string): Promise<void> {
+  await db.delete(shipmentDrafts).where(eq(shipmentDrafts.userId, userId));
+}
+
+/**
+ * Takes the draft out of the table as the shipment is made from it, provided nothing has
+ * changed it since it was checked; so one draft never becomes two shipments.
+ */
+async function claimDraft(db: Db, userId: string, updatedAt: number): Promise<boolean> {
+  const claimed = await db
+    .delete(shipmentDrafts)
+    .where(and(eq(shipmentDrafts.userId, userId), eq(shipmentDrafts.updatedAt, updatedAt)))
+    .returning({ userId: shipmentDrafts.userId });
+  return claimed.length > 0;
+}
+
+/** Puts a claimed draft back when the shipment could not be stored. */
+async function restoreDraft(db: Db, userId: string, draft: StoredDraft): Promise<void> {
+  await db
+    .insert(shipmentDrafts)
+    .values({ userId, step: draft.reached, data: JSON.stringify(draft.values), updatedAt: draft.updatedAt })
+    .onConflictDoNothing();
+}
+
+export type { FieldErrors };
+
+/** A step's faults in `draft`, or null when the step passes. */
+export function stepFaults(draft: ShipmentDraft, step: StepNumber | "all"): FieldErrors | null {
+  const check = parseWithZod(draftFormData(draft), { schema: STEP_SCHEMAS[step] });
+  if (check.status === "success") return null;
+  return Object.fromEntries(Object.entries(check.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+}
+
+/** A button of the form ('Start over' is discard), with the fields of the step it was pressed on, as typed. */
+export type DraftStep = { step: StepNumber; values: Partial<ShipmentDraft> } & (
+  | { intent: "next" | "previous" | "refresh" | "add-package" | "create" | "discard" }
+  | { intent: "remove-package"; index: number }
+  /** `revision`: the draft's as the page showed it (0 when none was stored yet; left out, only an existing draft is changed). */
+  | { intent: "save"; revision?: number }
+);
+
+export type DraftOutcome =
+  /** Saved as typed, with the estimate of the draft as it now is. */
+  | { kind: "saved"; estimate: Estimate | null }
+  /** Go to `step` (its package `anchor`); `check`: show that step's faults at once. */
+  | { kind: "step"; step: StepNumber; anchor?: string; check?: boolean }
+  /** The step does not pass: nothing moved on, what was typed is kept. */
+  | { kind: "invalid"; fieldErrors: FieldErrors }
+  /** Out of bounds (too long, control characters, too many packages, too large a draft): nothing was written. */
+  | { kind: "refused"; message: string; fieldErrors: FieldErrors }
+  | { kind: "discarded"; message: string }
+  | { kind: "created"; shipmentId: string; trackingId: string; message: string }
+  /** No draft left: this form was sent again after it had made its shipment. */
+  | { kind: "already-created"; message: string }
+  /** The draft changed while it was being checked; that change wins and this request made nothing. */
+  | { kind: "superseded" }
+  /** Too many shipments from this account or client address lately; the draft stays as it is. */
+  | { kind: "rate-limited"; message: string; retryAfterSeconds: number }
+  | { kind: "failed"; message: string };
+
+const phoneCodeOf = (code: string) => getCountry(code)?.phoneCode;
+
+/** Who pressed the button, beyond the account: the client address shipments are counted by. */
+export type DraftClient = { clientAddress: string; now?: number };
+
+export const STEP_NOT_SAVED = "This step was not saved. Please correct the entries marked below.";
+export const DRAFT_TOO_LARGE = "This draft is too large to save. Please shorten your entries.";
+
+/**
+ * Why `changes` may not be written into `draft` at all, or null: values out of bounds, or a
+ * draft that would grow past DRAFT_MAX_BYTES (bounded values never get there; this is the
+ * last guard before D1).
+ */
+function boundsRefusal(draft: ShipmentDraft, changes: Partial<ShipmentDraft>): Extract<DraftOutcome, { kind: "refused" }> | null {
+  const faults = draftBoundsFaults(changes);
+  if (faults) return { kind: "refused", message: STEP_NOT_SAVED, fieldErrors: faults };
+  if (draftSize({ ...draft, ...changes }) > DRAFT_MAX_BYTES) return { kind: "refused", message: DRAFT_TOO_LARGE, fieldErrors: {} };
+  return null;
+}
+
+/**
+ * Applies one button of the form to the account's draft. A refused step writes nothing (out of
+ * bounds or faulty: the page shows what was typed with its errors); Previous, Add and Remove
+ * keep what was typed, checked or not (SPEC.md: back and forward never lose what was typed).
+ */
+export async function applyDraftStep(
+  context: ServiceContext,
+  user: DraftOwner,
+  command: DraftStep,
+  { clientAddress, now = Date.now() }: DraftClient,
+): Promise<DraftOutcome> {
+  const { db } = context;
+  if (command.intent === "discard") {
+    await discardDraft(db, user.id);
+    return { kind: "discarded", message: "Draft discarded. You can start again." };
+  }
+  const { step } = command;
+  const values = withLocalPhoneNumbers(command.values, phoneCodeOf);
+  const stored = await getDraft(context, user);
+  const refusal = boundsRefusal(stored.values, values);
+  if (refusal) {
+    // With the step's other faults, so that one answer names them all.
+    return { ...refusal, fieldErrors: { ...refusal.fieldErrors, ...stepFaults({ ...stored.values, ...values }, step) } };
+  }
+  if (command.intent === "create") {
+    // A refused last step writes nothing: what was typed comes back on the page with its errors.
+    const faults = stepFaults({ ...stored.values, ...values }, 4);
+    if (faults) return { kind: "invalid", fieldErrors: faults };
+    return createShipmentFromDraft(context, user, values, { clientAddress, now });
+  }
+  const save = (changes: Partial<ShipmentDraft>, reached?: StepNumber) => saveDraft(db, user.id, { values: changes, base: stored.values, reached, now });
+  switch (command.intent) {
+    case "save": {
+      // With JavaScript: keeps and prices what is on screen while it is typed.
+      const typed = { ...stored.values, ...values };
+      const [rate] = await Promise.all([draftRate(context, typed), keepTyped(db, user.id, { values, base: stored.values, revision: command.revision, now })]);
+      return { kind: "saved", estimate: estimateDraft(typed, { now, rate }) };
+    }
+    case "previous":
+      // Previous keeps what was typed, checked or not.
+      await save(values);
+      return { kind: "step", step: Math.max(1, step - 1) as StepNumber };
+    case "refresh":
+      await save(values);
+      return { kind: "step", step };
+    case "add-package": {
+      const packages = [...(values.packages ?? stored.values.packages)];
+      if (packages.length < LIMITS.packages) packages.push({ ...EMPTY_PACKAGE });
+      await save({ ...values, packages });
+      return { kind: "step", step: 3, anchor: `package-${packages.length}` };
+    }
+    case "remove-package": {
+      // At least one package always remains.
+      const packages = (values.packages ?? stored.values.packages).filter((_, position) => position !== command.index);
+      await save({ ...values, packages: packages.length > 0 ? packages : [{ ...EMPTY_PACKAGE }] });
+      return { kind: "step", step: 3 };
+    }
+    case "next": {
+      // A refused step writes nothing (issue 10): what was typed comes back on the page with its errors.
+      const faults = stepFaults({ ...stored.values, ...command.values }, step);
+      if (faults) return { kind: "invalid", fieldErrors: faults };
+      const next = Math.min(4, step + 1) as StepNumber;
+      await save(values, next);
+      return { kind: "step", step: next };
+    }
+  }
+}
+
+/**
+ * 'Create Shipment': saves the last step into the draft, checks every step again (a fault in an
+ * earlier one sends the customer back there), then makes the draft the shipment, once.
+ */
+export async function createShipmentFromDraft(
+  context: ServiceContext,
+  user: DraftOwner,
+  values: Partial<ShipmentDraft>,
+  { clientAddress, now = Date.now() }: DraftClient,
+): Promise<DraftOutcome> {
+  const { db } = context;
+  const draft = await completeDraft(db, user.id, { values, fallback: await freshDraft(context, user), now });
+  if (!draft) return { kind: "already-created", message: "This shipment has already been created." };
+
+  for (const step of [1, 2, 3, 4] as const) {
+    const faults = stepFaults(draft.values, step);
+    if (!faults) continue;
+    if (step === 4) return { kind: "invalid", fieldErrors: faults };
+    await rewindDraft(db, user.id, step);
+    return { kind: "step", step, check: true };
+  }
+  const checked = parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS.all });
+  if (checked.status !== "success") return { kind: "invalid", fieldErrors: stepFaults(draft.values, "all") ?? {} };
+  const rate = await getExchangeRate(db, checked.value.currency);
+  if (!rate) {
+    return { kind: "invalid", fieldErrors: { currency: [`Prices in ${checked.value.currency} are not available at the moment. Please choose another currency.`] } };
+  }
+  // Each shipment mails its sender and recipient: counted per account and per client address.
+  const limited = await limitAction(context, { action: "customer-shipment", clientAddress, account: user.id });
+  if (limited) return { kind: "rate-limited", message: limited.message, retryAfterSeconds: limited.retryAfterSeconds };
+  // Anything that changed the draft since it was checked wins; this request then makes nothing.
+  if (!(await claimDraft(db, user.id, draft.updatedAt))) return { kind: "superseded" };
+
+  try {
+    const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now, rate });
+    const created = await createShipment(context, { shipment, packages, actor: actorFor(user), now });
+    return { kind: "created", shipmentId: created.id, trackingId: created.trackingId, message: "Shipment created successfully!" };
+  } catch (error) {
+    console.error("Creating a shipment failed", error);
+    await restoreDraft(db, user.id, draft);
+    return { kind: "failed", message: "Failed to create shipment. Please try again." };
+  }
+}

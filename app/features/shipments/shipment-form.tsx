@@ -1,0 +1,362 @@
+// The admin shipment form, the same for creating and editing. Without JavaScript the server
+// validates and prices it ('Calculate cost' shows the summary without saving); with it,
+// Conform checks the same zod schema as the admin types and the cost summary follows along.
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { CostSummary, Option } from "~/features/shipments/admin-shipment-form.server";
+import { DATE_YEARS, RANGE } from "~/domain/field-limits";
+import { formatDate, formatMoney } from "~/domain/format";
+import { EditShipmentFormSchema, FORM_ERRORS_TOAST, ShipmentFormSchema, type EditShipmentFormValue } from "~/features/shipments/admin-shipment-form";
+import type { ShipmentStatus } from "~/features/shipments/shipment-status";
+import {
+  DELIVERY_OPTION_LABELS,
+  DELIVERY_OPTIONS,
+  PACKAGE_LABELS,
+  PACKAGE_TYPES,
+  SERVICE_LABELS,
+  SERVICE_TYPES,
+} from "~/features/shipments/shipping-options";
+import { ExchangeNote } from "~/features/pricing/exchange-note";
+import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
+import { useTimeZone } from "~/components/root-data";
+import { StatusBadge } from "./status-badge";
+import { useHydrated } from "~/components/use-hydrated";
+
+const QUOTE_DEBOUNCE_MS = 300;
+const QUOTE_FIELDS = [
+  "senderCountry",
+  "recipientCountry",
+  "serviceType",
+  "packageType",
+  "weight",
+  "value",
+  "currency",
+  "deliveryOption",
+  "insurance",
+  "basePrice",
+  "customDeliveryDays",
+];
+
+export type ShipmentFormProps = {
+  /** The action's answer to a post that saved nothing (its banner: the stale-edit refusal or 'Please fix the errors in the form'). */
+  answer: { result: SubmissionResult<string[]>; summary: CostSummary; formError: string | null } | undefined;
+  defaultValue: Record<string, unknown>;
+  countries: Option[];
+  currencies: Option[];
+  /** The loader's cost summary, until the action answers. */
+  summary: CostSummary;
+  edit?: { shipmentId: string; trackingId: string; status: ShipmentStatus };
+};
+
+export function ShipmentForm({ answer, defaultValue, countries, currencies, summary: loaded, edit }: ShipmentFormProps) {
+  const lastResult = answer?.result;
+  const summary = answer?.summary ?? loaded;
+  const formError = answer?.formError ?? null;
+  const schema = edit ? EditShipmentFormSchema : ShipmentFormSchema;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [attempted, setAttempted] = useState(false);
+  // Typed with the edit form's fields, a superset of the create form's.
+  const [form, fields] = useForm<EditShipmentFormValue>({
+    id: "shipment-form",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    // The cast only widens the type: the create form runs its own schema.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof EditShipmentFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const liveSummary = useLiveSummary(edit?.shipmentId);
+  const shownSummary = liveSummary.summary ?? summary;
+  const hasClientErrors = attempted && Object.values(form.allErrors).some((errors) => errors.length > 0);
+  const banner = formError ?? (hasClientErrors ? FORM_ERRORS_TOAST : null);
+
+  const text = (field: AnyField, label: string, extra: Record<string, unknown> = {}, help?: ReactNode) => (
+    <Field label={label} help={help} errors={field.errors} inputProps={{ ...getInputProps(field, { type: "text" }), ...extra }} />
+  );
+  const number = (field: AnyField, label: string, step: string, max: number) => (
+    <Field
+      label={label}
+      errors={field.errors}
+      inputProps={{ ...getInputProps(field, { type: "number" }), step, min: 0, max, inputMode: "decimal" }}
+    />
+  );
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      // Server messages are SPEC.md's; the browser's own bubbles would say something else.
+      noValidate
+      onSubmitCapture={() => setAttempted(true)}
+      onChange={(event) => liveSummary.update(event.currentTarget)}
+      className="space-y-6"
+    >
+      {banner ? (
+        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-900">
+          {banner}
+        </div>
+      ) : null}
+      {edit ? <input type="hidden" name={fields.version.name} value={String(fields.version.initialValue ?? "")} /> : null}
+
+      <Section title="Tracking">
+        <div className="sm:col-span-2">
+          <label htmlFor="tracking-id" className="label">
+            Tracking ID
+          </label>
+          <input
+            id="tracking-id"
+            readOnly
+            className="input bg-slate-100 font-mono"
+            value={edit ? edit.trackingId : ""}
+            placeholder="Generated when the shipment is created"
+            aria-describedby="tracking-id-help"
+          />
+          <p id="tracking-id-help" className="mt-1 text-sm text-slate-600">
+            Generated by the system and cannot be changed.
+          </p>
+        </div>
+      </Section>
+
+      <Section title="Sender Information">
+        {text(fields.senderName, "Sender name", { autoComplete: "off" })}
+        {text(fields.senderCompany, "Sender company (optional)")}
+        {text(fields.senderEmail, "Sender email", { type: "email", autoComplete: "off" })}
+        {text(fields.senderPhone, "Sender phone", { type: "tel", autoComplete: "off" })}
+        <div className="sm:col-span-2">{text(fields.senderAddress, "Sender address")}</div>
+        {text(fields.senderCity, "Sender city")}
+        {text(fields.senderState, "Sender state or province (optional)")}
+        <CountrySelect field={fields.senderCountry} label="Sender country" countries={countries} />
+        {text(fields.senderPostalCode, "Sender postal code (optional)")}
+      </Section>
+
+      <Section title="Recipient Information">
+        {text(fields.recipientName, "Recipient name", { autoComplete: "off" })}
+        {text(fields.recipientCompany, "Recipient company (optional)")}
+        {text(fields.recipientEmail, "Recipient email", { type: "email", autoComplete: "off" })}
+        {text(fields.recipientPhone, "Recipient phone", { type: "tel", autoComplete: "off" })}
+        <div className="sm:col-span-2">{text(fields.recipientAddress, "Recipient address")}</div>
+        {text(fields.recipientCity, "Recipient city")}
+        {text(fields.recipientState, "Recipient state or province (optional)")}
+        <CountrySelect field={fields.recipientCountry} label="Recipient country" countries={countries} />
+        {text(fields.recipientPostalCode, "Recipient postal code (optional)")}
+      </Section>
+
+      <Section title="Package Information">
+        <SelectField label="Package type" errors={fields.packageType.errors} selectProps={getSelectProps(fields.packageType)}>
+          <option value="">Choose a package type</option>
+          {PACKAGE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {PACKAGE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        {number(fields.weight, "Weight (kg)", "0.1", RANGE.shipmentWeightKg.max)}
+        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+          <legend className="mb-1 text-sm text-slate-700">Dimensions in cm (required for the Package type)</legend>
+          {number(fields.length, "Length (cm)", "0.1", RANGE.shipmentDimensionCm.max)}
+          {number(fields.width, "Width (cm)", "0.1", RANGE.shipmentDimensionCm.max)}
+          {number(fields.height, "Height (cm)", "0.1", RANGE.shipmentDimensionCm.max)}
+        </fieldset>
+        {number(fields.value, "Declared value", "0.01", RANGE.money.max)}
+        <div className="sm:col-span-2">
+          <TextareaField
+            label="Description of contents"
+            errors={fields.description.errors}
+            textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
+          />
+        </div>
+      </Section>
+
+      <Section title="Service Options">
+        <SelectField label="Service type" errors={fields.serviceType.errors} selectProps={getSelectProps(fields.serviceType)}>
+          <option value="">Choose a service</option>
+          {SERVICE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {SERVICE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Delivery option" errors={fields.deliveryOption.errors} selectProps={getSelectProps(fields.deliveryOption)}>
+          {DELIVERY_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {DELIVERY_OPTION_LABELS[option]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Currency" errors={fields.currency.errors} selectProps={getSelectProps(fields.currency)}>
+          <option value="">Choose a currency</option>
+          {currencies.map((currency) => (
+            <option key={currency.value} value={currency.value}>
+              {currency.label}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Base price override (optional)"
+          help="Replaces the calculated shipping charge."
+          errors={fields.basePrice.errors}
+          inputProps={{ ...getInputProps(fields.basePrice, { type: "number" }), step: "0.01", min: 0, max: RANGE.money.max, inputMode: "decimal" }}
+        />
+        {text(fields.customDeliveryDays, "Custom delivery days (optional)", {}, "A number of days sets the estimate; a range or a word is noted as it is.")}
+        <div className="space-y-3 pt-1">
+          <CheckboxField label="Insurance (1% of the declared value)" errors={fields.insurance.errors} inputProps={getInputProps(fields.insurance, { type: "checkbox" })} />
+          <CheckboxField
+            label="Signature required on delivery"
+            errors={fields.signatureRequired.errors}
+            inputProps={getInputProps(fields.signatureRequired, { type: "checkbox" })}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextareaField
+            label="Special instructions (optional)"
+            errors={fields.specialInstructions.errors}
+            textareaProps={{ ...getTextareaProps(fields.specialInstructions), rows: 2 }}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextareaField
+            label="Internal notes (optional)"
+            help="Seen by staff only, and printed on the receipt."
+            errors={fields.notes.errors}
+            textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }}
+          />
+        </div>
+      </Section>
+
+      {edit ? (
+        <Section title="Status & Tracking">
+          <div>
+            <p className="label">Status</p>
+            <p className="flex items-center gap-3">
+              <StatusBadge status={edit.status} />
+              <Link to="/admin/dashboard" className="link text-sm">
+                Change it from the shipment list
+              </Link>
+            </p>
+          </div>
+          {text(fields.currentLocation, "Current location")}
+          <Field
+            label="Actual delivery date (optional)"
+            errors={fields.actualDelivery.errors}
+            inputProps={{ ...getInputProps(fields.actualDelivery, { type: "date" }), min: `${DATE_YEARS.min}-01-01`, max: `${DATE_YEARS.max}-12-31` }}
+          />
+        </Section>
+      ) : null}
+
+      <CostSummaryCard summary={shownSummary} pending={liveSummary.pending} />
+
+      <div className="flex flex-wrap justify-end gap-3">
+        <Link to="/admin/dashboard" className="btn-secondary">
+          Cancel
+        </Link>
+        {hydrated ? null : (
+          <button type="submit" name="intent" value="quote" className="btn-secondary">
+            Calculate cost
+          </button>
+        )}
+        <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
+          {saving ? "Saving..." : edit ? "Update Shipment" : "Create Shipment"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+type AnyField = FieldMetadata<string | number | boolean | undefined, Record<string, unknown>, string[]>;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="card">
+      <legend className="float-left mb-4 w-full text-lg font-semibold">{title}</legend>
+      <div className="clear-both grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function CountrySelect({
+  field,
+  label,
+  countries,
+}: {
+  field: AnyField;
+  label: string;
+  countries: Option[];
+}) {
+  return (
+    <SelectField label={label} errors={field.errors} selectProps={{ ...getSelectProps(field), autoComplete: "off" }}>
+      <option value="">Choose a country</option>
+      {countries.map((country) => (
+        <option key={country.value} value={country.value}>
+          {country.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** With JavaScript: the summary of what has been typed, fetched from the server as it changes. */
+function useLiveSummary(shipmentId: string | undefined) {
+  const fetcher = useFetcher<CostSummary>();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return {
+    summary: fetcher.data ?? null,
+    pending: fetcher.state !== "idle",
+    update(form: HTMLFormElement) {
+      const data = new FormData(form);
+      const params = new URLSearchParams();
+      for (const name of QUOTE_FIELDS) {
+        const value = data.get(name);
+        if (typeof value === "string") params.set(name, value);
+      }
+      if (shipmentId) params.set("id", shipmentId);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => fetcher.load(`/admin/shipments/quote?${params}`), QUOTE_DEBOUNCE_MS);
+    },
+  };
+}
+
+function CostSummaryCard({ summary, pending }: { summary: CostSummary; pending: boolean }) {
+  const timeZone = useTimeZone();
+  const { quote } = summary;
+  return (
+    <section className="card" aria-labelledby="cost-summary-title" aria-busy={pending || undefined}>
+      <h2 id="cost-summary-title" className="mb-4 text-lg font-semibold">
+        Cost Summary
+      </h2>
+      {quote ? (
+        <dl className="space-y-2">
+          {quote.lines.map((line) => (
+            <div key={line.key} className="flex justify-between gap-4">
+              <dt className="text-slate-700">{line.label}</dt>
+              <dd>{formatMoney(line.amount, quote.currency)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-semibold">
+            <dt>Total</dt>
+            <dd>{formatMoney(quote.total, quote.currency)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="text-slate-700">Enter the weight and both countries (or a base price) to see the price.</p>
+      )}
+      {quote ? <ExchangeNote exchange={quote.exchange} timeZone={timeZone} className="mt-2 text-sm text-slate-700" /> : null}
+      <p className="mt-4 text-sm text-slate-700">
+        Estimated delivery: <span className="font-medium text-slate-900">{summary.estimatedDelivery ? formatDate(summary.estimatedDelivery, timeZone) : "-"}</span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,235 @@
+// The shipment lists: the admin's view of all shipments and the customer's of their own
+// (customer-shipments.ts), each filtered, sorted and paged in SQL, and the totals their tiles show.
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, sum, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { shipmentCreatedStats, shipments, trackingEvents } from "../../../drizzle/schema";
+import { ROLLUP_SPANS } from "~/features/analytics/rollup-cover";
+import { normalizeStatus, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { dateRange } from "~/domain/list-filters";
+import { periodStart, type AdminShipmentFilters, type ShipmentFilters } from "~/features/shipments/shipment-filters";
+import { pageOffset, paginate, type Pagination } from "~/domain/pagination";
+import type { SortField } from "~/features/shipments/shipment-sort";
+import type { Db } from "~/.server/db";
+import { safeRedirect } from "~/.server/safe-redirect";
+import { invariantResponse } from "~/.server/invariant";
+import { containsText, startsWithText } from "~/.server/text-search";
+
+/** What every shipment list shows of a shipment. */
+export type ShipmentRow = {
+  id: string;
+  trackingId: string;
+  status: ShipmentStatus;
+  destinationCity: string;
+  destinationCountry: string;
+  createdAt: number;
+  /** The price charged, in minor units of `currency`. */
+  cost: number;
+  currency: string;
+};
+
+/** A row of the admin's list: who sends it, from where, its declared value and where it is now. */
+export type AdminShipmentRow = ShipmentRow & {
+  senderName: string;
+  senderEmail: string | null;
+  originCity: string;
+  originCountry: string;
+  declaredValue: number;
+  currentLocation: string | null;
+};
+
+/** A page of a shipment list. */
+export type ShipmentPage<Row extends ShipmentRow> = { rows: Row[]; pagination: Pagination };
+
+/** The select columns of a ShipmentRow; a list adds its own. */
+export const SHIPMENT_ROW_COLUMNS = {
+  id: shipments.id,
+  trackingId: shipments.trackingId,
+  status: shipments.status,
+  destinationCity: shipments.recipientCity,
+  destinationCountry: shipments.recipientCountry,
+  createdAt: shipments.createdAt,
+  cost: shipments.cost,
+  currency: shipments.currency,
+};
+
+/** A selected row with its stored status read as a ShipmentStatus. */
+export function toShipmentRow<Row extends { status: string }>(row: Row): Row & { status: ShipmentStatus } {
+  return { ...row, status: normalizeStatus(row.status) ?? "pending" };
+}
+
+const SORT_COLUMNS: Record<SortField, SQLiteColumn> = {
+  createdAt: shipments.createdAt,
+  updatedAt: shipments.updatedAt,
+  trackingId: shipments.trackingId,
+  status: shipments.status,
+  totalCost: shipments.cost,
+};
+
+/** The list's order; ties go newest first, then by id, so that paging never shows a row twice or skips one. */
+export function shipmentOrder(filters: ShipmentFilters): SQL[] {
+  const direction = filters.sortOrder === "asc" ? asc : desc;
+  return [direction(SORT_COLUMNS[filters.sortBy]), desc(shipments.createdAt), asc(shipments.id)];
+}
+
+/** The status filter every list has; undefined for every status. */
+export function statusCondition(filters: ShipmentFilters): SQL | undefined {
+  return filters.status ? eq(shipments.status, filters.status) : undefined;
+}
+
+/** SPEC.md: the tracking ID search is a prefix match. */
+export function trackingIdStartsWith(search: string): SQL {
+  return startsWithText(shipments.trackingId, search);
+}
+
+function adminConditions(filters: AdminShipmentFilters, now: number, timeZone: string): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [statusCondition(filters)];
+  if (filters.search) {
+    conditions.push(
+      or(
+        trackingIdStartsWith(filters.search),
+        containsText(shipments.senderName, filters.search),
+        containsText(shipments.senderEmail, filters.search),
+        containsText(shipments.recipientName, filters.search),
+        containsText(shipments.recipientEmail, filters.search),
+      ),
+    );
+  }
+  const since = periodStart(filters.period, now, timeZone);
+  if (since !== null) conditions.push(gte(shipments.createdAt, since));
+  const range = dateRange(filters.dateFrom, filters.dateTo, timeZone);
+  if (range.start !== null) conditions.push(gte(shipments.createdAt, range.start));
+  if (range.end !== null) conditions.push(lt(shipments.createdAt, range.end));
+  return and(...conditions);
+}
+
+/** One page of every shipment, as the admin searched, filtered and sorted it. */
+export async function listShipments(
+  db: Db,
+  filters: AdminShipmentFilters,
+  { now = Date.now(), timeZone = "UTC" }: { now?: number; timeZone?: string } = {},
+): Promise<ShipmentPage<AdminShipmentRow>> {
+  const where = adminConditions(filters, now, timeZone);
+  // Unfiltered (the dashboard's first view): the rollup's count, not a count of the table.
+  const total = where
+    ? ((await db.select({ total: count() }).from(shipments).where(where).get())?.total ?? 0)
+    : (await allShipmentsByStatus(db)).reduce((all, row) => all + row.shipments, 0);
+  const pagination = paginate(total, filters.page);
+  const rows = await db
+    .select({
+      ...SHIPMENT_ROW_COLUMNS,
+      senderName: shipments.senderName,
+      senderEmail: shipments.senderEmail,
+      originCity: shipments.senderCity,
+      originCountry: shipments.senderCountry,
+      declaredValue: shipments.declaredValue,
+      currentLocation: shipments.currentLocation,
+    })
+    .from(shipments)
+    .where(where)
+    .orderBy(...shipmentOrder(filters))
+    .limit(pagination.pageSize)
+    .offset(pageOffset(pagination));
+  return { rows: rows.map(toShipmentRow), pagination };
+}
+
+/** What the admin's and the customer's tiles both count. */
+export type ShipmentCounts = { total: number; inTransit: number; delivered: number };
+
+/** The counts as select columns; `delivered` names the statuses that count as delivered. */
+export function shipmentCountColumns(delivered: readonly ShipmentStatus[]) {
+  return {
+    total: count(),
+    inTransit: sql<number>`coalesce(sum(${eq(shipments.status, "in_transit")}), 0)`,
+    delivered: sql<number>`coalesce(sum(${inArray(shipments.status, [...delivered])}), 0)`,
+  };
+}
+
+/** The admin dashboard's tiles: counts over every shipment and the revenue. */
+export type AdminShipmentStats = ShipmentCounts & {
+  /** Sum of stored costs, one entry per currency, largest first. */
+  revenue: { currency: string; amount: number }[];
+};
+
+/** The statuses the admin's Delivered tile counts: a shipment handed over at a custom destination is delivered too. */
+const DELIVERED_TILE: readonly ShipmentStatus[] = ["delivered", "custom_destination"];
+
+/**
+ * Every shipment by status and currency, from the rollup's 16-day pieces (decision 140), in
+ * which each shipment counts once: a few rows per 16 days of history, whatever the table holds.
+ */
+function allShipmentsByStatus(db: Db) {
+  const byStatus = shipmentCreatedStats;
+  return db
+    .select({ status: byStatus.status, currency: byStatus.currency, shipments: sum(byStatus.shipments).mapWith(Number), revenue: sum(byStatus.revenue).mapWith(Number) })
+    .from(byStatus)
+    .where(and(eq(byStatus.span, ROLLUP_SPANS[0]), ne(byStatus.shipments, 0)))
+    .groupBy(byStatus.status, byStatus.currency);
+}
+
+export async function shipmentStats(db: Db): Promise<AdminShipmentStats> {
+  const stats: AdminShipmentStats = { total: 0, inTransit: 0, delivered: 0, revenue: [] };
+  for (const row of await allShipmentsByStatus(db)) {
+    stats.total += row.shipments;
+    if (row.status === "in_transit") stats.inTransit += row.shipments;
+    if ((DELIVERED_TILE as readonly string[]).includes(row.status)) stats.delivered += row.shipments;
+    const money = stats.revenue.find((entry) => entry.currency === row.currency);
+    if (money) money.amount += row.revenue;
+    else stats.revenue.push({ currency: row.currency, amount: row.revenue });
+  }
+  stats.revenue.sort((a, b) => b.amount - a.amount || (a.currency < b.currency ? -1 : 1));
+  return stats;
+}
+
+/** The shipments a bulk action names, in the list's default order; unknown ids are left out. */
+export async function getShipmentsByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: shipments.id, trackingId: shipments.trackingId, senderName: shipments.senderName, recipientName: shipments.recipientName })
+    .from(shipments)
+    .where(inArray(shipments.id, [...new Set(ids)].slice(0, 90)))
+    .orderBy(desc(shipments.createdAt));
+}
+
+/** What a row action's own page shows about the shipment it acts on. */
+export async function getShipmentSummary(db: Db, id: string) {
+  const row = await db
+    .select({
+      id: shipments.id,
+      trackingId: shipments.trackingId,
+      status: shipments.status,
+      senderName: shipments.senderName,
+      recipientName: shipments.recipientName,
+      currentLocation: shipments.currentLocation,
+      customDestination: shipments.customDestination,
+    })
+    .from(shipments)
+    .where(eq(shipments.id, id))
+    .get();
+  return row ? { ...row, status: normalizeStatus(row.status) ?? "pending" } : null;
+}
+
+/** Everything the edit page shows: the shipment and its history, newest first. */
+export async function getShipmentForEdit(db: Db, id: string) {
+  const shipment = await db.select().from(shipments).where(eq(shipments.id, id)).get();
+  if (!shipment) return null;
+  const history = await db
+    .select({
+      id: trackingEvents.id,
+      status: trackingEvents.status,
+      location: trackingEvents.location,
+      description: trackingEvents.description,
+      occurredAt: trackingEvents.occurredAt,
+      actorLabel: trackingEvents.actorLabel,
+    })
+    .from(trackingEvents)
+    .where(eq(trackingEvents.shipmentId, id))
+    .orderBy(desc(trackingEvents.occurredAt), desc(trackingEvents.createdAt));
+  return { shipment, history };
+}
+
+/** A row action's own page (the form without JavaScript): its shipment, or 404, and where to go back to. */
+export async function rowActionPage(db: Db, request: Request, id: string, fallback: string) {
+  const shipment = await getShipmentSummary(db, id);
+  invariantResponse(shipment, "Shipment not found", { status: 404 });
+  return { shipment, redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), fallback) };
+}

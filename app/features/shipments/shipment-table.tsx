@@ -1,0 +1,429 @@
+// The shipment lists' tables. The admin's: search and filters (a GET form, so every view has
+// its own address), a status form and actions on each row, selection for bulk delete, and
+// pagination; plain HTML first, JavaScript adds live selection counts, dialogs and a status
+// change on select. The customer's: their own shipments with Track and Invoice links.
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { CustomerShipmentRow } from "~/features/shipments/customer-shipments.server";
+import type { AdminShipmentRow } from "~/features/shipments/shipment-list.server";
+import { MAX_LENGTH } from "~/domain/field-limits";
+import { countryName, formatDate, formatDateTime, formatMoney } from "~/domain/format";
+import { SWAPPED_DATES_MESSAGE } from "~/domain/list-filters";
+import type { Pagination } from "~/domain/pagination";
+import { isFiltered, TIME_PERIOD_LABELS, TIME_PERIODS, type AdminShipmentFilters } from "~/features/shipments/shipment-filters";
+import { DEFAULT_SORT } from "~/features/shipments/shipment-sort";
+import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { DialogLink } from "~/components/dialog-link";
+import { DataTable, DateRangeFields, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "~/components/list";
+import { SortFields, StatusFilter } from "./list-filter-fields";
+import { useTimeZone } from "~/components/root-data";
+import {
+  BULK_DELETE_ACTION,
+  bulkDeleteQuestion,
+  BulkDeleteForm,
+  deleteAction,
+  DeleteShipmentForm,
+  locationAction,
+  LocationForm,
+} from "./shipment-actions";
+import { StatusBadge } from "./status-badge";
+import { useHydrated } from "~/components/use-hydrated";
+
+const BULK_FORM_ID = "bulk-delete";
+
+export function AdminShipmentTable({
+  title,
+  rows,
+  pagination,
+  filters,
+  notice = null,
+  here,
+  withDateRange = false,
+}: {
+  title: string;
+  rows: AdminShipmentRow[];
+  pagination: Pagination;
+  filters: AdminShipmentFilters;
+  /** What the list says about filters in its address it left out. */
+  notice?: string | null;
+  /** The list's own address (path and query), where row actions come back to. */
+  here: string;
+  withDateRange?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const timeZone = useTimeZone();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [noneSelected, setNoneSelected] = useState(false);
+  const pageIds = rows.map((row) => row.id);
+  const selectedIds = pageIds.filter((id) => selected.has(id));
+
+  // A new page of rows starts with nothing selected.
+  const pageKey = pageIds.join(",");
+  useEffect(() => setSelected(new Set()), [pageKey]);
+
+  const toggle = (id: string, on: boolean) => {
+    setNoneSelected(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+  const withReturn = (path: string) => `${path}?${new URLSearchParams({ redirectTo: here })}`;
+
+  const columns: Column<AdminShipmentRow>[] = [
+    {
+      label: "Select",
+      header: (
+        <SelectAll
+          hydrated={hydrated}
+          count={selectedIds.length}
+          total={pageIds.length}
+          onChange={(on) => {
+            setNoneSelected(false);
+            setSelected(on ? new Set(pageIds) : new Set());
+          }}
+        />
+      ),
+      cell: (row) => (
+        <input
+          id={`select-${row.id}`}
+          type="checkbox"
+          form={BULK_FORM_ID}
+          name="ids"
+          value={row.id}
+          className="h-4 w-4"
+          {...(hydrated ? { checked: selected.has(row.id), onChange: (event) => toggle(row.id, event.currentTarget.checked) } : {})}
+        />
+      ),
+    },
+    {
+      label: "Tracking ID",
+      rowHeader: true,
+      // The tracking ID labels the row's checkbox.
+      cell: (row) => (
+        <label htmlFor={`select-${row.id}`} className="font-mono">
+          <span className="sr-only">Select </span>
+          {row.trackingId}
+        </label>
+      ),
+    },
+    {
+      label: "Customer",
+      cell: (row) => (
+        <div>
+          <div className="font-medium">{row.senderName}</div>
+          <div className="break-all text-slate-600">{row.senderEmail ?? "-"}</div>
+        </div>
+      ),
+    },
+    {
+      label: "Route",
+      cell: (row) => (
+        <div>
+          <div>
+            {row.originCity} → {row.destinationCity}
+          </div>
+          <div className="text-slate-600">
+            {countryName(row.originCountry)} → {countryName(row.destinationCountry)}
+          </div>
+        </div>
+      ),
+    },
+    { label: "Status", cell: (row) => <StatusForm shipmentId={row.id} trackingId={row.trackingId} status={row.status} here={here} /> },
+    { label: "Created", cell: (row) => formatDateTime(row.createdAt, timeZone) },
+    { label: "Value", className: "whitespace-nowrap", cell: (row) => formatMoney(row.declaredValue, row.currency) },
+    // What "Sort by Total cost" orders by.
+    { label: "Total cost", className: "whitespace-nowrap", cell: (row) => formatMoney(row.cost, row.currency) },
+    {
+      label: "Actions",
+      cell: (row) => (
+        <ul className="flex flex-col gap-1">
+          <li>
+            <Link to={`/track/${encodeURIComponent(row.trackingId)}`} className="link">
+              View<span className="sr-only"> details of {row.trackingId}</span>
+            </Link>
+          </li>
+          <li>
+            <DialogLink
+              to={withReturn(locationAction(row.id))}
+              action={locationAction(row.id)}
+              title={`Current location of ${row.trackingId}`}
+              className="link"
+              content={(close) => (
+                <LocationForm shipmentId={row.id} currentLocation={row.currentLocation} redirectTo={here} onCancel={close} idPrefix={`dialog-${row.id}`} />
+              )}
+            >
+              Location<span className="sr-only"> of {row.trackingId}</span>
+            </DialogLink>
+          </li>
+          <li>
+            <Link to={`/admin/shipments/${encodeURIComponent(row.id)}/edit`} className="link">
+              Edit<span className="sr-only"> {row.trackingId}</span>
+            </Link>
+          </li>
+          <li>
+            <DialogLink
+              to={withReturn(deleteAction(row.id))}
+              action={deleteAction(row.id)}
+              title={`Delete ${row.trackingId}`}
+              description="Are you sure you want to delete this shipment?"
+              className="font-medium text-red-700 underline underline-offset-2 hover:text-red-800"
+              content={(close) => <DeleteShipmentForm shipmentId={row.id} redirectTo={here} onCancel={close} />}
+            >
+              Delete<span className="sr-only"> {row.trackingId}</span>
+            </DialogLink>
+          </li>
+        </ul>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="shipments-title" className="card p-0">
+      <div className="border-b border-slate-200 p-6">
+        <h2 id="shipments-title" className="mb-4 text-lg font-semibold">
+          {title}
+        </h2>
+        <AdminShipmentFilterBar filters={filters} withDateRange={withDateRange} />
+        {notice ? <FilterNotice>{notice}</FilterNotice> : null}
+        {filters.datesSwapped ? <FilterNotice>{SWAPPED_DATES_MESSAGE}</FilterNotice> : null}
+      </div>
+
+      <form id={BULK_FORM_ID} method="get" action={BULK_DELETE_ACTION} onReset={() => setSelected(new Set())}>
+        <input type="hidden" name="redirectTo" value={here} />
+        {pageIds.map((id) => (
+          <input key={id} type="hidden" name="pageIds" value={id} />
+        ))}
+      </form>
+      <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-6 py-3" aria-label="Bulk actions" role="group">
+        <p className="mr-auto text-sm font-medium" aria-live="polite">
+          {hydrated ? `${selectedIds.length} shipment(s) selected` : "Tick shipments to delete several at once."}
+        </p>
+        {noneSelected ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            Please select shipments first
+          </p>
+        ) : null}
+        {hydrated && selectedIds.length > 0 ? (
+          <DialogLink
+            to={`${BULK_DELETE_ACTION}?${new URLSearchParams([...selectedIds.map((id) => ["ids", id]), ["redirectTo", here]])}`}
+            action={BULK_DELETE_ACTION}
+            title="Delete shipments"
+            description={bulkDeleteQuestion(selectedIds.length)}
+            className="btn-danger py-1.5"
+            content={(close) => <BulkDeleteForm ids={selectedIds} redirectTo={here} onCancel={close} />}
+          >
+            Delete
+          </DialogLink>
+        ) : (
+          <button
+            type="submit"
+            form={BULK_FORM_ID}
+            className="btn-danger py-1.5"
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setNoneSelected(true);
+            }}
+          >
+            Delete
+          </button>
+        )}
+        <button type="reset" form={BULK_FORM_ID} className="btn-secondary py-1.5" onClick={() => setNoneSelected(false)}>
+          Clear selection
+        </button>
+      </div>
+
+      {rows.length === 0 ? (
+        isFiltered(filters) ? (
+          <EmptyState title="No shipments found" hint="Try adjusting your search criteria" />
+        ) : (
+          <EmptyState
+            title="No shipments found"
+            hint="Get started by creating a new shipment"
+            action={{ to: "/admin/shipments/new", label: "Create New Shipment" }}
+          />
+        )
+      ) : (
+        <DataTable caption={title} columns={columns} rows={rows} rowKey={(row) => row.id} />
+      )}
+      <PaginationNav pagination={pagination} label="Shipment pages" />
+    </section>
+  );
+}
+
+function AdminShipmentFilterBar({ filters, withDateRange }: { filters: AdminShipmentFilters; withDateRange: boolean }) {
+  const sorted = filters.sortBy !== DEFAULT_SORT.sortBy || filters.sortOrder !== DEFAULT_SORT.sortOrder;
+  return (
+    <FilterBar
+      id="shipments"
+      label="Filter shipments"
+      search={{ label: "Search shipments", value: filters.search, placeholder: "Search by tracking ID, customer name, or email..." }}
+      more={{
+        open: sorted || Boolean(filters.dateFrom || filters.dateTo),
+        content: (
+          <>
+            <SortFields sortBy={filters.sortBy} sortOrder={filters.sortOrder} idPrefix="shipments" />
+            {withDateRange ? <DateRangeFields idPrefix="shipments" verb="Created" dateFrom={filters.dateFrom} dateTo={filters.dateTo} /> : null}
+          </>
+        ),
+      }}
+    >
+      <StatusFilter id="shipments-status" value={filters.status} allLabel="All Status" />
+      <div>
+        <label htmlFor="shipments-period" className="label">
+          Time period
+        </label>
+        <select id="shipments-period" name="period" defaultValue={filters.period} className="input">
+          {TIME_PERIODS.map((period) => (
+            <option key={period} value={period}>
+              {TIME_PERIOD_LABELS[period]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </FilterBar>
+  );
+}
+
+/** The customer's own shipments: each with its status, where it goes, its cost and links. */
+export function CustomerShipmentTable({ rows }: { rows: CustomerShipmentRow[] }) {
+  const timeZone = useTimeZone();
+  const columns: Column<CustomerShipmentRow>[] = [
+    { label: "Tracking ID", rowHeader: true, cell: (row) => <span className="font-mono">{row.trackingId}</span> },
+    { label: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+    { label: "Recipient", cell: (row) => row.recipientName },
+    { label: "Destination", cell: (row) => `${row.destinationCity}, ${countryName(row.destinationCountry)}` },
+    { label: "Created", className: "whitespace-nowrap", cell: (row) => formatDate(row.createdAt, timeZone) },
+    { label: "Est. delivery", className: "whitespace-nowrap", cell: (row) => formatDate(row.estimatedDelivery, timeZone) },
+    { label: "Total", className: "whitespace-nowrap text-right", cell: (row) => formatMoney(row.cost, row.currency) },
+    {
+      label: "Actions",
+      header: <span className="sr-only">Actions</span>,
+      cell: (row) => (
+        <div className="flex gap-3 whitespace-nowrap">
+          <Link to={`/track/${row.trackingId}`} className="link">
+            Track<span className="sr-only"> {row.trackingId}</span>
+          </Link>
+          {row.invoiceUrl ? (
+            <Link to={row.invoiceUrl} className="link">
+              Invoice<span className="sr-only"> for {row.trackingId}</span>
+            </Link>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  return <DataTable caption="Your shipments" columns={columns} rows={rows} rowKey={(row) => row.id} />;
+}
+
+function SelectAll({
+  hydrated,
+  count,
+  total,
+  onChange,
+}: {
+  hydrated: boolean;
+  count: number;
+  total: number;
+  onChange: (on: boolean) => void;
+}) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = count > 0 && count < total;
+  }, [count, total]);
+  return (
+    <span className="inline-flex items-center gap-2">
+      <label htmlFor="select-all">
+        All<span className="sr-only"> shipments on this page</span>
+      </label>
+      <input
+        ref={box}
+        id="select-all"
+        type="checkbox"
+        form={BULK_FORM_ID}
+        name="all"
+        value="page"
+        className="h-4 w-4"
+        {...(hydrated ? { checked: total > 0 && count === total, onChange: (event) => onChange(event.currentTarget.checked) } : {})}
+      />
+    </span>
+  );
+}
+
+/**
+ * A form per row: the select and an Update button. With JavaScript the button hides and
+ * a change submits at once, except custom destination, which first asks where.
+ */
+function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: string; trackingId: string; status: ShipmentStatus; here: string }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ error?: string }>();
+  const [choice, setChoice] = useState<string>(status);
+  useEffect(() => setChoice(status), [status]);
+  const askDestination = hydrated && choice === "custom_destination" && status !== "custom_destination";
+  const selectId = `status-${shipmentId}`;
+  const destinationId = `destination-${shipmentId}`;
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  return (
+    <fetcher.Form method="post" action={`/admin/shipments/${encodeURIComponent(shipmentId)}/status`} className="flex flex-col gap-2">
+      <input type="hidden" name="redirectTo" value={here} />
+      {/* On small screens the card's "Status" label stands beside it. */}
+      <label htmlFor={selectId} className="text-xs font-medium text-slate-600 max-md:sr-only">
+        Status<span className="sr-only"> of {trackingId}</span>
+      </label>
+      <div className="-mt-1 flex flex-wrap items-center gap-2 max-md:mt-0">
+        <select
+          id={selectId}
+          name="status"
+          value={hydrated ? choice : undefined}
+          defaultValue={hydrated ? undefined : status}
+          disabled={fetcher.state !== "idle"}
+          className="input w-44 max-w-full py-1 text-sm"
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setChoice(next);
+            if (next !== "custom_destination") fetcher.submit(event.currentTarget.form);
+          }}
+        >
+          {SHIPMENT_STATUSES.map((option) => (
+            <option key={option} value={option}>
+              {statusLabel(option)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn-secondary px-2 py-1" hidden={hydrated}>
+          Update<span className="sr-only"> status of {trackingId}</span>
+        </button>
+      </div>
+      {askDestination ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={destinationId} className="text-sm font-medium">
+            Please enter the custom destination
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={destinationId}
+              name="destination"
+              className="input py-1 text-sm"
+              maxLength={MAX_LENGTH.destination}
+              autoFocus
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${destinationId}-error` : undefined}
+            />
+            <button type="submit" className="btn-primary px-3 py-1">
+              Save
+            </button>
+          </div>
+          {error ? (
+            <p id={`${destinationId}-error`} className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+

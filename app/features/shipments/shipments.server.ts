@@ -1,0 +1,278 @@
+// Writes that every shipment goes through, whoever makes them (customer form, admin form,
+// admin row actions). Each is one D1 batch, so the shipment, its history entry, its mail
+// and its audit record are written together or not at all.
+import { and, eq, ne, or, sql } from "drizzle-orm";
+import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../../drizzle/schema";
+import { invoiceAmounts, invoiceNumber } from "~/features/invoices/invoice";
+import { defaultStatusDescription, isDelivered, normalizeStatus, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { checkPlace, DestinationSchema } from "~/features/shipments/shipment-places";
+import { generateTrackingId } from "~/features/tracking/tracking-id";
+import type { ServiceContext } from "~/load-context";
+import { announceShipmentsChanged } from "~/.server/admin-feed";
+import { recordEvents, type Actor } from "~/.server/events";
+import { refused, type Done, type Refused } from "~/.server/outcome";
+import { limitAction } from "~/.server/rate-limit";
+import { ratingLink } from "~/features/ratings/ratings.server";
+import { getSettings } from "~/features/settings/settings.server";
+
+export type NewShipment = Omit<typeof shipments.$inferInsert, "id" | "trackingId" | "status" | "version" | "createdAt" | "updatedAt">;
+export type NewPackage = Omit<typeof shipmentPackages.$inferInsert, "shipmentId" | "position">;
+
+const FIRST_LOCATION = "Processing Center";
+const MAX_TRACKING_ID_ATTEMPTS = 5;
+
+function isUniqueViolation(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return message.includes("UNIQUE constraint failed: shipments.tracking_id");
+}
+
+/**
+ * Stores a new shipment with a server-generated tracking ID (drawn again on the rare
+ * collision), its packages, the first history entry at the Processing Center, its invoice
+ * (billed from the stored cost) and its shipment.created event (which brings the confirmation mail).
+ */
+export async function createShipment(
+  context: ServiceContext,
+  { shipment, packages = [], actor, now = Date.now() }: { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; now?: number },
+): Promise<{ id: string; trackingId: string; invoiceId: string }> {
+  const { db } = context;
+  const { trackingPrefix, taxRateBasisPoints } = await getSettings(db);
+  const invoice = invoiceAmounts({ cost: shipment.cost ?? 0, costBreakdown: shipment.costBreakdown ?? null, taxRateBasisPoints });
+  for (let attempt = 1; ; attempt += 1) {
+    const id = crypto.randomUUID();
+    const invoiceId = crypto.randomUUID();
+    const row = {
+      ...shipment,
+      id,
+      trackingId: generateTrackingId(trackingPrefix, now),
+      status: "pending",
+      currentLocation: shipment.currentLocation ?? FIRST_LOCATION,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies typeof shipments.$inferInsert;
+    try {
+      await db.batch([
+        db.insert(shipments).values(row),
+        ...packages.map((item, index) => db.insert(shipmentPackages).values({ ...item, shipmentId: id, position: index + 1 })),
+        db.insert(trackingEvents).values({
+          id: crypto.randomUUID(),
+          shipmentId: id,
+          status: "pending",
+          location: FIRST_LOCATION,
+          description: defaultStatusDescription("pending"),
+          occurredAt: now,
+          actorUserId: actor.userId,
+          actorLabel: actor.label,
+        }),
+        db.insert(invoices).values({
+          id: invoiceId,
+          number: invoiceNumber(row.trackingId),
+          shipmentId: id,
+          userId: row.userId ?? null,
+          currency: row.currency ?? "USD",
+          ...(invoice.exchange
+            ? { baseCurrency: invoice.exchange.baseCurrency, exchangeRate: invoice.exchange.rate, exchangeRateSetAt: invoice.exchange.setAt }
+            : {}),
+          lineItems: JSON.stringify(invoice.lines),
+          subtotal: invoice.subtotal,
+          taxRateBasisPoints: invoice.taxRateBasisPoints,
+          tax: invoice.tax,
+          total: invoice.total,
+          status: "unpaid",
+          issuedAt: now,
+        }),
+        ...(await recordEvents(
+          context,
+          actor,
+          [
+            {
+              type: "shipment.created",
+              entityId: id,
+              data: {
+                trackingId: row.trackingId,
+                sender: { name: row.senderName, email: row.senderEmail ?? null },
+                recipient: { name: row.recipientName, email: row.recipientEmail ?? null, city: row.recipientCity },
+              },
+            },
+          ],
+          now,
+        )),
+      ]);
+      announceShipmentsChanged(context);
+      return { id, trackingId: row.trackingId, invoiceId };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= MAX_TRACKING_ID_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Sets a status and appends its history entry in one batch. Concurrent changes all apply, one
+ * after another: the history entry and the event are written ahead of the update in the same
+ * batch and read the status and location they follow from the row as it runs, so each change
+ * has one entry and one event naming the status before it, whichever landed in between. The
+ * version goes up by one per change so that edits made from an older copy are refused.
+ * Setting the status the shipment already has (and, for a custom destination, the same
+ * destination) changes nothing: no history entry, no mail, no record ("unchanged"). Every
+ * statement of the batch carries that condition, checked when the batch runs, so two identical
+ * changes made at the same moment leave one entry, not two.
+ */
+export async function changeShipmentStatus(
+  context: ServiceContext,
+  {
+    shipmentId,
+    status,
+    actor,
+    location,
+    description,
+    customDestination,
+    now = Date.now(),
+  }: {
+    shipmentId: string;
+    status: ShipmentStatus;
+    actor: Actor;
+    location?: string | null;
+    description?: string | null;
+    customDestination?: string | null;
+    now?: number;
+  },
+): Promise<"changed" | "unchanged" | "missing"> {
+  const { db } = context;
+  // What the mail is written from; the parties rarely change, the status often does.
+  const current = await db
+    .select({
+      trackingId: shipments.trackingId,
+      status: shipments.status,
+      senderName: shipments.senderName,
+      senderEmail: shipments.senderEmail,
+      recipientName: shipments.recipientName,
+      recipientEmail: shipments.recipientEmail,
+      currentLocation: shipments.currentLocation,
+      ownerFirstName: users.firstName,
+      ownerEmail: users.email,
+      customDestination: shipments.customDestination,
+    })
+    .from(shipments)
+    .leftJoin(users, eq(users.id, shipments.userId))
+    .where(eq(shipments.id, shipmentId))
+    .get();
+  if (!current) return "missing";
+  const sameDestination = customDestination === undefined || (current.customDestination ?? null) === (customDestination ?? null);
+  if (normalizeStatus(current.status) === status && sameDestination) return "unchanged";
+
+  const delivered = isDelivered(status);
+  // Where the entry says the parcel is: given, else wherever it is when the batch runs.
+  const givenLocation = status === "delivered" ? "Delivered" : (location ?? customDestination ?? null);
+  const entryDescription = description ?? defaultStatusDescription(status);
+  const atWrite = (column: typeof shipments.status | typeof shipments.currentLocation) =>
+    sql`(select ${column} from ${shipments} where ${shipments.id} = ${shipmentId})`;
+  const differs =
+    customDestination === undefined
+      ? ne(shipments.status, status)
+      : or(ne(shipments.status, status), sql`${shipments.customDestination} IS NOT ${customDestination ?? null}`);
+  const onlyIf = { from: shipments, where: and(eq(shipments.id, shipmentId), differs) };
+
+  const results = await db.batch([
+    // A shipment deleted meanwhile gets no entry (and no foreign-key failure).
+    db.insert(trackingEvents).select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          shipmentId: shipments.id,
+          status: sql<string>`${status}`.as("status"),
+          location: (givenLocation === null ? sql<string | null>`${shipments.currentLocation}` : sql<string>`${givenLocation}`).as("location"),
+          description: sql<string>`${entryDescription}`.as("description"),
+          occurredAt: sql<number>`${now}`.as("occurred_at"),
+          actorUserId: sql<string | null>`${actor.userId}`.as("actor_user_id"),
+          actorLabel: sql<string>`${actor.label}`.as("actor_label"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(shipments)
+        .where(onlyIf.where),
+    ),
+    ...(await recordEvents(
+      context,
+      actor,
+      [
+        {
+          type: "shipment.status_changed",
+          entityId: shipmentId,
+          data: {
+            trackingId: current.trackingId,
+            from: current.status,
+            to: status,
+            location: givenLocation ?? current.currentLocation,
+            description: entryDescription,
+            customDestination: customDestination ?? null,
+            sender: { name: current.senderName, email: current.senderEmail },
+            recipient: { name: current.recipientName, email: current.recipientEmail },
+            owner: current.ownerEmail ? { name: current.ownerFirstName ?? "", email: current.ownerEmail } : null,
+          },
+          readAtWrite: { from: atWrite(shipments.status), ...(givenLocation === null ? { location: atWrite(shipments.currentLocation) } : {}) },
+          ...(delivered ? { ratingLink: await ratingLink(context, { id: shipmentId, trackingId: current.trackingId }) } : {}),
+        },
+      ],
+      now,
+      onlyIf,
+    )),
+    // Last: the statements above read the status this one sets.
+    db
+      .update(shipments)
+      .set({
+        status,
+        updatedAt: now,
+        version: sql`${shipments.version} + 1`,
+        ...(status === "delivered" ? { currentLocation: "Delivered" } : location ? { currentLocation: location } : {}),
+        ...(delivered ? { actualDelivery: now } : {}),
+        ...(customDestination !== undefined ? { customDestination } : {}),
+      })
+      .where(onlyIf.where)
+      // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 140).
+      .returning({ id: shipments.id }),
+  ]);
+  if ((results.at(-1) as unknown[]).length !== 1) return "unchanged";
+  announceShipmentsChanged(context);
+  return "changed";
+}
+
+/** Custom destination was chosen without saying where: ask first, change nothing. */
+export type DestinationNeeded = { ok: false; reason: "destination-needed" };
+
+/**
+ * The admin's status change (SPEC.md). A custom destination needs to say where: without one
+ * the answer asks for it first; a blank one is refused. Saved, it is the parcel's destination
+ * and its history entry says it was delivered there.
+ */
+export async function changeStatus(
+  context: ServiceContext,
+  {
+    shipmentId,
+    status,
+    destination,
+    actor,
+    clientAddress,
+    now = Date.now(),
+  }: { shipmentId: string; status: ShipmentStatus; destination?: string; actor: Actor; clientAddress: string; now?: number },
+): Promise<Done | Refused | DestinationNeeded> {
+  let customDestination: string | undefined;
+  if (status === "custom_destination") {
+    if (destination === undefined) return { ok: false, reason: "destination-needed" };
+    const checked = checkPlace(DestinationSchema, destination);
+    if (!checked.ok) return refused("invalid", checked.message);
+    customDestination = checked.place;
+  }
+  // Each change mails the sender and the recipient: counted per admin and per client address.
+  const limited = await limitAction(context, { action: "status-change", clientAddress, account: actor.userId ?? undefined });
+  if (limited) return limited;
+  const changed = await changeShipmentStatus(context, {
+    shipmentId,
+    status,
+    actor,
+    customDestination,
+    description: customDestination ? `Package delivered to custom destination: ${customDestination}` : undefined,
+    now,
+  });
+  if (changed === "missing") return refused("not-found", "Failed to update shipment status");
+  if (changed === "unchanged") return { ok: true, tone: "info", message: `The status is already ${statusLabel(status)}: nothing changed` };
+  return { ok: true, message: customDestination ? `Shipment delivered to: ${customDestination}` : "Shipment status updated" };
+}

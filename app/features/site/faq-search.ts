@@ -1,0 +1,65 @@
+// The FAQ's search and category filter: the /faq page runs it on the server (the GET form,
+// without JavaScript) and in the browser as the visitor types; the support assistant can use
+// it to find the answers to a question.
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES, type FaqCategory, type FaqEntry } from "~/features/site/faq";
+
+export type FaqCategoryFilter = FaqCategory | "all";
+export type FaqFilter = { q: string; category: FaqCategoryFilter };
+
+/** Longer searches are cut here: no question needs more, and the query string stays small. */
+export const MAX_FAQ_QUERY_LENGTH = 100;
+
+export function isFaqCategory(value: unknown): value is FaqCategory {
+  return FAQ_CATEGORIES.includes(value as FaqCategory);
+}
+
+/** The filter a query string asks for (`?q=customs&category=international`); unknown categories mean all. */
+export function faqFilterFrom(params: URLSearchParams): FaqFilter {
+  const category = params.get("category");
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, MAX_FAQ_QUERY_LENGTH),
+    category: isFaqCategory(category) ? category : "all",
+  };
+}
+
+/** Lower case, accents and punctuation dropped, runs of spaces made one. */
+function normalize(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}$%]+/gu, " ")
+    .trim();
+}
+
+function searchableText(entry: FaqEntry): string {
+  return normalize([entry.question, ...entry.answer, ...entry.keywords, FAQ_CATEGORY_LABELS[entry.category]].join(" "));
+}
+
+/**
+ * The entries of the chosen category whose question, answer, keywords or category name
+ * contain every word of the search (in any order, ignoring case and accents), in their order.
+ */
+export function searchFaq(entries: readonly FaqEntry[], { q, category }: FaqFilter): FaqEntry[] {
+  const words = normalize(q.slice(0, MAX_FAQ_QUERY_LENGTH)).split(" ").filter(Boolean);
+  return entries.filter((entry) => {
+    if (category !== "all" && entry.category !== category) return false;
+    if (words.length === 0) return true;
+    const text = searchableText(entry);
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** The query string of a filter, leaving out what is the default (`""` for all questions). */
+export function faqSearchString({ q, category }: FaqFilter): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (category !== "all") params.set("category", category);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** What the page says above the list: "All 24 questions" or "3 of 24 questions". */
+export function faqCountText(found: number): string {
+  return found === FAQ_ENTRIES.length ? `All ${found} questions` : `${found} of ${FAQ_ENTRIES.length} questions`;
+}

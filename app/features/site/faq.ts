@@ -1,0 +1,157 @@
+// The frequently asked questions: one source for the /faq page, the support assistant and the
+// tests. Facts are SPEC.md's (section 9) and the app's own rules (pricing, delivery dates,
+// public tracking); change them here and every reader follows. Plan figures come from the
+// pricing-plans module, so the FAQ and the /pricing page cannot disagree.
+import { listOf } from "~/domain/format";
+import { formatDollars, PRICING_PLANS, yearlySaving, type PricingPlan } from "~/features/pricing/pricing-plans";
+
+export const FAQ_CATEGORIES = ["shipping", "tracking", "pricing", "international", "security"] as const;
+export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
+
+export const FAQ_CATEGORY_LABELS: Record<FaqCategory, string> = {
+  shipping: "Shipping",
+  tracking: "Tracking",
+  pricing: "Pricing",
+  international: "International",
+  security: "Security and claims",
+};
+
+export type FaqEntry = {
+  /** The anchor on /faq (`/faq#returns`). */
+  id: string;
+  category: FaqCategory;
+  question: string;
+  /** Plain text, one paragraph per item. */
+  answer: string[];
+  /** Words a visitor might use for this question besides those in it. */
+  keywords: string[];
+};
+
+function planSummary(plan: PricingPlan): string {
+  const limit = plan.shipmentLimit === null ? "with no limit on shipments" : `for up to ${plan.shipmentLimit} shipments`;
+  return `${plan.name} at ${formatDollars(plan.monthlyPrice)} a month ${limit}`;
+}
+
+export const FAQ_ENTRIES: readonly FaqEntry[] = [
+  {
+    id: "size-limits",
+    category: "shipping",
+    question: "How big and how heavy can a parcel be?",
+    answer: [
+      "A single parcel can weigh up to 70 lbs (32 kg) and measure up to 48 x 36 x 36 inches (122 x 91 x 91 cm).",
+      "Heavier or larger goods travel as a pallet: choose the Pallet package type when you create the shipment.",
+    ],
+    keywords: ["weight", "size", "dimensions", "maximum", "limit", "heavy", "large", "kg", "lbs", "pallet"],
+  },
+  {
+    id: "delivery-times",
+    category: "shipping",
+    question: "How long does delivery take?",
+    answer: [
+      "Overnight arrives the next business day, Express in 2 business days, Standard in 5 and Economy in 7. Weekends are not counted.",
+      "Every shipment shows its estimated delivery date on its tracking page from the moment it is created.",
+    ],
+    keywords: ["delivery", "time", "days", "how long", "when", "arrive", "overnight", "express", "standard", "economy", "estimate"],
+  },
+  {
+    id: "returns",
+    category: "shipping",
+    question: "How do I return a parcel?",
+    answer: [
+      "Create a new shipment from your dashboard with the original recipient as sender and yourself as recipient, and quote the original tracking ID as the reference number.",
+      "A parcel we could not deliver is returned to its sender: its tracking page then shows Returned.",
+    ],
+    keywords: ["return", "returns", "send back", "refund", "returned", "undeliverable"],
+  },
+  {
+    id: "track-parcel",
+    category: "tracking",
+    question: "How do I track my parcel?",
+    answer: [
+      "Enter the tracking ID on the home page or on the Track page. It starts with three letters followed by twelve letters and digits, for example SWP482913K7Q2ZD.",
+      "The tracking page shows the status, the progress, where the parcel is now, its history and the estimated delivery. Anyone with the ID can see these; names, addresses and contents are shown only to the sender's account and to our staff.",
+    ],
+    keywords: ["track", "tracking", "where", "status", "tracking id", "tracking number", "find", "locate"],
+  },
+  {
+    id: "tracking-not-updating",
+    category: "tracking",
+    question: "Why has my tracking not changed?",
+    answer: [
+      "A parcel is scanned when it is picked up, at each hub and when it goes out for delivery; between hubs the status can stay the same for a day or two, especially on international routes.",
+      "If nothing has changed for more than three business days, contact us with the tracking ID and we will look into it.",
+    ],
+    keywords: ["not updating", "stuck", "no update", "delayed", "late", "same status", "exception"],
+  },
+  {
+    id: "status-emails",
+    category: "tracking",
+    question: "Will I be told when the status changes?",
+    answer: [
+      "Yes. The sender and the recipient receive an e-mail when a shipment is created and each time its status changes.",
+      "If you have an account, you can turn these e-mails off or on again under Profile, Notifications.",
+    ],
+    keywords: ["email", "e-mail", "notification", "notify", "updates", "alerts", "status change"],
+  },
+  {
+    id: "cost",
+    category: "pricing",
+    question: "How is the price of a shipment worked out?",
+    answer: [
+      "Each service has a base rate (Standard $5.99, Express $12.99, Economy $8.99, Overnight $24.99), plus $0.50 per kilogram. Sending within one country costs the base price, within one region 1.5 times it, and between regions twice. Documents cost 0.8 times and pallets 1.5 times as much as a parcel.",
+      "Morning delivery adds $15, evening $10 and weekend $25; insurance adds 1% of the declared value. The cost estimate in the shipment form shows every line before you confirm.",
+    ],
+    keywords: ["price", "cost", "how much", "rate", "quote", "estimate", "charge", "fee", "surcharge", "expensive", "cheap"],
+  },
+  {
+    id: "plans",
+    category: "pricing",
+    question: "Do you have plans for businesses that ship often?",
+    answer: [
+      `Yes: ${PRICING_PLANS.map(planSummary).join("; ")}. Paying for a year at once costs ${listOf(PRICING_PLANS.map((plan) => formatDollars(plan.yearlyPrice)))}, a saving of ${listOf(PRICING_PLANS.map((plan) => formatDollars(yearlySaving(plan))))} against paying monthly.`,
+      `Each plan includes insurance cover on every shipment (${listOf(PRICING_PLANS.map((plan) => formatDollars(plan.insuranceCover)))}). ${PRICING_PLANS.filter((plan) => plan.overagePerShipment !== null)
+        .map((plan) => `${plan.name} charges ${formatDollars(plan.overagePerShipment!)}`)
+        .join(" and ")} for each shipment beyond the plan's monthly limit.`,
+    ],
+    keywords: ["plan", "plans", "subscription", "monthly", "yearly", "annual", "business", "basic", "premium", "volume", "discount", "overage"],
+  },
+  {
+    id: "countries",
+    category: "international",
+    question: "Which countries do you deliver to?",
+    answer: [
+      "We deliver to more than 220 countries and territories. Choose the destination from the country list in the shipment form; the estimate shows the price for that route at once.",
+    ],
+    keywords: ["international", "countries", "country", "abroad", "overseas", "worldwide", "ship to", "destination", "220"],
+  },
+  {
+    id: "customs",
+    category: "international",
+    question: "Who pays customs duties and taxes?",
+    answer: [
+      "Import duties and taxes are charged by the destination country and are paid by the recipient unless the sender arranges otherwise.",
+      "Describe the contents and their value accurately: customs use the description and the declared value of each package, and a vague description delays the parcel.",
+    ],
+    keywords: ["customs", "duty", "duties", "tax", "taxes", "import", "declaration", "border", "vat"],
+  },
+  {
+    id: "claims",
+    category: "security",
+    question: "Is my parcel insured, and how do I make a claim?",
+    answer: [
+      "Every shipment has basic coverage of $100. Tick Insurance in the shipment form to cover the full declared value, up to $50,000, for 1% of that value.",
+      "To claim for a lost or damaged parcel, contact us within 30 days of the estimated delivery with the tracking ID, photos of any damage and proof of the value.",
+    ],
+    keywords: ["insurance", "insured", "claim", "claims", "lost", "damaged", "broken", "missing", "coverage", "compensation"],
+  },
+  {
+    id: "privacy",
+    category: "security",
+    question: "Who can see the details of my shipment?",
+    answer: [
+      "Anyone with the tracking ID sees only the status, the cities and countries, the history and the estimated delivery.",
+      "Names, addresses, phone numbers, e-mail addresses, contents and value are shown only to the account that created the shipment and to our staff.",
+    ],
+    keywords: ["privacy", "private", "personal data", "who can see", "secure", "security", "data", "address"],
+  },
+];

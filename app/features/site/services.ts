@@ -1,0 +1,133 @@
+// The /services page's copy. Prices and transit times come from the pricing-plans, pricing
+// and delivery-dates modules, so this page says what the shipment form will charge and estimate.
+import { TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
+import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/features/shipments/shipping-options";
+import { ADD_ONS, formatDollars, SERVICE_STARTING_PRICES, type AddOnId, type TabbedService } from "~/features/pricing/pricing-plans";
+
+export type ServiceTab = {
+  /** Also the section's anchor: /services#express. */
+  id: TabbedService;
+  name: string;
+  tagline: string;
+  description: string;
+  deliveryTime: string;
+  /** The lowest price of the service; the final price depends on weight, route and options. */
+  startingPrice: number;
+  features: string[];
+};
+
+const addOnPrice = (id: AddOnId) => formatDollars(ADD_ONS.find((addOn) => addOn.id === id)!.price);
+
+export const SERVICE_TABS: readonly ServiceTab[] = [
+  {
+    id: "express",
+    name: "Express",
+    tagline: "When it has to be there this week",
+    description:
+      "Priority handling from pick-up to doorstep: express parcels are sorted first at every hub and travel on the fastest route, at home and abroad.",
+    deliveryTime: `${TRANSIT_BUSINESS_DAYS.express} business days (Overnight: the next business day)`,
+    startingPrice: SERVICE_STARTING_PRICES.express,
+    features: [
+      "Priority sorting and the fastest route",
+      "Tracking at every scan, with e-mail updates to sender and recipient",
+      "$100 cover included; full declared value insurable",
+      "Morning, evening or weekend delivery on request",
+    ],
+  },
+  {
+    id: "standard",
+    name: "Standard",
+    tagline: "Reliable delivery at a friendly price",
+    description: "Our everyday service for parcels and documents that do not need to race: the same tracking and care, for less.",
+    deliveryTime: `3-${TRANSIT_BUSINESS_DAYS.standard} business days`,
+    startingPrice: SERVICE_STARTING_PRICES.standard,
+    features: [
+      "Parcels up to 70 lbs (32 kg), documents and pallets",
+      "Tracking at every scan, with e-mail updates to sender and recipient",
+      "$100 cover included; full declared value insurable",
+      "Economy option for the lowest price (7 business days)",
+    ],
+  },
+  {
+    id: "same-day",
+    name: "Same Day",
+    tagline: "Across town in hours",
+    description: "A courier collects your parcel and takes it straight to the recipient in the same city, without passing through a hub.",
+    deliveryTime: "4-6 hours from pick-up, within one city",
+    startingPrice: SERVICE_STARTING_PRICES["same-day"],
+    features: [
+      "Direct courier, no hub stops",
+      "Live status from pick-up to hand-over",
+      `Signature on delivery for ${addOnPrice("signature")}`,
+      "Ideal for documents, medicine and urgent spare parts",
+    ],
+  },
+];
+
+export type ServiceSection = { id: "international" | "freight" | "logistics"; name: string; description: string; points: string[] };
+
+/** The services the footer links to besides the tabs: /services#international, #freight, #logistics. */
+export const MORE_SERVICES: readonly ServiceSection[] = [
+  {
+    id: "international",
+    name: "International shipping",
+    description: "Door-to-door delivery to more than 220 countries and territories, with the customs paperwork prepared from your shipment's details.",
+    points: [
+      `International express in 2-3 days for ${addOnPrice("international-express")} extra`,
+      "Duties and taxes are paid by the recipient, unless you arrange otherwise",
+      "One tracking page from origin to destination",
+    ],
+  },
+  {
+    id: "freight",
+    name: "Freight and pallets",
+    description: "Goods too heavy or too large for a parcel travel as a pallet: choose the Pallet package type when you create the shipment.",
+    points: ["Priced at 1.5 times a parcel of the same weight", "Booked, tracked and insured like any other shipment", "Pick-up from your loading bay"],
+  },
+  {
+    id: "logistics",
+    name: "Business logistics",
+    description: "For companies that ship every day: a monthly plan, one account for the whole team and a price per shipment that falls as you grow.",
+    points: ["Plans from 50 shipments a month to unlimited", "Higher insurance cover included on every shipment", "A dashboard of every shipment, with invoices"],
+  },
+];
+
+export type AdditionalService = { name: string; price: string; description: string };
+
+export const ADDITIONAL_SERVICES: readonly AdditionalService[] = [
+  {
+    name: "Insurance",
+    price: `${INSURANCE_RATE * 100}% of the declared value`,
+    description: "Cover the full declared value, up to $50,000, instead of the included $100.",
+  },
+  { name: "Signature confirmation", price: addOnPrice("signature"), description: "The recipient signs for the parcel, so you know who received it." },
+  { name: "Fragile handling", price: addOnPrice("fragile"), description: "Padded packing and hand sorting for glass, ceramics and electronics." },
+  { name: "Morning delivery", price: formatDollars(DELIVERY_OPTION_SURCHARGES.morning), description: "Delivered before 12:00." },
+  { name: "Evening delivery", price: formatDollars(DELIVERY_OPTION_SURCHARGES.evening), description: "Delivered after 18:00, when the recipient is home." },
+  { name: "Weekend delivery", price: formatDollars(DELIVERY_OPTION_SURCHARGES.weekend), description: "Delivered on Saturday." },
+];
+
+export const INDUSTRIES: readonly { name: string; description: string }[] = [
+  { name: "E-commerce", description: "Tracking links your customers can follow, returns made simple and a plan for every volume." },
+  { name: "Healthcare", description: "Same-day courier for prescriptions, samples and equipment, signed for on delivery." },
+  { name: "Manufacturing", description: "Spare parts by express and pallets by freight, booked from one account." },
+  { name: "Legal and finance", description: "Contracts and certificates delivered against signature, with a record of every hand-over." },
+];
+
+export const SERVICE_TESTIMONIALS: readonly { quote: string; name: string; role: string }[] = [
+  {
+    quote: "Same Day saved a product launch: our samples crossed the city in under four hours.",
+    name: "Priya Natarajan",
+    role: "Marketing director, Lumen Labs",
+  },
+  {
+    quote: "We moved our spare-parts deliveries to Express. Technicians now get parts in two days instead of a week.",
+    name: "Tomasz Wójcik",
+    role: "Service manager, Vistula Machines",
+  },
+  {
+    quote: "Standard is all our shop needs: customers follow their parcels and we hardly get 'where is my order' e-mails any more.",
+    name: "Grace Mensah",
+    role: "Owner, Sunbird Ceramics",
+  },
+];

@@ -1,0 +1,310 @@
+import { Link } from "@remix-run/react";
+import type { TrackingView } from "~/features/tracking/tracking.server";
+import { countryName, formatDate, formatDateTime, formatMoney, formatDimensions, formatMonthDay, isoDateTime, shipmentSizes } from "~/domain/format";
+import { isDelivered, statusLabel, statusProgress, statusTone } from "~/features/shipments/shipment-status";
+import type { Timeline as TrackingTimeline, TimelineStep, TimelineTone } from "~/features/tracking/tracking-timeline";
+import { packageLabel, serviceLabel } from "~/features/shipments/shipping-options";
+import { KeepMePosted, type Subscription } from "./keep-me-posted";
+import { StatusBadge } from "~/features/shipments/status-badge";
+
+export function TrackingResult({
+  view,
+  timeline,
+  timeZone,
+  signedIn,
+  autoPrint,
+  calendarHref,
+  subscription,
+}: {
+  view: TrackingView;
+  timeline: TrackingTimeline;
+  timeZone: string;
+  signedIn: boolean;
+  autoPrint: boolean;
+  /** The estimated delivery as a calendar file, while a delivery is still to come. */
+  calendarHref: string | null;
+  subscription: Subscription | null;
+}) {
+  const progress = statusProgress(view.status);
+  const delivered = isDelivered(view.status);
+  const place = (p: { city: string; country: string }) => `${p.city}, ${countryName(p.country)}`;
+
+  return (
+    <div className="space-y-6">
+      {autoPrint ? (
+        <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden" data-auto-print>
+          This is the print view. Use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.
+        </p>
+      ) : null}
+
+      {delivered ? (
+        <section className="rounded-lg border border-green-700 bg-green-50 p-5 text-green-900" aria-labelledby="delivered-title">
+          <h2 id="delivered-title" className="text-lg font-semibold">
+            {view.status === "custom_destination" && view.customDestination
+              ? `Delivered to ${view.customDestination}`
+              : "Your package has been delivered"}
+          </h2>
+          <p>Delivered on {formatDateTime(view.actualDelivery ?? view.updatedAt, timeZone)}.</p>
+        </section>
+      ) : null}
+
+      {timeline.late ? (
+        <p className="rounded-lg border border-amber-600 bg-amber-50 p-4 font-semibold text-amber-950">
+          Running late: expected {formatMonthDay(timeline.late.expected, timeZone)}
+        </p>
+      ) : null}
+
+      <section className="card space-y-5" aria-labelledby="summary-title">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="summary-title" className="text-sm font-medium text-slate-600">
+              Tracking ID
+            </h2>
+            <p className="font-mono text-2xl font-bold tracking-wide">{view.trackingId}</p>
+          </div>
+          <StatusBadge status={view.status} />
+        </div>
+
+        <div>
+          <div className="mb-1 flex justify-between text-sm">
+            <label htmlFor="delivery-progress" className="font-medium">
+              Delivery progress
+            </label>
+            <span>{progress}%</span>
+          </div>
+          <progress
+            id="delivery-progress"
+            className="progress"
+            max={100}
+            value={progress}
+            data-tone={delivered ? "green" : statusTone(view.status) === "red" ? "red" : undefined}
+          >
+            {progress}%
+          </progress>
+        </div>
+
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Fact label="From" value={place(view.origin)} />
+          <Fact label="To" value={place(view.destination)} />
+          {/* A returned parcel expects no delivery: the fact is when it was returned. */}
+          <Fact
+            label={delivered ? "Delivered" : view.status === "returned" ? "Returned to sender" : "Estimated delivery"}
+            value={formatDate(delivered ? (view.actualDelivery ?? view.updatedAt) : view.status === "returned" ? view.updatedAt : view.estimatedDelivery, timeZone)}
+          />
+          <Fact label="Current location" value={view.currentLocation ?? "Not yet scanned"} />
+          <Fact label="Service" value={serviceLabel(view.serviceType)} />
+          <Fact label="Last update" value={formatDateTime(view.updatedAt, timeZone)} />
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="mb-4 text-lg font-semibold">
+          Progress
+        </h2>
+        <Timeline steps={timeline.steps} timeZone={timeZone} />
+      </section>
+
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title" className="mb-4 text-lg font-semibold">
+          Shipment history
+        </h2>
+        <ol className="space-y-4 border-l-2 border-slate-200 pl-5">
+          {view.history.map((entry, index) => (
+            <li key={`${entry.occurredAt}-${entry.status}-${index}`} className="relative">
+              <span
+                className={`absolute -left-[1.72rem] top-1.5 h-3 w-3 rounded-full ${index === 0 ? "bg-brand-600" : "bg-slate-400"}`}
+                aria-hidden="true"
+              />
+              <p className="font-semibold">{statusLabel(entry.status)}</p>
+              <p className="text-slate-800">{entry.description}</p>
+              <p className="text-sm text-slate-600">
+                <time dateTime={isoDateTime(entry.occurredAt)}>{formatDateTime(entry.occurredAt, timeZone)}</time>
+                {entry.location ? ` · ${entry.location}` : null}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {view.details ? <ShipmentDetailsCard details={view.details} /> : null}
+
+      {subscription ? <KeepMePosted subscription={subscription} /> : null}
+
+      <div className="flex flex-wrap gap-3 print:hidden">
+        <a
+          href={`/track/${encodeURIComponent(view.trackingId)}?print=1`}
+          className="btn-secondary"
+          data-print
+        >
+          Download PDF
+        </a>
+        {calendarHref ? (
+          <a href={calendarHref} className="btn-secondary" download>
+            Add delivery date to calendar (.ics)
+          </a>
+        ) : null}
+        {view.details?.invoiceUrl ? (
+          <Link to={view.details.invoiceUrl} className="btn-secondary">
+            View invoice
+          </Link>
+        ) : null}
+        {signedIn ? (
+          <Link to="/dashboard" className="btn-secondary">
+            Go to dashboard
+          </Link>
+        ) : null}
+        <Link to="/contact" className="btn-secondary">
+          Need help? Contact us
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** One labelled fact of a shipment, inside a <dl>. */
+export function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}
+
+const STEP_DOT: Record<TimelineStep["state"], Record<TimelineTone, string>> = {
+  complete: {
+    done: "border-brand-600 bg-brand-600 text-white",
+    progress: "border-brand-600 bg-brand-600 text-white",
+    problem: "border-red-700 bg-red-700 text-white",
+    delivered: "border-green-700 bg-green-700 text-white",
+  },
+  current: {
+    done: "border-brand-600 bg-white text-brand-700 ring-4 ring-brand-100",
+    progress: "border-brand-600 bg-white text-brand-700 ring-4 ring-brand-100",
+    problem: "border-red-700 bg-red-700 text-white ring-4 ring-red-100",
+    delivered: "border-green-700 bg-green-700 text-white ring-4 ring-green-100",
+  },
+  upcoming: {
+    done: "border-slate-300 bg-white text-slate-600",
+    progress: "border-slate-300 bg-white text-slate-600",
+    problem: "border-slate-300 bg-white text-slate-600",
+    delivered: "border-slate-300 bg-white text-slate-600",
+  },
+};
+
+const STEP_STATE_TEXT: Record<TimelineStep["state"], string> = { complete: "done", current: "current step", upcoming: "to come" };
+
+/** What happened, then what is still to come; the current step is marked for assistive technology. */
+function Timeline({ steps, timeZone }: { steps: TimelineStep[]; timeZone: string }) {
+  return (
+    <ol className="grid gap-3 sm:auto-cols-fr sm:grid-flow-col">
+      {steps.map((step, index) => (
+        <li
+          key={`${step.status}-${index}`}
+          className="flex items-center gap-3 sm:flex-col sm:text-center"
+          aria-current={step.state === "current" ? "step" : undefined}
+        >
+          <span
+            className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${STEP_DOT[step.state][step.tone]}`}
+            aria-hidden="true"
+          >
+            {step.tone === "problem" && step.state !== "upcoming" ? "!" : step.state === "complete" || step.tone === "delivered" ? "✓" : index + 1}
+          </span>
+          <span className="text-sm">
+            <span className={step.state === "upcoming" ? "text-slate-600" : "font-semibold"}>{step.label}</span>
+            <span className="sr-only">{` (${STEP_STATE_TEXT[step.state]})`}</span>
+            {step.at !== null ? (
+              <time className="block text-xs text-slate-600" dateTime={isoDateTime(step.at)}>
+                {formatDate(step.at, timeZone)}
+              </time>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["details"]> }) {
+  return (
+    <section className="card" aria-labelledby="details-title">
+      <h2 id="details-title" className="mb-4 text-lg font-semibold">
+        Shipment details
+      </h2>
+      <div className="grid gap-6 sm:grid-cols-2">
+        {(
+          [
+            ["Sender", details.sender],
+            ["Recipient", details.recipient],
+          ] as const
+        ).map(([title, party]) => (
+          <div key={title}>
+            <h3 className="mb-1 font-semibold">{title}</h3>
+            <address className="not-italic text-slate-800">
+              {party.name}
+              {party.company ? <br /> : null}
+              {party.company}
+              <br />
+              {party.address}
+              <br />
+              {[party.city, party.state, party.postalCode].filter(Boolean).join(", ")}
+              <br />
+              {countryName(party.country)}
+              {party.email ? (
+                <>
+                  <br />
+                  {party.email}
+                </>
+              ) : null}
+              {party.phone ? (
+                <>
+                  <br />
+                  {party.phone}
+                </>
+              ) : null}
+            </address>
+          </div>
+        ))}
+      </div>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        <Fact label="Package type" value={packageLabel(details.packageType)} />
+        <Fact label="Weight" value={`${details.weightKg} kg`} />
+        <Fact label="Dimensions" value={shipmentSizes(details.dimensionsCm, details.parcels)} />
+        <Fact label="Contents" value={details.description ?? "-"} />
+        <Fact label="Declared value" value={formatMoney(details.declaredValue, details.currency)} />
+        <Fact label="Shipping cost" value={formatMoney(details.cost, details.currency)} />
+      </dl>
+      {details.parcels.length > 0 ? (
+        <table className="mt-6 w-full text-left text-sm">
+          <caption className="mb-2 text-left font-semibold">Parcels</caption>
+          <thead className="border-b border-slate-300">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                Contents
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Qty
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Weight
+              </th>
+              <th scope="col" className="py-2">
+                Size
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {details.parcels.map((parcel, index) => (
+              <tr key={index} className="border-b border-slate-200">
+                <td className="py-2 pr-3">{parcel.description}</td>
+                <td className="py-2 pr-3">{parcel.quantity}</td>
+                <td className="py-2 pr-3">{parcel.weightKg} kg</td>
+                <td className="py-2">{formatDimensions(parcel)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+// "Keep me posted": anyone who can see a tracking page can have its status changes mailed to an
+// address, once that address has confirmed through the link mailed to it (double opt-in, all
+// through the events and the outbox). Every mail carries a link of its own to unsubscribe;
+// links are random tokens of which only the SHA-256 is stored. A few confirmed subscribers per
+// shipment at most, and subscribing is rate limited per client and per address.
+import { and, count, eq, gt, inArray, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { shipments, trackingSubscriptions, trackingSubscriptionTokens } from "../../../drizzle/schema";
+import { normalizeEmail } from "~/domain/contact-details";
+import { isSettled, normalizeStatus } from "~/features/shipments/shipment-status";
+import type { ServiceContext } from "~/load-context";
+import type { Db } from "~/.server/db";
+import { recordEvents } from "~/.server/events";
+import { refused, type Done, type Refused } from "~/.server/outcome";
+import { limitAction } from "~/.server/rate-limit";
+import { hashToken, randomToken } from "~/features/accounts/session.server";
+
+/** Confirmed subscribers one shipment may have. */
+export const MAX_SUBSCRIBERS = 5;
+/** How long a confirmation link works; a pending subscription older than this holds no place. */
+const CONFIRM_LINK_MS = 48 * 3_600_000;
+/** How long a status mail's unsubscribe link works. */
+const UNSUBSCRIBE_LINK_MS = 365 * 86_400_000;
+
+/** Once nothing more happens to a shipment, nobody is offered its updates any more. */
+export function acceptsSubscribers(status: string): boolean {
+  const known = normalizeStatus(status);
+  return known !== null && !isSettled(known);
+}
+
+/** Where a mailed token is opened: a page with a button, so a link scanner opening it changes nothing. */
+export function subscriptionLinkUrl(origin: string, token: string): string {
+  return `${origin}/tracking-updates/${token}`;
+}
+
+const SENT = (email: string): Done => ({
+  ok: true,
+  message: `Almost done: we have sent a link to ${email}. Open it to confirm, and we will e-mail each status change.`,
+});
+
+/**
+ * Asks for a shipment's status changes at `email`: a pending subscription and its confirmation
+ * mail. The answer is the same whether or not the address was subscribed already, so it tells
+ * nobody who follows a parcel.
+ */
+export async function subscribeToTracking(
+  context: ServiceContext,
+  { trackingId, email: typed, clientAddress, now = Date.now() }: { trackingId: string; email: string; clientAddress: string; now?: number },
+): Promise<Done | Refused> {
+  const email = normalizeEmail(typed);
+  const limited = await limitAction(context, { action: "tracking-subscription", clientAddress, account: email });
+  if (limited) return limited;
+  const { db } = context;
+  const shipment = await db
+    .select({ id: shipments.id, status: shipments.status })
+    .from(shipments)
+    .where(eq(shipments.trackingId, trackingId))
+    .get();
+  if (!shipment) return refused("not-found", "No tracking information found");
+  if (!acceptsSubscribers(shipment.status)) return refused("conflict", "This shipment has reached its end: there are no more updates to send.");
+
+  const [[existing], [taken]] = await db.batch([
+    db
+      .select({ id: trackingSubscriptions.id, status: trackingSubscriptions.status })
+      .from(trackingSubscriptions)
+      .where(and(eq(trackingSubscriptions.shipmentId, shipment.id), eq(trackingSubscriptions.email, email))),
+    db
+      .select({ places: count() })
+      .from(trackingSubscriptions)
+      .where(and(eq(trackingSubscriptions.shipmentId, shipment.id), holdsAPlace(now))),
+  ]);
+  if (existing?.status === "confirmed") return SENT(email);
+  if (!existing && (taken?.places ?? 0) >= MAX_SUBSCRIBERS) {
+    return refused("conflict", `This shipment already has ${MAX_SUBSCRIBERS} subscribers, the most it can have.`);
+  }
+
+  const id = existing?.id ?? crypto.randomUUID();
+  const token = randomToken();
+  try {
+    await db.batch([
+      existing
+        ? db.update(trackingSubscriptions).set({ createdAt: now }).where(eq(trackingSubscriptions.id, id))
+        : db.insert(trackingSubscriptions).values({ id, shipmentId: shipment.id, email, createdAt: now }),
+      db.insert(trackingSubscriptionTokens).values({ tokenHash: await hashToken(token), subscriptionId: id, purpose: "confirm", expiresAt: now + CONFIRM_LINK_MS, createdAt: now }),
+      ...(await recordEvents(
+        context,
+        { userId: null, email, label: "visitor" },
+        [{ type: "subscription.requested", entityId: id, data: { trackingId, email }, link: subscriptionLinkUrl(context.origin, token) }],
+        now,
+      )),
+    ]);
+  } catch (error) {
+    // Two requests for the same address at once: the other one has mailed the link.
+    if (String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error).includes("UNIQUE constraint failed")) return SENT(email);
+    throw error;
+  }
+  return SENT(email);
+}
+
+/** Confirmed, or pending with a confirmation link still open. */
+function holdsAPlace(now: number) {
+  return or(eq(trackingSubscriptions.status, "confirmed"), gt(trackingSubscriptions.createdAt, now - CONFIRM_LINK_MS));
+}
+
+/** What a mailed link opens, as its page shows it. */
+export type SubscriptionLink = {
+  purpose: "confirm" | "unsubscribe";
+  status: "pending" | "confirmed";
+  email: string;
+  trackingId: string;
+};
+
+async function findLink(db: Db, token: string, now: number) {
+  if (token.length === 0 || token.length > 100) return null;
+  return db
+    .select({
+      purpose: trackingSubscriptionTokens.purpose,
+      subscriptionId: trackingSubscriptions.id,
+      shipmentId: trackingSubscriptions.shipmentId,
+      status: trackingSubscriptions.status,
+      email: trackingSubscriptions.email,
+      trackingId: shipments.trackingId,
+    })
+    .from(trackingSubscriptionTokens)
+    .innerJoin(trackingSubscriptions, eq(trackingSubscriptions.id, trackingSubscriptionTokens.subscriptionId))
+    .innerJoin(shipments, eq(shipments.id, trackingSubscriptions.shipmentId))
+    .where(and(eq(trackingSubscriptionTokens.tokenHash, await hashToken(token)), gt(trackingSubscriptionTokens.expiresAt, now)))
+    .get();
+}
+
+/** The subscription a mailed link belongs to, or null when the link is unknown, expired or its subscription has ended. Reads only. */
+export async function getSubscriptionLink(db: Db, token: string, now = Date.now()): Promise<SubscriptionLink | null> {
+  const link = await findLink(db, token, now);
+  return link ? { purpose: link.purpose, status: link.status, email: link.email, trackingId: link.trackingId } : null;
+}
+
+const LINK_GONE = "This link is no longer valid. Ask for updates again on the tracking page.";
+
+/** 'Confirm' on the confirmation link's page: status mail starts, while the shipment has a place left. */
+export async function confirmSubscription(
+  context: ServiceContext,
+  { token, now = Date.now() }: { token: string; now?: number },
+): Promise<Done<{ trackingId: string }> | Refused> {
+  const { db } = context;
+  const link = await findLink(db, token, now);
+  if (!link || link.purpose !== "confirm") return refused("not-found", LINK_GONE);
+  const done = { trackingId: link.trackingId, message: `Subscribed: we will e-mail ${link.email} each time ${link.trackingId} changes status.` };
+  if (link.status === "confirmed") return { ok: true, tone: "info", ...done };
+  const full = refused("conflict", `This shipment already has ${MAX_SUBSCRIBERS} subscribers, the most it can have.`);
+  const confirmedOnes = and(eq(trackingSubscriptions.shipmentId, link.shipmentId), eq(trackingSubscriptions.status, "confirmed"));
+  const [{ confirmed } = { confirmed: 0 }] = await db.select({ confirmed: count() }).from(trackingSubscriptions).where(confirmedOnes);
+  if (confirmed >= MAX_SUBSCRIBERS) return full;
+  // The update counts again itself, so two confirmations at once never pass the limit together
+  // (the later one then records its event without a change; the next status mail shows the truth).
+  const placesLeft = sql`(SELECT count(*) FROM ${trackingSubscriptions} WHERE ${confirmedOnes}) < ${MAX_SUBSCRIBERS}`;
+  const [changed] = await db.batch([
+    db
+      .update(trackingSubscriptions)
+      .set({ status: "confirmed", confirmedAt: now })
+      .where(and(eq(trackingSubscriptions.id, link.subscriptionId), eq(trackingSubscriptions.status, "pending"), placesLeft))
+      .returning({ id: trackingSubscriptions.id }),
+    ...(await recordEvents(
+      context,
+      { userId: null, email: link.email, label: "visitor" },
+      [{ type: "subscription.confirmed", entityId: link.subscriptionId, data: { trackingId: link.trackingId, email: link.email } }],
+      now,
+    )),
+  ]);
+  if (changed.length === 0) return full;
+  return { ok: true, ...done };
+}
+
+/** 'Unsubscribe' (or 'No, thanks' on the confirmation page): the subscription and all its links end. */
+export async function unsubscribe(
+  context: ServiceContext,
+  { token, now = Date.now() }: { token: string; now?: number },
+): Promise<Done<{ trackingId: string }> | Refused> {
+  const { db } = context;
+  const link = await findLink(db, token, now);
+  if (!link) return refused("not-found", LINK_GONE);
+  await db.batch([
+    db.delete(trackingSubscriptions).where(eq(trackingSubscriptions.id, link.subscriptionId)),
+    ...(await recordEvents(
+      context,
+      { userId: null, email: link.email, label: "visitor" },
+      [{ type: "subscription.cancelled", entityId: link.subscriptionId, data: { trackingId: link.trackingId, email: link.email } }],
+      now,
+    )),
+  ]);
+  return { ok: true, trackingId: link.trackingId, message: `Unsubscribed: ${link.email} gets no more e-mail about ${link.trackingId}.` };
+}
+
+/** A confirmed subscriber of a shipment and the unsubscribe link for the mail about to be sent. */
+export type SubscriberLink = { email: string; unsubscribeUrl: string };
+
+/**
+ * The confirmed subscribers of `shipmentIds`, each with a fresh unsubscribe link, and the
+ * statements that store those links: the status mail's template puts the links in, the
+ * statements go into the batch that queues the mail.
+ */
+export async function subscriberLinks(
+  context: Pick<ServiceContext, "db" | "origin">,
+  shipmentIds: readonly string[],
+  now: number,
+): Promise<{ byShipment: Map<string, SubscriberLink[]>; statements: BatchItem<"sqlite">[] }> {
+  const byShipment = new Map<string, SubscriberLink[]>();
+  const statements: BatchItem<"sqlite">[] = [];
+  if (shipmentIds.length === 0) return { byShipment, statements };
+  const { db } = context;
+  const rows = await db
+    .select({ id: trackingSubscriptions.id, shipmentId: trackingSubscriptions.shipmentId, email: trackingSubscriptions.email })
+    .from(trackingSubscriptions)
+    .where(and(inArray(trackingSubscriptions.shipmentId, [...new Set(shipmentIds)]), eq(trackingSubscriptions.status, "confirmed")));
+  for (const row of rows) {
+    const token = randomToken();
+    statements.push(
+      db.insert(trackingSubscriptionTokens).values({
+        tokenHash: await hashToken(token),
+        subscriptionId: row.id,
+        purpose: "unsubscribe",
+        expiresAt: now + UNSUBSCRIBE_LINK_MS,
+        createdAt: now,
+      }),
+    );
+    byShipment.set(row.shipmentId, [...(byShipment.get(row.shipmentId) ?? []), { email: row.email, unsubscribeUrl: subscriptionLinkUrl(context.origin, token) }]);
+  }
+  return { byShipment, statements };
+}
