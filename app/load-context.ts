@@ -21,7 +21,7 @@ declare module "@remix-run/cloudflare" {
     sessionUser: () => Promise<SessionUser | null>;
     /**
      * Counts this request as one tracking look-up of its client address, once however many
-     * times it is asked (the edge cache and the tracking loader both ask; decision 132).
+     * times it is asked (the edge cache and the tracking loader both ask; decision 131).
      */
     trackingLimit: () => Promise<RateLimitResult>;
   }

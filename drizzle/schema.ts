@@ -76,7 +76,7 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index("password_reset_tokens_user").on(t.userId)],
 );
 
-// SPEC.md reads many fields under two names (receiver*/recipient*, origin*/sender*,
+// Forms and APIs may name many fields two ways (receiver*/recipient*, origin*/sender*,
 // zip/postal code, cost/totalCost); this project says recipient, sender, postal code and cost
 // everywhere: schema, domain, forms, mail and UI.
 export const shipments = sqliteTable(
@@ -160,7 +160,7 @@ export const shipments = sqliteTable(
     ),
     index("shipments_delivered_analytics").on(t.actualDelivery, t.createdAt, t.estimatedDelivery, t.id),
     // Customer retention over long periods reads the customers in order from this index alone,
-    // with no sort (decision 140): the customer is the account, else the sender's address.
+    // with no sort (decision 120): the customer is the account, else the sender's address.
     index("shipments_customer_created").on(sql`coalesce(${t.userId}, lower(${t.senderEmail}))`, t.createdAt, t.userId, t.senderEmail),
   ],
 );
@@ -186,7 +186,7 @@ export const shipmentRatings = sqliteTable(
   ],
 );
 
-// Analytics rollups (docs/decisions/140): sums of the shipments, deliveries and ratings by
+// Analytics rollups (docs/decisions/120): sums of the shipments, deliveries and ratings by
 // time piece, so that a period's figures read a few thousand rows at most, whatever the table holds.
 // A row covers `span` hours (1, 24 or 384) from `hour` (hours since the epoch, a multiple of
 // `span`); every shipment counts once at each span. SQLite triggers (migration 0012) keep them

@@ -1,5 +1,5 @@
 -- Issue 15: exchange rates in the settings (units per US dollar, the tariffs' base currency;
--- see docs/decisions/100-prices-converted-from-the-base-currency.md), invoices that record the
+-- see docs/decisions/004-dollar-tariff-converted-at-stored-rates.md), invoices that record the
 -- rate they were converted at, and "Keep me posted" subscriptions with their mailed links.
 CREATE TABLE `exchange_rates` (
 	`currency` text PRIMARY KEY NOT NULL,

@@ -65,7 +65,7 @@ CREATE INDEX `shipments_customer_created` ON `shipments` (coalesce("user_id", lo
 --> statement-breakpoint
 -- Every shipment, delivery and rating counts once at each span. Only these triggers write the
 -- rollups, in the statement that changes what they sum, so they always equal the tables
--- (decision 140). tracking_events is append-only: its rows go only with their shipment, whose
+-- (decision 120). tracking_events is append-only: its rows go only with their shipment, whose
 -- BEFORE DELETE trigger takes the delivery out while its history is still there. The pickup
 -- statuses are PICKUP_STATUSES and the business days weekdaysBefore (app/domain).
 CREATE TRIGGER shipments_stats_insert AFTER INSERT ON shipments BEGIN

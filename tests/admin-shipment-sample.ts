@@ -1,4 +1,4 @@
-// One complete admin shipment form as the browser posts it, and the fields SPEC.md requires:
+// One complete admin shipment form as the browser posts it, and the fields the form requires:
 // shared by the form's unit tests and the admin integration tests.
 
 export const ADMIN_REQUIRED_FIELDS = [

@@ -73,7 +73,7 @@ export type AccountSessionsEnded = Event<"account.sessions_ended", Record<string
 export type AccountDeletionDismissed = Event<"account.deletion_dismissed", Record<string, never>>;
 /**
  * Deleted by an admin. No personal data: the event outlives the account, whose shipments were
- * kept with their sender's details anonymised (docs/decisions/110-deleting-a-user.md).
+ * kept with their sender's details anonymised (docs/decisions/110-managing-users.md).
  */
 export type AccountDeleted = Event<"account.deleted", { role: string; shipmentsKept: number }>;
 /** A new admin account; `link` (to choose a password) carries a one-time token, never stored. */

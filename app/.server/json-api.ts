@@ -1,4 +1,4 @@
-// Answers of the JSON API (SPEC.md section 7, /api/...): every answer is JSON, never cached;
+// Answers of the JSON API (/api/...): every answer is JSON, never cached;
 // a refusal is a 4xx with a `message` and, when fields are at fault, `errors` (field → its
 // first message). Bodies are JSON objects, read with a bound, parsed with the same zod
 // schemas as the forms.

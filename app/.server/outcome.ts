@@ -1,6 +1,6 @@
 // What a service's work came to. Services answer with outcomes, never with HTTP responses, so
 // that a route, a JSON API, the chat assistant and a test each turn them into their own reply;
-// the messages in them are SPEC.md's, for whoever shows them.
+// the messages in them are the product's (docs/product.md), for whoever shows them.
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
 import type { RateLimitResult } from "./rate-limit";

@@ -1,7 +1,7 @@
 // Rate limits, checked before any expensive work. Public GETs (tracking) count with the Workers
 // Rate Limiting binding, which writes nothing to D1; the POSTs that need windows longer than its
 // 60 seconds (sign-in, mail-sending actions, chat) keep fixed-window counters in D1, one upsert
-// per attempt (docs/decisions/130).
+// per attempt (docs/decisions/002).
 import { sql } from "drizzle-orm";
 import { tryAgainIn } from "~/domain/waiting";
 import type { ServiceContext } from "~/load-context";

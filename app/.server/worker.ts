@@ -54,7 +54,7 @@ export function createWorker(build: ServerBuild): Worker {
     const socket = await routeChatSocket(request, env);
     if (socket) return socket;
     const loadContext = getLoadContext(request, env, ctx, context);
-    // Anonymous tracking pages may come from the edge cache (docs/decisions/132).
+    // Anonymous tracking pages may come from the edge cache (docs/decisions/131).
     return withTrackingCache(
       request,
       { db: loadContext.db, ctx, trackingLimit: loadContext.trackingLimit, signedIn: context.signedIn, buildVersion: build.assets.version, cspNonce: context.cspNonce },

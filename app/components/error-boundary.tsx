@@ -42,10 +42,10 @@ function Refusal({ status, message, backHref }: { status: number; message: strin
   );
 }
 
-/** SPEC.md's render-crash page. Refresh Page is a link to this address, so it works without JavaScript. */
+/** The render-crash page: 'Something went wrong' and its sentence. Refresh Page is a link to this address, so it works without JavaScript. */
 function SomethingWentWrong({ error }: { error: unknown }) {
   const location = useLocation();
-  // The server logs its errors itself; in the browser they are logged here (SPEC.md: global errors reach the console).
+  // The server logs its errors itself; in the browser they are logged here (every error reaches the console).
   useEffect(() => console.error(error), [error]);
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">

@@ -8,7 +8,7 @@ import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";
 import type { Pagination } from "~/domain/pagination";
 import { useHydrated } from "./use-hydrated";
 
-/** SPEC.md: a list reloads 300 ms after its search or a filter changes. */
+/** With JavaScript a list reloads 300 ms after its search or a filter changes. */
 const DEBOUNCE_MS = 300;
 
 type SearchBox = {
@@ -203,7 +203,7 @@ export function DataTable<Row>({
 }
 
 /**
- * SPEC.md's list pagination, shown only when there is more than one page: "Showing X to Y of
+ * A list's pagination, shown only when there is more than one page: "Showing X to Y of
  * Z results", Previous, Next, "Page N of M". Links keep the rest of the query (filters, search).
  */
 export function PaginationNav({ pagination, label }: { pagination: Pagination; label: string }) {

@@ -1,7 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-/** A thin bar across the top while a page loads, shown for at least 300 ms (SPEC.md). */
+/** A thin bar across the top while a page loads, shown for at least 300 ms. */
 export function RouteProgress() {
   const navigation = useNavigation();
   const [shown, setShown] = useState(false);

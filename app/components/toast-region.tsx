@@ -16,7 +16,7 @@ const FADE: Record<Toast["type"], string> = { success: "toast-success", error: "
 
 /**
  * Flash messages, top right. Server-rendered, so they show without JavaScript; with it they
- * fade after SPEC.md's durations and can be closed. They sit below the sticky header so they
+ * fade after their durations (toast-durations.ts) and can be closed. They sit below the sticky header so they
  * never cover the account menu, and a CSS animation removes them without JavaScript too.
  */
 export function ToastRegion({ toast }: { toast: Toast | null }) {

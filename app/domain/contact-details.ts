@@ -1,11 +1,11 @@
-// E-mail and phone rules shared by every form (SPEC.md section 5); the one e-mail field every
+// E-mail and phone rules shared by every form; the one e-mail field every
 // schema uses is form-fields.ts's emailAddress.
 import { MAX_LENGTH } from "./field-limits";
 
 export const INVALID_EMAIL = "Please enter a valid email address";
 
 /**
- * SPEC.md's shape (non-space characters, an @, a domain with a dot), stricter: no markup (<, >),
+ * Non-space characters, an @ and a domain with a dot, and stricter: no markup (<, >),
  * no quotes, brackets, commas, semicolons, colons or backslashes, no control characters, and
  * a domain of letters, digits and hyphens.
  */

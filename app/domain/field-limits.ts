@@ -1,4 +1,4 @@
-// The bounds on every value a form can send (docs/decisions/075-bounded-and-strict-values.md):
+// The bounds on every value a form can send (docs/decisions/021-bounded-and-strict-values.md):
 // how long each text may be and which characters it may hold, the range of each number, the
 // years a date may fall in. The zod fields of form-fields.ts are built from them, and the inputs
 // read the same numbers (through Conform's constraints, or here directly) for maxLength, min and

@@ -1,4 +1,4 @@
-// The zod fields every form schema is made of (docs/decisions/075): text bounded by
+// The zod fields every form schema is made of (docs/decisions/021): text bounded by
 // field-limits.ts and free of control characters, places, numbers in range, the one e-mail
 // field, the hidden redirectTo. Conform's constraints read their bounds for the inputs.
 import { z } from "zod";
@@ -51,7 +51,7 @@ export function placeName(label: string, max: number, required: string) {
 export const RedirectToSchema = z.string().max(MAX_LENGTH.redirectTo).optional().catch(undefined);
 
 type MeasureMessages = {
-  /** Not a number, or not above 0 (not below 0 for a range from 0): SPEC.md's words. */
+  /** Not a number, or not above 0 (not below 0 for a range from 0): 'Please enter a valid weight' and the like. */
   invalid: string;
   required?: string;
   /** Above 0 but below the range. */
@@ -79,7 +79,7 @@ export function measure(range: { min: number; max: number }, { invalid, required
 }
 
 /**
- * An e-mail field: `required` when empty; past 254 characters or not isEmail's shape, SPEC.md's
+ * An e-mail field: `required` when empty; past 254 characters or not isEmail's shape,
  * 'Please enter a valid email address'; the value comes out normalized. Every form's e-mail
  * field is this one.
  */

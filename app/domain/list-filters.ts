@@ -1,4 +1,4 @@
-// What every list reads from its address, under SPEC.md's names (status, search, dateFrom,
+// What every list reads from its address, under one set of names (status, search, dateFrom,
 // dateTo, sortBy, sortOrder, page): each view can be linked to and works without JavaScript.
 // Unknown or malformed values fall back to the defaults instead of failing the page (a date
 // that is not a real one is left out with a notice: shipment-filters.ts).

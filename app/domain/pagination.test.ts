@@ -17,7 +17,7 @@ describe("paginate", () => {
     expect(paginate(45, 2, 20)).toMatchObject({ first: 21, last: 40, pageCount: 3 });
   });
 
-  it("pages by SPEC.md's 10 unless told otherwise", () => {
+  it("pages by 10 unless told otherwise", () => {
     expect(paginate(23, 1)).toMatchObject({ pageSize: 10, pageCount: 3, last: 10 });
   });
 

@@ -1,7 +1,7 @@
-// SPEC.md's list pagination ('Showing X to Y of Z results', 'Page N of M'), shared by every
+// List pagination ('Showing X to Y of Z results', 'Page N of M'), shared by every
 // list: the customer's shipments, the admin's shipments, users and the mailbox.
 
-/** SPEC.md: page size 10, unless a list says otherwise. */
+/** Page size 10, unless a list says otherwise. */
 export const PAGE_SIZE = 10;
 
 /** The `page` query parameter as a whole number from 1; anything else is page 1. */

@@ -1,5 +1,5 @@
 // The cookie banner (features/site/cookie-banner.tsx posts the choice to /cookie-consent): the
-// answer is also kept in localStorage under "cookieConsent" (SPEC.md), a banner already
+// answer is also kept in localStorage under "cookieConsent", a banner already
 // answered there is not shown, and × hides it for this tab without a request.
 const KEY = "cookieConsent";
 

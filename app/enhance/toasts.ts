@@ -1,5 +1,5 @@
 // The flash message (components/toast-region.tsx; without JavaScript CSS fades it): a close
-// button, and gone from the page after SPEC.md's time.
+// button, and gone from the page after its type's time (toast-durations.ts).
 import { TOAST_DURATION_MS, type ToastType } from "~/domain/toast-durations";
 
 export function enhanceToasts(root: ParentNode) {

@@ -42,7 +42,7 @@ const AnalyticsActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("report"),
     period: z.string().max(10).optional(),
-    // Any text up to a bound: the service answers SPEC.md's 'Unsupported report type' for what it does not make.
+    // Any text up to a bound: the service answers 'Unsupported report type' for what it does not make.
     type: z.string({ required_error: "Please choose a report type" }).max(40, "Unsupported report type"),
   }),
 ]);
@@ -383,7 +383,7 @@ function RevenueList({ revenue, period }: { revenue: Analytics["revenue"]; perio
   );
 }
 
-/** SPEC.md: in analytics only delivered, in transit, pending and exception are coloured. */
+/** In analytics only delivered, in transit, pending and exception are coloured. */
 const BAR_COLOURS: Partial<Record<ShipmentStatus, string>> = {
   delivered: "bg-green-700",
   in_transit: "bg-brand-600",

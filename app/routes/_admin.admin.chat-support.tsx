@@ -76,7 +76,7 @@ export default function ChatSupportPage() {
   const adminNameErrors = actionData?.result.error?.adminName;
   const location = useLocation();
   const selectedId = conversation?.session.id ?? null;
-  // Any session's change reloads the list and the open conversation; without a socket, SPEC.md's polling.
+  // Any session's change reloads the list and the open conversation; without a socket, polling (10 s with a conversation open, else 30 s).
   const { refresh, refreshing } = useAdminFeed("chat", selectedId ? CONVERSATION_POLL_MS : ADMIN_LIST_POLL_MS);
   return (
     <main id="main" className="space-y-4 p-6">
@@ -205,7 +205,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // SPEC.md: sending is disabled while the reply is blank or a send is in progress.
+  // Sending is disabled while the reply is blank or a send is in progress.
   const [blank, setBlank] = useState(() => !String(fields.message.initialValue ?? "").trim());
   // A reply that went through empties the box; a refused one keeps it.
   const formRef = useRef<HTMLFormElement>(null);

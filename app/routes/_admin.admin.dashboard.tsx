@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { adminName: admin.firstName || "Admin", filters, notice: ignoredDateFiltersNotice(params), ...list, stats };
 }
 
-/** Refresh: loads the same view again and says so (SPEC.md's 'Dashboard refreshed'). */
+/** Refresh: loads the same view again and says so ('Dashboard refreshed'). */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
   const form = await request.formData();

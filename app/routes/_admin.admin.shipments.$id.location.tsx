@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [
 
 const DASHBOARD = "/admin/dashboard";
 
-/** An empty or meaningless location is refused with a message (docs/decisions/076; SPEC.md sent it unchecked). */
+/** An empty or meaningless location is refused with a message (docs/decisions/021). */
 const LocationFormSchema = z.object({ location: LocationSchema, redirectTo: RedirectToSchema });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -266,7 +266,7 @@ function ShipmentStepForm() {
         <Form
           method="post"
           {...getFormProps(form)}
-          // Server messages are the ones SPEC.md words; the browser's own bubbles would hide them.
+          // The server's messages are the product's; the browser's own bubbles would hide them.
           noValidate
           className="card space-y-6 lg:col-span-2"
           aria-labelledby="step-title"
@@ -418,7 +418,7 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
             ...getInputProps(field("Phone"), { type: "tel" }),
             autoComplete: autofill("tel"),
             inputMode: "tel",
-            // SPEC.md: only digits, spaces and hyphens stay.
+            // Only digits, spaces and hyphens stay.
             onInput: (event) => {
               const input = event.currentTarget;
               const cleaned = localPhoneNumber(input.value, phoneCode).replace(/^ /, "");

@@ -71,7 +71,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!found) return data({ state: "not-found" as const, trackingId }, { status: 404 });
     const { rating, publicVersion, ...view } = found;
     const timeline = trackingTimeline({ ...view, now: Date.now(), timeZone: requestTimeZone(request) });
-    // The edge cache stores the page under the version this render read (decision 132).
+    // The edge cache stores the page under the version this render read (decision 131).
     return data({
       state: "found" as const,
       trackingId,

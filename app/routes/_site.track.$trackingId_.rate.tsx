@@ -15,7 +15,7 @@ export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ params }) => [
   { title: `Rate delivery ${params.trackingId ?? ""} | SwiftParcel` },
-  // No noindex (as decision 023): without the mailed token the page only says where to rate from.
+  // No noindex (as decision 005): without the mailed token the page only says where to rate from.
   { name: "description", content: "Rate the delivery of your SwiftParcel shipment from 1 to 5, once." },
 ];
 

@@ -10,8 +10,7 @@ import { SiteHeader } from "~/components/site-header";
 import { useRootData } from "~/components/root-data";
 
 /**
- * A route module's `handle` may set `hideFooter` (the sign-in and dashboard pages do, per
- * SPEC.md) and `hideChat` (the chat page itself, and pages made for printing).
+ * A route module's `handle` may set `hideFooter` (the sign-in and dashboard pages do) and `hideChat` (the chat page itself, and pages made for printing).
  */
 export type SiteHandle = { hideFooter?: boolean; hideChat?: boolean };
 

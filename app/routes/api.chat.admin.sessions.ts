@@ -1,5 +1,5 @@
 // GET /api/chat/admin/sessions → the sessions needing a response first, then the rest, latest
-// activity first (SPEC.md section 7); admins only: 401 signed out, 403 for customers.
+// activity first; admins only: 401 signed out, 403 for customers.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { listChatSessions } from "~/features/chat/chat.server";
 import { jsonResponse, methodNotAllowed, requireAdminApi } from "~/.server/json-api";

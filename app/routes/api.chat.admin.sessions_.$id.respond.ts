@@ -1,5 +1,5 @@
 // POST /api/chat/admin/sessions/{id}/respond {message, adminName} → {response: message}
-// (SPEC.md section 7): stored in the conversation, the session marked responded, the visitor
+// stored in the conversation, the session marked responded, the visitor
 // mailed through the outbox. Admins only: 401 signed out, 403 for customers.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { respondToChat } from "~/features/chat/chat.server";

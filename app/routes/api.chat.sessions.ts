@@ -1,4 +1,4 @@
-// POST /api/chat/sessions {email, name} → 201 {session, welcomeMessage} (SPEC.md section 7).
+// POST /api/chat/sessions {email, name} → 201 {session, welcomeMessage}.
 // The answer also sets the chat cookie, so /support/chat continues the same conversation.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { startChat } from "~/features/chat/chat.server";

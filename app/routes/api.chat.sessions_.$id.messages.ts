@@ -1,6 +1,6 @@
 // GET /api/chat/sessions/{id}/messages → the conversation's messages, oldest first.
 // POST /api/chat/sessions/{id}/messages {message} → {aiResponse, userMessage}: the visitor's
-// message and the assistant's answer (SPEC.md section 7). The id is the capability: whoever
+// message and the assistant's answer. The id is the capability: whoever
 // holds it may read and write the conversation, nobody else can name it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { listChatMessages, postChatMessage } from "~/features/chat/chat.server";

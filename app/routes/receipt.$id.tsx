@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: "Printable shipment receipt with a QR code to follow the parcel." },
 ];
 
-/** SPEC.md's receipt note when the shipment has none. */
+/** The receipt's note when the shipment has none. */
 const DEFAULT_NOTE = "Your package is safe";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -38,7 +38,7 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   await expect(page.getByText("Get started by creating your first shipment")).toBeVisible();
   await page.getByRole("link", { name: "New Shipment" }).click();
 
-  // Step 1: name and e-mail come from the account; a fault is reported in SPEC.md's words.
+  // Step 1: name and e-mail come from the account; a fault is reported in the product's words.
   await expect(stepHeading(page, "Step 1 of 4: Sender details")).toBeVisible();
   await expect(page).toHaveURL("/dashboard/create-shipment?step=1");
   await expect(page.getByLabel("Full name")).toHaveValue(customer.name);

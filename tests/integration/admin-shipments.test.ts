@@ -57,8 +57,8 @@ function auditOf(id: string) {
   return db.select().from(events).where(and(eq(events.entityType, "shipment"), eq(events.entityId, id))).orderBy(asc(events.createdAt));
 }
 
-// SPEC.md section 5: the admin form's required fields.
-const SPEC_REQUIRED_FIELDS = ADMIN_REQUIRED_FIELDS;
+// The admin form's required fields.
+const REQUIRED_FIELDS = ADMIN_REQUIRED_FIELDS;
 
 // E-mail case, insurance, a delivery option and custom days exercise the saved columns.
 const VALID_SHIPMENT = {
@@ -167,14 +167,14 @@ describe("creating a shipment", () => {
     expect(response.status).toBe(400);
     const page = await response.text();
     expect(page).toContain("Please fix the errors in the form");
-    for (const field of SPEC_REQUIRED_FIELDS) {
+    for (const field of REQUIRED_FIELDS) {
       expect(page, field).toMatch(new RegExp(`id="shipment-form-${field}-error"[^>]*><li[^>]*>This field is required</li>`));
     }
   });
 
   it("names missing dimensions beside the required fields when an untouched form is saved", async () => {
     // As the browser sends it: every input empty, the selects on their first choice.
-    const inputs = [...SPEC_REQUIRED_FIELDS, "length", "width", "height"].filter((field) => !["packageType", "serviceType"].includes(field));
+    const inputs = [...REQUIRED_FIELDS, "length", "width", "height"].filter((field) => !["packageType", "serviceType"].includes(field));
     const untouched = { ...Object.fromEntries(inputs.map((field) => [field, ""])), packageType: "package", serviceType: "standard", currency: "USD", intent: "save" };
     const response = await post("/admin/shipments/new", untouched, admin);
     expect(response.status).toBe(400);

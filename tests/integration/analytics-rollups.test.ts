@@ -1,4 +1,4 @@
-// The analytics rollups (decision 140) after the services' writes: creation, status changes,
+// The analytics rollups (decision 120) after the services' writes: creation, status changes,
 // delivery, a pickup scan after delivery, ratings, edits, deletes one by one and in bulk. The
 // rollup tables must equal sums computed here from the shipments, their history and their
 // ratings (with the domain's business-day rule), and the figures read from them must equal the

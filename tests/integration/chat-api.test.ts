@@ -1,4 +1,4 @@
-// The chat's JSON API (SPEC.md section 7) through the real worker: every call and its shape,
+// The chat's JSON API through the real worker: every call and its shape,
 // admin-only endpoints, bad input, rate limits and the sockets' checks.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -74,7 +74,7 @@ describe("POST /api/chat/sessions", () => {
     [{ email: "not-an-address" }, "Please enter a valid email address"],
     [{ email: "a@b" }, "Please enter a valid email address"],
     [{ email: `${"x".repeat(260)}@example.com` }, "Please enter a valid email address"],
-  ])("refuses %j with 400 and SPEC.md's message", async (body, message) => {
+  ])("refuses %j with 400 and its message", async (body, message) => {
     const { response, json } = await startSession(body);
     expect(response.status).toBe(400);
     expect(json).toEqual({ message, errors: { email: message } });

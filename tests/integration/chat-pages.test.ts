@@ -86,7 +86,7 @@ describe("/support/chat without JavaScript", () => {
     expect(html).toContain('id="latest"');
   });
 
-  it("refuses a missing or invalid e-mail with SPEC.md's messages and keeps the name", async () => {
+  it("refuses a missing or invalid e-mail with the product's messages and keeps the name", async () => {
     const missing = await post("/support/chat", { intent: "start", email: "", name: "Pat" });
     expect(missing.status).toBe(400);
     const html = await missing.text();

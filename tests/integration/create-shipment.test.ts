@@ -78,7 +78,7 @@ describe("the four steps", () => {
     expect(await storedDraft(newcomer.id)).toBeNull();
   });
 
-  it("answers a faulty step with 400 and SPEC.md's messages, showing what was typed and writing nothing", async () => {
+  it("answers a faulty step with 400 and the product's messages, showing what was typed and writing nothing", async () => {
     const before = await storedDraft();
     const response = await post(1, "next", { ...sender, senderName: "", senderPhone: "12", senderCity: "Oakland" });
     expect(response.status).toBe(400);

@@ -67,7 +67,7 @@ function definiteValues(control: FormControl): string[] {
       values.push("12", "1".repeat(40), "phone", "+");
       break;
     case "password":
-      // SPEC.md: at least 6 characters; the issue: at most 128.
+      // At least 6 characters, at most 128.
       values.push("12345", `${"Pa1!".repeat(40)}`);
       break;
     case "select":

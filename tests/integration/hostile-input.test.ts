@@ -3,7 +3,7 @@
 // visitor, a customer and an admin. Each must answer below 500; a 4xx must carry a message
 // (JSON with one, a page with an error on it, or single fetch's own encoding); and no row of
 // the app's tables may change (sessions and rate-limit counters excepted; the wizard may keep
-// what its own sender typed in the sender's draft, within the draft's bounds: docs/decisions/092).
+// what its own sender typed in the sender's draft, within the draft's bounds: docs/decisions/022).
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,8 +33,8 @@ const KNOWN_FAULTS: Record<string, { fault: string; is: (finding: string) => boo
 
 /**
  * The wizard keeps what its owner typed when it moves (DESIGN.md: Previous never validates;
- * docs/decisions/092). A request to it that is not refused may change the sender's own draft,
- * but never another account's, and never past the draft's bounds (docs/decisions/075); a
+ * docs/decisions/022). A request to it that is not refused may change the sender's own draft,
+ * but never another account's, and never past the draft's bounds (docs/decisions/021); a
  * refused one (4xx) changes nothing, the draft included.
  */
 const OWN_DRAFT_ROUTE = "routes/_site.dashboard.create-shipment";
@@ -145,7 +145,7 @@ async function snapshot(): Promise<Record<string, string>> {
   const contents = await env.DB.batch(names.map((name) => env.DB.prepare(`SELECT * FROM "${name}"`)));
   const tables: Record<string, string> = {};
   for (const [index, name] of names.entries()) {
-    // Sorted here, not by rowid: the rollup tables are WITHOUT ROWID (decision 140).
+    // Sorted here, not by rowid: the rollup tables are WITHOUT ROWID (decision 120).
     const rows = contents[index]!.results.map((row) => JSON.stringify(row)).sort();
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(rows)));
     tables[name] = `${rows.length}:${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
@@ -316,7 +316,7 @@ describe("every action, given hostile input", () => {
 
 describe("concurrent writes to one record", () => {
   // Parallel location updates of one shipment all apply in order or are refused with 409
-  // (docs/decisions/077); they once answered 500 ("Shipment … kept changing while its location was set").
+  // (docs/decisions/030); they once answered 500 ("Shipment … kept changing while its location was set").
   it("30 parallel location updates answer no 5xx", async () => {
     const shipment = seed.shipments.find((row) => row.userId === SEED_USER_IDS.other)!;
     const responses = await Promise.all(

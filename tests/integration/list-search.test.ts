@@ -1,4 +1,4 @@
-// Every list reads SPEC.md's parameter names, and a search of any length or content answers
+// Every list reads the same parameter names, and a search of any length or content answers
 // with the list: D1 refuses LIKE patterns over 50 bytes, which must never become a 500.
 import { beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../../drizzle/schema";
@@ -85,7 +85,7 @@ describe("a long or odd search", () => {
 });
 
 describe("list parameters", () => {
-  it("are SPEC.md's names; the admin's old `q` links still search", async () => {
+  it("are the lists' names; the admin's old `q` links still search", async () => {
     const target = seed.shipments.find((shipment) => shipment.senderName.startsWith("Lena"))!;
     for (const name of ["search", "q"]) {
       const html = await page(`/admin/shipments?${name}=${encodeURIComponent(target.trackingId)}`, admin);

@@ -22,7 +22,7 @@ const LARGE_TABLES = [
   "sessions",
   "events",
   "shipment_ratings",
-  // The rollups hold a row per hour of history at their finest span (decision 140).
+  // The rollups hold a row per hour of history at their finest span (decision 120).
   "shipment_created_stats",
   "shipment_route_stats",
   "shipment_destination_stats",

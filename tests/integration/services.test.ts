@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe("the drafts service", () => {
-  it("refuses a step with SPEC.md's messages, writing nothing, and moves on once it passes", async () => {
+  it("refuses a step with the product's messages, writing nothing, and moves on once it passes", async () => {
     const context = serviceContext();
     const before = await getDraft(context, customer);
     const refused = await applyDraftStep(context, customer, { intent: "next", step: 1, values: { ...sender, senderName: "", senderPhone: "12" } }, client);
@@ -38,7 +38,7 @@ describe("the drafts service", () => {
 
     expect(await applyDraftStep(context, customer, { intent: "next", step: 1, values: sender }, client)).toEqual({ kind: "step", step: 2 });
     expect(await applyDraftStep(context, customer, { intent: "next", step: 2, values: recipient }, client)).toEqual({ kind: "step", step: 3 });
-    // The draft keeps the phone number without the dialling code and the characters SPEC.md drops.
+    // The draft keeps the phone number without the dialling code and the characters the phone field drops.
     expect((await getDraft(context, customer)).values.senderPhone).toBe("415 555-0134");
   });
 

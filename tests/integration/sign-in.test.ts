@@ -36,7 +36,7 @@ async function sessionCount(userId: string) {
 }
 
 describe("registration", () => {
-  it("answers every rule of SPEC.md with 400, keeps what was typed except the passwords, and creates nothing", async () => {
+  it("answers every rule of the form with 400, keeps what was typed except the passwords, and creates nothing", async () => {
     const empty = await post("/register", {});
     expect(empty.status).toBe(400);
     const emptyHtml = await empty.text();
@@ -408,7 +408,7 @@ describe("sign-out", () => {
 });
 
 describe("admin portal", () => {
-  it("answers SPEC.md's messages and signs in only active admins", async () => {
+  it("answers the admin portal's messages and signs in only active admins", async () => {
     const admin = await createUser({ role: "admin" });
     const customer = await createUser();
     const suspended = await createUser({ role: "admin", status: "suspended" });

@@ -1,4 +1,4 @@
-// The public pages of SPEC.md section 2, as a visitor without JavaScript gets them: each answers
+// The public pages (docs/product.md section 2), as a visitor without JavaScript gets them: each answers
 // with a title and description, the footer's anchors land on sections, the FAQ and pricing
 // work from the query string, and the legal pages state what the app really does.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Bounded and strict values through real requests (docs/decisions/075-077): what each form
+// Bounded and strict values through real requests (docs/decisions/021 and 030): what each form
 // refuses, that a refusal writes nothing, and that concurrent changes to one shipment never
 // end in a 500.
 import { SELF } from "cloudflare:test";
@@ -151,7 +151,7 @@ describe("concurrent changes to one shipment", () => {
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     for (const status of statuses) expect([302, 303, 409]).toContain(status);
 
-    // A status the shipment already has when its turn comes changes nothing (decision 114):
+    // A status the shipment already has when its turn comes changes nothing (decision 030):
     // each redirect either applied one change or found nothing to change.
     const list = await eventsOf(id, "shipment.status_changed");
     const applied = list.length;
@@ -197,7 +197,7 @@ describe("concurrent changes to one shipment", () => {
     expect(updates).toHaveLength(appliedEdits);
     expect(locations).toHaveLength(10);
     // Statuses alternate as sent, but arrive in any order: a status the shipment already has
-    // changes nothing (decision 114), so each recorded change is a real one, in a chain.
+    // changes nothing (decision 030), so each recorded change is a real one, in a chain.
     expect(changes.length).toBeGreaterThanOrEqual(1);
     expect(changes.length).toBeLessThanOrEqual(10);
     expectChain(changes, before.status);

@@ -1,4 +1,4 @@
-// The anonymous tracking page's edge cache (docs/decisions/132): served again from the Cache
+// The anonymous tracking page's edge cache (docs/decisions/131): served again from the Cache
 // API until the shipment's version changes, never to or from a signed-in reader, with a fresh
 // CSP nonce each time.
 import { env } from "cloudflare:workers";

@@ -145,7 +145,7 @@ describe("keep me posted", () => {
     expect(malformed.status).toBe(400);
     expect(await text(malformed)).toContain("Please enter a valid email address");
     expect((await subscribe(inTransit, "x".repeat(300) + "@example.com")).status).toBe(400);
-    // The field sent twice: SPEC's message, never the parser's own words.
+    // The field sent twice: the product's message, never the parser's own words.
     const twice = await SELF.fetch(`${BASE}/track/${inTransit}`, {
       method: "POST",
       redirect: "manual",

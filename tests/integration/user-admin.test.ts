@@ -118,7 +118,7 @@ describe("users: list", () => {
 });
 
 describe("users: edit", () => {
-  it("saves name, phone and role with SPEC.md's message and an audit record; a role change ends the user's sessions", async () => {
+  it("saves name, phone and role with its message and an audit record; a role change ends the user's sessions", async () => {
     const person = await createUser({ firstName: "Old", lastName: "Name" });
     const cookie = await signedInCookie(person.id);
     const rename = await post(`/admin/users/${person.id}`, { intent: "update", firstName: "New", lastName: "Name", phone: "+44 20 7946 0958", role: "user" }, adminCookie);
@@ -294,7 +294,7 @@ describe("users: deletion", () => {
 });
 
 describe("users: new admin", () => {
-  it("creates an admin with SPEC.md's message and mails an invitation whose link sets the password", async () => {
+  it("creates an admin with its message and mails an invitation whose link sets the password", async () => {
     const response = await post("/admin/users/new", { firstName: "Nia", lastName: "Okoye", email: " Nia.Okoye@Example.com " }, adminCookie);
     expect(response.status).toBe(302);
     const created = await db.select().from(users).where(eq(users.email, "nia.okoye@example.com")).get();

@@ -34,7 +34,7 @@ const VALID_REGISTRATION = {
 };
 
 describe("sign-in form", () => {
-  it("asks for both fields with SPEC.md's words", () => {
+  it("asks for both fields with the product's words", () => {
     expect(errorsOf(submit(SignInSchema, { email: "", password: "" }))).toEqual({
       email: ["Email is required"],
       password: ["Password is required"],

@@ -1,4 +1,4 @@
-// The account forms' rules (SPEC.md section 5), one zod schema per form, used by the server
+// The account forms' rules (docs/product.md), one zod schema per form, used by the server
 // (the authority) and by Conform in the browser. Conform turns empty fields into undefined,
 // so "required" messages are zod's required_error; text is trimmed before it is checked, and
 // every field is bounded (app/domain/field-limits.ts).
@@ -30,7 +30,7 @@ function password(required: string) {
   return z.string({ required_error: required }).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG);
 }
 
-/** A new password: SPEC.md's 3-of-5 rule (registration, reset, change). */
+/** A new password meets 3 of the 5 strength requirements (registration, reset, change). */
 const NewPasswordSchema = password("Password is required").refine(
   (value) => value.length > MAX_PASSWORD_LENGTH || isStrongEnough(value),
   "Password is too weak. Please meet at least 3 requirements.",
@@ -98,7 +98,7 @@ export const ProfileDetailsSchema = z.object({
   postalCode: optionalText("Postal code", MAX_LENGTH.postalCode),
 });
 
-/** Changing a password: SPEC.md's profile rules (6+ characters, matching) plus registration's strength rule. */
+/** Changing a password: 6+ characters, the confirmation matching, and registration's strength rule. */
 const PasswordChangeFields = z.object({
     intent: z.literal("password"),
     currentPassword: password("Current password is required"),

@@ -232,7 +232,7 @@ export type AccountFilters = { search: string; role: "user" | "admin" | null; de
 
 /**
  * Accounts newest first, for the admin list: search by e-mail (an address's start matches) or
- * name, a role, or only deletion requests. SPEC.md's 10 a page; a page past the end shows the last page.
+ * name, a role, or only deletion requests. 10 a page; a page past the end shows the last page.
  */
 export async function listAccounts(db: Db, { search, role, deletionRequested, page }: AccountFilters) {
   const conditions: SQL[] = [];

@@ -1,4 +1,4 @@
-// The two demo accounts SPEC.md's demo buttons sign in to (only while DEMO_MODE is "true").
+// The two demo accounts the sign-in pages' demo buttons sign in to (only while DEMO_MODE is "true").
 // The seed (drizzle/seed-data.ts) creates them from these values, so the app never imports seed data.
 
 export const DEMO_CUSTOMER = {

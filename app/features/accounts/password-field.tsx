@@ -55,7 +55,7 @@ export function PasswordField({
 }
 
 /**
- * SPEC.md's strength meter: the label (Weak, Fair, Good, Strong) and the five requirements.
+ * The strength meter: the label (Weak, Fair, Good, Strong) and the five requirements.
  * Server-rendered from the last submission; with JavaScript it follows the typing (on pages
  * without React, app/enhance/strength-meter.ts does).
  */

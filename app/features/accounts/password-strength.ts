@@ -1,4 +1,4 @@
-// SPEC.md's password strength: five requirements, of which a new password must meet three.
+// Password strength: five requirements, of which a new password must meet three.
 // Letters and digits of every script count, so "Ü" is an uppercase letter, not a symbol.
 
 export type PasswordRequirement = { id: string; label: string; test: (password: string) => boolean };

@@ -43,8 +43,8 @@ const ADMIN_HOME = "/admin";
 const TOO_MANY_SIGN_INS = "Too many login attempts. Please try again later.";
 const DEMO_FAILED = "Demo login failed. Please try manual login.";
 
-// SPEC.md's admin messages, less "Admin account not found": an unknown address is answered as
-// a wrong password is (docs/decisions/091-enumeration-answers.md).
+// The admin portal's messages. An unknown address is answered exactly as
+// a wrong password is (docs/decisions/078-sign-in-lanes.md).
 const ADMIN_MESSAGES = {
   invalid: "Invalid admin credentials",
   notAdmin: "Access denied. Admin privileges required.",
@@ -91,7 +91,7 @@ export async function signIn(context: ServiceContext, { remember = false, redire
   });
 }
 
-/** The admin portal: active admins only, with SPEC.md's admin messages. */
+/** The admin portal: active admins only ('Invalid admin credentials', 'Access denied. Admin privileges required.', the suspended message). */
 export async function signInAsAdmin(context: ServiceContext, { redirectTo, ...credentials }: Credentials): Promise<SignedIn | Refused> {
   const check = await checkAttempt(context, credentials);
   if ("reason" in check) return check;
@@ -108,7 +108,7 @@ export async function signInAsAdmin(context: ServiceContext, { redirectTo, ...cr
   });
 }
 
-/** SPEC.md's demo buttons: the portal's demo account, while DEMO_MODE is on. */
+/** The demo buttons: the portal's demo account, while DEMO_MODE is on. */
 export async function signInAsDemo(
   context: ServiceContext,
   { portal, redirectTo, client }: { portal: Portal; redirectTo?: string; client: Client },

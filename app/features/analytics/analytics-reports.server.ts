@@ -214,7 +214,7 @@ export type Report = {
 };
 
 /**
- * SPEC.md's Generate Report, for 'shipments' (the period's figures) or 'users' (the accounts,
+ * Generate Report, for 'shipments' (the period's figures) or 'users' (the accounts,
  * and who shipped in the period); the full rows are the report's CSV file (reportCsv).
  */
 export async function generateReport(

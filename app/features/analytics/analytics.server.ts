@@ -167,7 +167,7 @@ const total = (column: SQLiteColumn) => sql<number>`coalesce(sum(${column}), 0)`
 
 /**
  * The queries behind the figures; `getAnalytics` runs them in one batch, the tests read their
- * plans. Every figure but retention reads the rollups (decision 140) for the whole pieces of
+ * plans. Every figure but retention reads the rollups (decision 120) for the whole pieces of
  * its range and the shipments themselves for the parts of an hour at its ends, two queries
  * whose rows are added up; retention (customers with two or more shipments) does not add up
  * by pieces and reads the period's shipments.

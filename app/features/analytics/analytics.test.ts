@@ -15,7 +15,7 @@ const DAY = 86_400_000;
 const iso = (time: number) => new Date(time).toISOString();
 
 describe("parsePeriod", () => {
-  it("reads SPEC.md's four periods and falls back to 30 days", () => {
+  it("reads the four periods and falls back to 30 days", () => {
     expect(["7d", "30d", "90d", "1y"].map(parsePeriod)).toEqual(["7d", "30d", "90d", "1y"]);
     for (const value of [null, "", "14d", "1Y", "all", "30d "]) expect(parsePeriod(value)).toBe("30d");
   });

@@ -7,7 +7,7 @@ import type { ShipmentStatus } from "~/features/shipments/shipment-status";
 export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "1y"] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
-/** SPEC.md: 7d, 30d (the default), 90d, 1y of 365 days. */
+/** Periods 7d, 30d (the default), 90d, 1y of 365 days. */
 export const DEFAULT_PERIOD: AnalyticsPeriod = "30d";
 
 export const PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
@@ -86,7 +86,7 @@ export function percentText(value: number | null): string {
 
 export type TrendUnit = "day" | "week" | "month";
 
-/** SPEC/issue: by day for 7 and 30 days, by week for 90 days, by month for a year. */
+/** By day for 7 and 30 days, by week for 90 days, by month for a year. */
 export function trendUnit(period: AnalyticsPeriod): TrendUnit {
   return period === "1y" ? "month" : period === "90d" ? "week" : "day";
 }
@@ -137,7 +137,7 @@ export function niceScale(max: number): { top: number; ticks: number[] } {
   return { top, ticks: [0, 1, 2, 3, 4].map((index) => index * step) };
 }
 
-/** SPEC.md: reports are generated for shipments or users; any other type is refused. */
+/** Reports are generated for shipments or users; any other type is refused. */
 export const REPORT_TYPES = ["shipments", "users"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const UNSUPPORTED_REPORT = "Unsupported report type";

@@ -1,4 +1,4 @@
-// How a time range is read from the analytics rollups (decision 140): as whole pieces of 384,
+// How a time range is read from the analytics rollups (decision 120): as whole pieces of 384,
 // 24 and 1 hours, each aligned to its own length since the epoch (UTC days, blocks of 16 days),
 // the largest that fit, plus the parts of an hour at its ends, read from the rows themselves.
 // A year is then a few dozen pieces, and no piece crosses a boundary the reader asked for (a

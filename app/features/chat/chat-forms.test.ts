@@ -6,7 +6,7 @@ function errorsOf(result: { success: boolean; error?: { flatten: () => { fieldEr
 }
 
 describe("ChatStartSchema", () => {
-  it("requires an e-mail with SPEC.md's messages", () => {
+  it("requires an e-mail with the product's messages", () => {
     expect(errorsOf(ChatStartSchema.safeParse({}))).toEqual({ email: ["Email is required to start chatting"] });
     expect(errorsOf(ChatStartSchema.safeParse({ email: "   " }))).toEqual({ email: ["Email is required to start chatting"] });
     expect(errorsOf(ChatStartSchema.safeParse({ email: null }))).toEqual({ email: ["Email is required to start chatting"] });

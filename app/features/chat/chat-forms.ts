@@ -1,4 +1,4 @@
-// The support chat's input rules (SPEC.md section 5 'Chat start'), one zod schema per form:
+// The support chat's input rules (starting a chat, a message, an admin's reply), one zod schema per form:
 // the JSON API and the pages without JavaScript parse with the same schemas. Text is trimmed
 // before it is checked; every field has a bound. Conform turns empty fields into undefined,
 // a JSON client may send "" or null: all of them count as missing.

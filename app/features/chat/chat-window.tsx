@@ -1,5 +1,5 @@
 // The chat window the floating button opens (loaded lazily by chat-launcher.tsx). It speaks the
-// JSON API of SPEC.md section 7; the session id is kept in localStorage so the conversation
+// chat's JSON API (/api/chat/...); the session id is kept in localStorage so the conversation
 // survives page loads, and the team's answers arrive over the session's WebSocket (polling
 // every 10 s when no socket can open). A panel beside the page, not a modal: the visitor can
 // go on reading while chatting; Escape closes it.
@@ -244,7 +244,7 @@ function Conversation({
     if (result.ok && body?.aiResponse && body.userMessage) {
       onSent([body.userMessage, body.aiResponse]);
     } else {
-      // SPEC.md: a failed send adds a fallback message from the assistant; the text comes back to the box.
+      // A failed send adds a fallback message from the assistant; the text comes back to the box.
       setDraft((current) => (current === "" ? text : current));
       const reason = result.status >= 400 && result.status < 500 && body?.message ? body.message : SEND_FAILED;
       onSent([{ id: `local-${crypto.randomUUID()}`, sender: "ai", message: reason, timestamp: Date.now(), adminName: null, escalatedToAdmin: false }]);

@@ -1,4 +1,4 @@
-// The support chat's vocabulary (SPEC.md sections 3-5, 7 and 9): messages, sessions, their
+// The support chat's vocabulary: messages, sessions, their
 // bounds and fixed texts. No zod here: the visitor's chat window imports this module, and the
 // public pages have a JavaScript budget. The form schemas live in chat-forms.ts.
 import { INVALID_EMAIL } from "~/domain/contact-details";
@@ -6,7 +6,7 @@ import { MAX_LENGTH } from "~/domain/field-limits";
 
 export type ChatSender = "user" | "ai" | "admin";
 
-/** A message as the JSON API returns it (SPEC.md section 3). Times are epoch milliseconds. */
+/** A message as the JSON API returns it. Times are epoch milliseconds. */
 export type ChatMessage = {
   id: string;
   sender: ChatSender;
@@ -16,7 +16,7 @@ export type ChatMessage = {
   escalatedToAdmin: boolean;
 };
 
-/** A session as the JSON API returns it: SPEC.md's fields; `lastMessage` is the latest a person wrote. */
+/** A session as the JSON API returns it; `lastMessage` is the latest a person wrote. */
 export type ChatSession = {
   id: string;
   name: string;
@@ -52,7 +52,7 @@ export const STARTS_LIMITED = "Too many chats started from here. Please try agai
 export const MESSAGES_LIMITED = "Too many messages. Please wait a moment and try again.";
 export const RESPONSE_FAILED = "The response could not be sent. Please try again.";
 
-/** SPEC.md section 9: when a socket cannot open, the admin list reloads every 30 s, a conversation every 10 s. */
+/** When a socket cannot open, the admin list reloads every 30 s, a conversation every 10 s. */
 export const ADMIN_LIST_POLL_MS = 30_000;
 export const CONVERSATION_POLL_MS = 10_000;
 /** The code an admin page's socket is closed with when it expired: reconnect (and be checked again). */
@@ -65,7 +65,7 @@ export function isChatSessionId(value: unknown): value is string {
   return typeof value === "string" && SESSION_ID_PATTERN.test(value);
 }
 
-/** The paths of the JSON API (SPEC.md section 7) and of the sockets that carry live updates. */
+/** The paths of the JSON API and of the sockets that carry live updates. */
 export const chatPaths = {
   sessions: "/api/chat/sessions",
   messages: (id: string) => `/api/chat/sessions/${encodeURIComponent(id)}/messages`,

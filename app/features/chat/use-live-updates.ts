@@ -1,5 +1,5 @@
 // Live updates over a WebSocket to a chat Durable Object; when the socket cannot open (or
-// drops), SPEC.md's polling takes over until a new socket opens.
+// drops), polling takes over until a new socket opens (the intervals are the caller's).
 import { useEffect, useRef } from "react";
 import { SOCKET_EXPIRED_CODE } from "~/features/chat/chat";
 

@@ -1,4 +1,4 @@
-// The contact form's rules (SPEC.md section 5: name, email, subject and message required; the
+// The contact form's rules (name, email, subject and message required; the
 // type of inquiry defaults to general) and the admin's reply, with bounds on every text field.
 // One schema for the server (the authority) and Conform in the browser.
 import { z } from "zod";

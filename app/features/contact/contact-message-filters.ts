@@ -1,6 +1,6 @@
 // The admin's contact message list: which messages (all, unread, not yet answered, answered),
 // a search over sender and subject, and the page, all carried in the URL under the lists'
-// common names (search, page; SPEC.md has no name for the state, so it is `state`).
+// common names (search, page; the read state is `state`).
 import { oneOf, searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
 

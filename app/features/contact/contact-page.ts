@@ -1,4 +1,4 @@
-// The contact page's facts (SPEC.md: business hours, the 2-hour response promise), read by the
+// The contact page's facts (business hours, the 2-hour response promise), read by the
 // /contact page, the acknowledgement mail and the legal pages.
 
 export const RESPONSE_PROMISE_HOURS = 2;

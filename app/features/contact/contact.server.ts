@@ -18,7 +18,7 @@ import { containsText } from "~/.server/text-search";
 /**
  * Stores a valid message from `clientAddress` and queues its acknowledgement to the sender,
  * unless that client address, or the address the acknowledgement would go to, has had its
- * hourly share already (limitAction "contact", docs/decisions/079-mail-sending-limits.md).
+ * hourly share already (limitAction "contact", docs/decisions/002-rate-limits-and-honeypot.md).
  */
 export async function sendContactMessage(
   context: ServiceContext,

@@ -36,7 +36,7 @@ export function mailFor(event: StoredEvent, site: Site, { subscribers = [] }: Ma
   const { companyName, origin } = site;
   switch (event.type) {
     case "shipment.created": {
-      // SPEC.md: confirmation goes to both parties only when both e-mails and names are present.
+      // The confirmation goes to both parties only when both e-mails and names are present.
       const { trackingId, sender, recipient } = event.data;
       if (!sender.email || !recipient.email || !sender.name || !recipient.name) return [];
       const link = trackingUrl(origin, trackingId);

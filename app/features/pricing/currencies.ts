@@ -1,5 +1,5 @@
 // The 50 currencies of the shipment form's picker, derived from the country table (see
-// docs/decisions/020-currency-picker.md). Server only, like countries.ts: loaders pass the list on.
+// docs/decisions/004-dollar-tariff-converted-at-stored-rates.md). Server only, like countries.ts: loaders pass the list on.
 import { COUNTRIES, type Country } from "~/domain/countries";
 
 export type Currency = { code: string; name: string; symbol: string };

@@ -1,6 +1,6 @@
 // Prices are computed in the base currency (US dollars: every tariff figure is one) and
 // converted with the exchange rates of the settings, rounded to the target currency's minor
-// unit (JPY has none, BHD three). See docs/decisions/100-prices-converted-from-the-base-currency.md.
+// unit (JPY has none, BHD three). See docs/decisions/004-dollar-tariff-converted-at-stored-rates.md.
 import { currencyExponent } from "~/domain/format";
 
 export const BASE_CURRENCY = "USD";

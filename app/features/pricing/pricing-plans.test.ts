@@ -10,7 +10,7 @@ import {
 } from "./pricing-plans";
 
 describe("pricing plans", () => {
-  it("holds SPEC.md's prices, limits, cover and overage", () => {
+  it("holds the plans' prices, limits, cover and overage", () => {
     expect(PRICING_PLANS.map(({ id, monthlyPrice, yearlyPrice, shipmentLimit, insuranceCover, overagePerShipment }) => [
       id,
       monthlyPrice,

@@ -1,4 +1,4 @@
-// The business plans, their add-ons and the services' starting prices (SPEC.md section 9): one
+// The business plans, their add-ons and the services' starting prices: one
 // source for the /pricing and /services pages, the FAQ and the support assistant. Prices are
 // whole US dollars except where a cent part is written (the Standard plan's overage).
 
@@ -58,7 +58,7 @@ export const ADD_ONS: readonly AddOn[] = [
 /**
  * The lowest price of each service on the /services page ("from" prices: the final price
  * depends on weight, route and options). The home page's cards carry their own, lower
- * introductory figures (SPEC.md keeps the two apart).
+ * introductory figures.
  */
 export const SERVICE_STARTING_PRICES = { express: 25, standard: 12, "same-day": 45 } as const;
 export type TabbedService = keyof typeof SERVICE_STARTING_PRICES;

@@ -1,6 +1,6 @@
-// SPEC.md's shipping-cost helper and the quote built on it, shared by the customer estimate
+// The shipping-cost tariff and the quote built on it, shared by the customer estimate
 // and the admin form. Tariff figures are US dollars, converted to the quote's currency with the
-// settings' exchange rate (docs/decisions/100-prices-converted-from-the-base-currency.md);
+// settings' exchange rate (docs/decisions/004-dollar-tariff-converted-at-stored-rates.md);
 // amounts returned are integer minor units.
 import { getCountry } from "~/domain/countries";
 import { BASE_CURRENCY, BASE_RATE, convertParts, type ExchangeRate } from "./exchange-rates";

@@ -1,4 +1,4 @@
-// The admin shipment form (create and edit): its fields, SPEC.md section 5's rules and
+// The admin shipment form (create and edit): its fields, their rules and
 // messages, and how a saved shipment fills it again. Shared by the server, which decides,
 // and the browser, which checks the same rules as the admin types.
 import { z } from "zod";
@@ -95,7 +95,7 @@ const fields = {
 };
 
 /**
- * SPEC.md: when the package type is package, length, width and height are each above 0. A
+ * When the package type is package, length, width and height are each above 0. A
  * dimension that is given is checked by its own field; this rule adds the missing ones, on an
  * empty form too.
  */

@@ -49,7 +49,7 @@ export function draftCurrency(draft: Pick<ShipmentDraft, "currency">): string {
 }
 
 /**
- * SPEC.md: the estimate shows only once the total weight is above 0 and both countries are
+ * The estimate shows only once the total weight is above 0 and both countries are
  * chosen. Options not chosen yet count at their defaults. `rate` is that of the draft's
  * currency (draftCurrency); without one there is no estimate.
  */

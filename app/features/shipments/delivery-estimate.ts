@@ -1,4 +1,4 @@
-// The estimated delivery date of a shipment saved from the admin form (SPEC.md section 4):
+// The estimated delivery date of a shipment saved from the admin form:
 // derived from the countries and the service while no custom delivery days are given; a
 // positive whole number of custom days means today plus that many days; any other custom
 // value (a range, a word) leaves the estimate as it was, or calculates it when there is none.

@@ -121,7 +121,7 @@ export function BulkDeleteForm({
   );
 }
 
-/** SPEC.md: 'Are you sure you want to delete {n} shipments?' */
+/** The bulk delete's question: 'Are you sure you want to delete {n} shipments?' */
 export function bulkDeleteQuestion(count: number): string {
   return `Are you sure you want to delete ${count === 1 ? "1 shipment" : `${count} shipments`}?`;
 }

@@ -2,7 +2,7 @@
 // Each is one D1 batch with its event. Edits are optimistic: they name the version they were
 // made from, and both the event and the update apply only while the shipment still has that
 // version, so a change made from a stale copy writes nothing (409). A location needs no
-// version: its batch reads what it replaces as it runs (docs/decisions/077).
+// version: its batch reads what it replaces as it runs (docs/decisions/030).
 import { and, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { events, shipmentPackages, shipments } from "../../../drizzle/schema";
 import { checkPlace, LocationSchema } from "~/features/shipments/shipment-places";
@@ -105,7 +105,7 @@ export async function updateShipment(
       .update(shipments)
       .set({ ...values, version: sql`${shipments.version} + 1`, updatedAt: now })
       .where(guard)
-      // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 140).
+      // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 120).
       .returning({ id: shipments.id }),
   ]);
   if ((results.at(-1) as unknown[]).length !== 1) return "stale";
@@ -115,7 +115,7 @@ export async function updateShipment(
 
 /**
  * Sets where the parcel is now; nothing, punctuation alone or more than 120 characters is
- * refused (docs/decisions/076). One batch and no read before it: the event, recorded only when
+ * refused (docs/decisions/021). One batch and no read before it: the event, recorded only when
  * the location changes, reads the location it replaces from the row as the batch runs, and the
  * update follows it. Concurrent updates so apply one after another, each with one event that
  * names the location before it, and none is turned away.

@@ -225,7 +225,7 @@ function boundsRefusal(draft: ShipmentDraft, changes: Partial<ShipmentDraft>): E
 /**
  * Applies one button of the form to the account's draft. A refused step writes nothing (out of
  * bounds or faulty: the page shows what was typed with its errors); Previous, Add and Remove
- * keep what was typed, checked or not (SPEC.md: back and forward never lose what was typed).
+ * keep what was typed, checked or not (back, forward and reload never lose what was typed).
  */
 export async function applyDraftStep(
   context: ServiceContext,

@@ -37,7 +37,7 @@ describe("the customer's filters", () => {
 });
 
 describe("the admin's filters", () => {
-  it("read every filter under SPEC.md's names and fall back to the defaults on nonsense", () => {
+  it("read every filter under the lists' names and fall back to the defaults on nonsense", () => {
     expect(admin("search=+SWP48+&status=in-transit&period=week&dateFrom=2025-01-02&dateTo=2025-02-30&sortBy=totalCost&sortOrder=asc&page=3")).toEqual({
       search: "SWP48",
       status: "in_transit",

@@ -98,7 +98,7 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
     <Form
       method="post"
       {...getFormProps(form)}
-      // Server messages are SPEC.md's; the browser's own bubbles would say something else.
+      // The server's messages are the product's (docs/product.md); the browser's own bubbles would say something else.
       noValidate
       onSubmitCapture={() => setAttempted(true)}
       onChange={(event) => liveSummary.update(event.currentTarget)}

@@ -76,7 +76,7 @@ export function statusCondition(filters: ShipmentFilters): SQL | undefined {
   return filters.status ? eq(shipments.status, filters.status) : undefined;
 }
 
-/** SPEC.md: the tracking ID search is a prefix match. */
+/** A search matches the start of a tracking ID (its unique index serves it). */
 export function trackingIdStartsWith(search: string): SQL {
   return startsWithText(shipments.trackingId, search);
 }
@@ -154,7 +154,7 @@ export type AdminShipmentStats = ShipmentCounts & {
 const DELIVERED_TILE: readonly ShipmentStatus[] = ["delivered", "custom_destination"];
 
 /**
- * Every shipment by status and currency, from the rollup's 16-day pieces (decision 140), in
+ * Every shipment by status and currency, from the rollup's 16-day pieces (decision 120), in
  * which each shipment counts once: a few rows per 16 days of history, whatever the table holds.
  */
 function allShipmentsByStatus(db: Db) {

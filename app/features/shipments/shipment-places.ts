@@ -1,5 +1,5 @@
 // Where a parcel is now, and where it was delivered instead of its address: places an admin
-// types. Nothing, or punctuation alone, is refused with a message (docs/decisions/076).
+// types. Nothing, or punctuation alone, is refused with a message (docs/decisions/021).
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { placeName } from "~/domain/form-fields";
 

@@ -66,7 +66,7 @@ describe("statusTone", () => {
 });
 
 describe("defaultStatusDescription", () => {
-  it("gives SPEC.md's texts and 'Status updated' for the rest", () => {
+  it("gives each status its description and 'Status updated' for the rest", () => {
     expect(defaultStatusDescription("pending")).toBe("Shipment created and pending processing");
     expect(defaultStatusDescription("processing")).toBe("Package is being processed and prepared for shipment");
     expect(defaultStatusDescription("in_transit")).toBe("Package is in transit to destination");

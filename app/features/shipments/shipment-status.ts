@@ -1,5 +1,5 @@
-// The shipment status vocabulary. SPEC.md uses two (a database-side one with hyphens and a
-// screen one with underscores); both are accepted and stored as one snake_case value.
+// The shipment status vocabulary. Two spellings are accepted (hyphens, "in-transit", and
+// underscores, "in_transit") and stored as one snake_case value.
 
 export const SHIPMENT_STATUSES = [
   "pending",
@@ -35,7 +35,7 @@ const PROGRESS: Record<ShipmentStatus, number> = {
   custom_destination: 100,
 };
 
-// SPEC.md section 4 names descriptions for the database-side vocabulary; the rest get
+// The history entry's description when a change gives none; the other statuses get
 // 'Status updated'.
 const DEFAULT_DESCRIPTIONS: Partial<Record<ShipmentStatus, string>> = {
   pending: "Shipment created and pending processing",

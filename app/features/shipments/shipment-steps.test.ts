@@ -72,7 +72,7 @@ describe("a valid draft", () => {
 });
 
 describe("steps 1 and 2: sender and recipient", () => {
-  it("requires name, email, phone, address, city, country and postal code, in SPEC.md's words", () => {
+  it("requires name, email, phone, address, city, country and postal code, in the product's words", () => {
     const blank = { ...validDraft };
     for (const field of ["Name", "Email", "Phone", "Address", "City", "Country", "PostalCode"] as const) {
       blank[`sender${field}`] = "  ";
@@ -203,7 +203,7 @@ describe("the final check", () => {
 });
 
 describe("drafts", () => {
-  it("start with the account's name and e-mail and SPEC.md's defaults", () => {
+  it("start with the account's name and e-mail and the form's defaults", () => {
     const draft = newDraft({ name: "Jordan Lee", email: "demo@swiftparcel.example", currency: "EUR" });
     expect(draft).toMatchObject({ senderName: "Jordan Lee", senderEmail: "demo@swiftparcel.example", serviceType: "express", deliveryOption: "standard", currency: "EUR" });
     expect(draft.packages).toEqual([{ description: "", weight: "", length: "", width: "", height: "", value: "", quantity: "1" }]);

@@ -1,4 +1,4 @@
-// The customer's four-step shipment form (SPEC.md sections 3 and 5): the draft kept between
+// The customer's four-step shipment form (sender, recipient, packages, review): the draft kept between
 // steps, and the zod schemas that check each step on the server and, through Conform, in the
 // browser. Browser-safe: the country and currency lists come in as arguments.
 import { z } from "zod";
@@ -20,7 +20,7 @@ export function parseStep(value: unknown): StepNumber | null {
   return step === 1 || step === 2 || step === 3 || step === 4 ? step : null;
 }
 
-/** Bounds (docs/decisions/021 and 075); SPEC.md sets only the lower ones. */
+/** Upper bounds on the customer's form (docs/decisions/021); the schemas hold the lower ones. */
 export const LIMITS = {
   packages: MAX_PACKAGES,
   quantity: RANGE.quantity.max,
@@ -82,7 +82,7 @@ const STEP_FIELDS: Record<StepNumber, { text: TextKey[]; flags: FlagKey[]; packa
 
 export const EMPTY_PACKAGE: PackageDraft = { description: "", weight: "", length: "", width: "", height: "", value: "", quantity: "1" };
 
-/** A new draft: sender name and e-mail from the account, SPEC.md's defaults for the rest. */
+/** A new draft: sender name and e-mail from the account; express, standard delivery and the settings' currency for the rest. */
 export function newDraft({ name, email, currency }: { name: string; email: string; currency: string }): ShipmentDraft {
   return {
     senderName: name,
@@ -226,7 +226,7 @@ export function draftSize(draft: ShipmentDraft): number {
 }
 
 /**
- * Step values as a draft keeps them: phone numbers keep only what SPEC.md lets them keep,
+ * Step values as a draft keeps them: phone numbers keep only digits, spaces and hyphens,
  * without the country's dialling code.
  */
 export function withLocalPhoneNumbers(
@@ -303,7 +303,7 @@ const DECLARED_VALUE = { min: 0.01, max: RANGE.money.max };
 
 type Countable = { weight: string | number; value: string | number; quantity: string | number };
 
-/** A quantity as SPEC.md reads it: a whole number, and 1 when it is not a number. */
+/** A quantity: a whole number, and 1 when it is not a number. */
 export function parseQuantity(value: unknown): number {
   const quantity = Number.parseInt(String(value ?? ""), 10);
   return Number.isNaN(quantity) ? 1 : quantity;
@@ -329,7 +329,7 @@ export function packageTotals(packages: readonly Countable[]): { weightKg: numbe
 }
 
 /**
- * SPEC.md: the phone input keeps only digits, spaces and hyphens, and the country's dialling
+ * The phone input keeps only digits, spaces and hyphens, and the country's dialling
  * code goes in front. A code typed in front anyway ("+49 30 ...") is not doubled.
  */
 export function localPhoneNumber(raw: string, phoneCode: string | undefined): string {
@@ -398,7 +398,7 @@ export const PackageSchema = z.object({
   length: side("length", "Length"),
   width: side("width", "Width"),
   height: side("height", "Height"),
-  // SPEC.md: above 0, so at least a cent.
+  // Above 0, so at least a cent.
   value: packageMeasure("value", DECLARED_VALUE, {
     tooSmall: "Declared value must be at least 0.01",
     tooLarge: "Declared value must be at most 1,000,000",

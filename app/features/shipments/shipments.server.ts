@@ -227,7 +227,7 @@ export async function changeShipmentStatus(
         ...(customDestination !== undefined ? { customDestination } : {}),
       })
       .where(onlyIf.where)
-      // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 140).
+      // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 120).
       .returning({ id: shipments.id }),
   ]);
   if ((results.at(-1) as unknown[]).length !== 1) return "unchanged";
@@ -239,7 +239,7 @@ export async function changeShipmentStatus(
 export type DestinationNeeded = { ok: false; reason: "destination-needed" };
 
 /**
- * The admin's status change (SPEC.md). A custom destination needs to say where: without one
+ * The admin's status change: any status, in any order. A custom destination needs to say where: without one
  * the answer asks for it first; a blank one is refused. Saved, it is the parcel's destination
  * and its history entry says it was delivered there.
  */

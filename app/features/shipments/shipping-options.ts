@@ -1,4 +1,4 @@
-// Service and package types. SPEC.md's forms send labels ("Express", "Box"); the database
+// Service and package types. Forms may send labels ("Express", "Box"); the database
 // keeps the lower-case value.
 
 export const SERVICE_TYPES = ["express", "standard", "economy", "overnight"] as const;
@@ -43,7 +43,7 @@ export function packageLabel(value: string): string {
   return type ? PACKAGE_LABELS[type] : value;
 }
 
-/** SPEC.md's customer form says "saturday" where the admin form says "weekend": one option, labelled Saturday. */
+/** "saturday" and "weekend" are one option, labelled Saturday. */
 export const DELIVERY_OPTIONS = ["standard", "morning", "evening", "weekend"] as const;
 export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
 

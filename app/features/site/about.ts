@@ -1,4 +1,4 @@
-// The /about page's copy. Figures are the ones the rest of the site states (SPEC.md: rating
+// The /about page's copy. Figures are the ones the rest of the site states (rating
 // 4.8, 220+ countries; the contact page's 2-hour answer; 24/7 support in the footer).
 import { RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 

@@ -1,4 +1,4 @@
-// The cookie-banner choice. SPEC.md keeps it in localStorage under "cookieConsent" (the banner
+// The cookie-banner choice. It is kept in localStorage under "cookieConsent" (the banner
 // writes that from JavaScript); the server sets a cookie of the same name when the banner's form
 // is posted, so the choice is honoured without JavaScript too.
 import { createCookie } from "@remix-run/cloudflare";

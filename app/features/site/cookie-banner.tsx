@@ -7,7 +7,7 @@ const KEY = "cookieConsent";
 
 /**
  * Cookie consent. A plain form post sets a cookie, so it works without JavaScript; with it
- * the choice is also kept in localStorage under "cookieConsent" (SPEC.md) and the banner
+ * the choice is also kept in localStorage under "cookieConsent" and the banner
  * closes without leaving the page. Closing it with × is no choice: it hides the banner for the
  * visit only (a cookie that ends with the browser without JavaScript; with it, this tab's
  * session storage and no request at all). It is sticky, not fixed: it stays in view while the

@@ -16,7 +16,7 @@ describe("FAQ content", () => {
     expect(ids).toEqual(expect.arrayContaining(["returns", "claims"]));
   });
 
-  it("states SPEC.md's facts", () => {
+  it("states the product's facts", () => {
     expect(answerOf("size-limits")).toContain("70 lbs (32 kg)");
     expect(answerOf("size-limits")).toContain("48 x 36 x 36 inches");
     expect(answerOf("claims")).toContain("$100");

@@ -1,5 +1,5 @@
 // The frequently asked questions: one source for the /faq page, the support assistant and the
-// tests. Facts are SPEC.md's (section 9) and the app's own rules (pricing, delivery dates,
+// tests. Facts are the product's (docs/product.md) and the app's own rules (pricing, delivery dates,
 // public tracking); change them here and every reader follows. Plan figures come from the
 // pricing-plans module, so the FAQ and the /pricing page cannot disagree.
 import { listOf } from "~/domain/format";

@@ -2,7 +2,7 @@
 // confirmation link; the address is subscribed (and welcomed) only once the link's page is
 // confirmed with a button, a POST, so that mail scanners following links confirm nothing.
 // One confirmation mail per address per day at most, and sign-ups are limited per client, so
-// the form cannot be used to flood someone's inbox (docs/decisions/079-mail-sending-limits.md).
+// the form cannot be used to flood someone's inbox (docs/decisions/090-mailed-links-and-double-opt-in.md).
 import { and, eq, gt, lt } from "drizzle-orm";
 import { newsletterSubscribers } from "../../../drizzle/schema";
 import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/features/accounts/one-time-links";

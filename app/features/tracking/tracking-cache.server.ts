@@ -1,4 +1,4 @@
-// The edge cache of the anonymous tracking page (docs/decisions/132, 135). The worker entry asks
+// The edge cache of the anonymous tracking page (docs/decisions/131, 135). The worker entry asks
 // here before Remix renders /track/{id}: an anonymous reader without a flash message gets the
 // page another anonymous reader caused to be rendered, from the Cache API of this location, for
 // up to TRACKING_CACHE_SECONDS. The stored page carries the shipment's version (raised by every

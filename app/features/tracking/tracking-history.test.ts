@@ -18,7 +18,7 @@ describe("needsSynthesis", () => {
 });
 
 describe("synthesizeHistory", () => {
-  it("spreads SPEC.md's steps from creation to estimated delivery and stops at the status", () => {
+  it("spreads the synthesised steps from creation to estimated delivery and stops at the status", () => {
     const entries = synthesizeHistory({
       status: "in_transit",
       createdAt: created,

@@ -1,6 +1,6 @@
 // The history shown on the tracking page. Stored events are used as they are unless they
-// say nothing useful (none, an invalid time, or only the creation entry); then SPEC.md's
-// synthesised steps stand in, spread from creation to the estimated delivery date.
+// say nothing useful (none, an invalid time, or only the creation entry); then
+// synthesised steps stand in (pending, processing, in transit, out for delivery, delivered), spread from creation to the estimated delivery date.
 import {
   defaultStatusDescription,
   statusProgress,

@@ -54,7 +54,7 @@ type Party = {
 
 /**
  * What the anonymous page shows of a shipment, as one value the edge cache compares
- * (decision 132): its version (raised by every status, location and detail change) and whether
+ * (decision 131): its version (raised by every status, location and detail change) and whether
  * its delivery is rated (a rating is a row of its own and leaves the version as it is).
  */
 export function publicVersion(shipment: { version: number; rated: number }): string {

@@ -1,6 +1,6 @@
 // Admins managing accounts: a user's page (their shipments and sessions), editing name, phone
 // and role, suspending and reactivating, ending sessions, deleting (shipments kept, the
-// sender's details anonymised: docs/decisions/110-deleting-a-user.md) and inviting new admins.
+// sender's details anonymised: docs/decisions/110-managing-users.md) and inviting new admins.
 //
 // Two rules hold whoever asks: an admin never demotes, suspends or deletes their own account,
 // and there is always an active admin left. The second is checked in the SQL of the change
