@@ -5,6 +5,7 @@ import { getDb } from "./db";
 import { expiredSignUpsQuery } from "~/features/site/newsletter.server";
 import { sendDueMail } from "~/features/mail/outbox.server";
 import { forgottenLanesQuery } from "~/features/accounts/sign-in-throttle.server";
+import { expiredPendingSubscriptionsQuery } from "~/features/tracking/tracking-subscriptions.server";
 
 const DAY_MS = 86_400_000;
 
@@ -16,6 +17,7 @@ export async function runScheduledWork(env: Env, now: number): Promise<void> {
     db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt))),
     forgottenLanesQuery(db, now),
     expiredSignUpsQuery(db, now),
+    expiredPendingSubscriptionsQuery(db, now),
   ]);
   await sendDueMail(db, env, now);
 }

@@ -1,13 +1,21 @@
 // "Keep me posted": subscribing on a public tracking page, confirming from the outbox mail, status
 // mail with an unsubscribe link, unsubscribing; the limits; and the owner's own status mail.
-import { SELF } from "cloudflare:test";
+import { SELF, createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { outbox, shipments, trackingSubscriptions, trackingSubscriptionTokens, users } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS, SEED_USER_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
 import { SYSTEM_ACTOR } from "~/.server/events";
 import { changeShipmentStatus } from "~/features/shipments/shipments.server";
-import { MAX_SUBSCRIBERS } from "~/features/tracking/tracking-subscriptions.server";
+import {
+  CONFIRM_LINK_MS,
+  MAX_PENDING_PER_ADDRESS,
+  MAX_PENDING_PER_SHIPMENT,
+  MAX_SUBSCRIBERS,
+  subscribeToTracking,
+} from "~/features/tracking/tracking-subscriptions.server";
+import worker from "../worker";
+import { hashToken } from "~/features/accounts/session.server";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, get, newClientAddress, post } from "./requests";
 
@@ -201,6 +209,75 @@ describe("keep me posted", () => {
     for (let index = 0; index < 3; index += 1) expect((await subscribe(target, "victim@example.com")).status).toBe(302);
     expect((await subscribe(target, "victim@example.com")).status).toBe(429);
     expect(await mailsTo("victim@example.com", "tracking-subscription-confirm")).toHaveLength(3);
+  });
+
+  it("lets the real recipient subscribe and confirm past unconfirmed sign-ups, which hold no place", async () => {
+    const trackingId = STATUS_TRACKING_IDS.find((demo) => demo.status === "picked_up")!.trackingId;
+    // More unconfirmed sign-ups than the shipment has places: none of them confirms.
+    for (let index = 0; index < MAX_SUBSCRIBERS + 3; index += 1) expect((await subscribe(trackingId, `squatter${index}@example.com`)).status).toBe(302);
+    expect((await subscribe(trackingId, "real.recipient@example.com")).status).toBe(302);
+    const confirmed = await post(await linkIn("real.recipient@example.com", "tracking-subscription-confirm"), { intent: "confirm" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe(`/track/${trackingId}`);
+    const row = await db.select().from(trackingSubscriptions).where(eq(trackingSubscriptions.email, "real.recipient@example.com")).get();
+    expect(row!.status).toBe("confirmed");
+  });
+
+  it(`bounds unconfirmed sign-ups: ${MAX_PENDING_PER_SHIPMENT} per shipment and ${MAX_PENDING_PER_ADDRESS} per address, with 429 and a clear message`, async () => {
+    const context = serviceContext();
+    const trackingId = STATUS_TRACKING_IDS.find((demo) => demo.status === "confirmed")!.trackingId;
+    const clientAddress = newClientAddress();
+    const now = Date.now();
+    for (let index = 0; index < MAX_PENDING_PER_SHIPMENT; index += 1) {
+      expect(await subscribeToTracking(context, { trackingId, email: `pending${index}@example.com`, clientAddress: newClientAddress(), now })).toMatchObject({ ok: true });
+    }
+    const crowded = await subscribe(trackingId, "one-more@example.com");
+    expect(crowded.status).toBe(429);
+    expect(Number(crowded.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await text(crowded)).toContain("Too many people are waiting to confirm updates for this shipment. Please try again in");
+    expect(await mailsTo("one-more@example.com", "tracking-subscription-confirm")).toEqual([]);
+    // A sign-up already waiting may ask for its link again.
+    expect(await subscribeToTracking(context, { trackingId, email: "pending0@example.com", clientAddress, now })).toMatchObject({ ok: true });
+    // Once they have lapsed they count for nothing.
+    expect(await subscribeToTracking(context, { trackingId, email: "one-more@example.com", clientAddress, now: now + CONFIRM_LINK_MS + 1 })).toMatchObject({ ok: true });
+
+    // Sign-ups already waiting for the address on other shipments (the hourly limit per address keeps
+    // one client from making them this fast; they may come from earlier hours' links).
+    const busy = "busy.address@example.com";
+    for (const status of ["pending", "out_for_delivery", "exception"] as const) {
+      const shipmentId = await shipmentIdOf(STATUS_TRACKING_IDS.find((demo) => demo.status === status)!.trackingId);
+      await db.insert(trackingSubscriptions).values({ id: crypto.randomUUID(), shipmentId, email: busy, createdAt: now - 60_000 });
+    }
+    const refusal = await subscribeToTracking(context, { trackingId: inTransit, email: busy, clientAddress: newClientAddress(), now });
+    expect(refusal).toMatchObject({
+      ok: false,
+      reason: "rate-limited",
+      message: `This address already has ${MAX_PENDING_PER_ADDRESS} requests for updates waiting to be confirmed: open the links we mailed to it. Please try again in 59 minutes.`,
+    });
+    expect(await mailsTo(busy, "tracking-subscription-confirm")).toEqual([]);
+  });
+
+  it("refuses a lapsed sign-up's link and sweeps lapsed sign-ups with the cron, keeping confirmed ones and live ones", async () => {
+    const trackingId = STATUS_TRACKING_IDS.find((demo) => demo.status === "ready_for_pickup")!.trackingId;
+    const shipmentId = await shipmentIdOf(trackingId);
+    const now = Date.now();
+    const lapsed = { id: crypto.randomUUID(), shipmentId, email: "lapsed@example.com", createdAt: now - CONFIRM_LINK_MS - 1 };
+    const live = { id: crypto.randomUUID(), shipmentId, email: "live@example.com", createdAt: now };
+    const kept = { id: crypto.randomUUID(), shipmentId, email: "kept@example.com", status: "confirmed" as const, confirmedAt: now - CONFIRM_LINK_MS * 5, createdAt: now - CONFIRM_LINK_MS * 6 };
+    await db.insert(trackingSubscriptions).values([lapsed, live, kept]);
+    // A link made before the lifetime shrank still carries a long expiry: the sign-up's age decides.
+    await db.insert(trackingSubscriptionTokens).values({ tokenHash: await hashToken("lapsed-token"), subscriptionId: lapsed.id, purpose: "confirm", expiresAt: now + 86_400_000, createdAt: lapsed.createdAt });
+    expect((await get("/tracking-updates/lapsed-token")).status).toBe(404);
+    const refused = await post("/tracking-updates/lapsed-token", { intent: "confirm" });
+    expect(refused.headers.get("Location")).toBe("/tracking-updates/lapsed-token");
+    expect((await db.select().from(trackingSubscriptions).where(eq(trackingSubscriptions.id, lapsed.id)).get())!.status).toBe("pending");
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const left = await db.select({ email: trackingSubscriptions.email }).from(trackingSubscriptions).where(eq(trackingSubscriptions.shipmentId, shipmentId));
+    expect(left.map((row) => row.email).sort()).toEqual(["kept@example.com", "live@example.com"]);
+    expect(await db.$count(trackingSubscriptionTokens, eq(trackingSubscriptionTokens.subscriptionId, lapsed.id))).toBe(0);
   });
 
   it("never shows a subscriber's address on the public page", async () => {

@@ -101,7 +101,7 @@ export function mailFor(event: StoredEvent, site: Site, { subscribers = [] }: Ma
           subject: `Confirm updates for parcel ${trackingId}`,
           body: [
             "Hello,",
-            `Someone, hopefully you, asked ${companyName} to e-mail this address each time parcel ${trackingId} changes status. Open this link within 48 hours and confirm to start:`,
+            `Someone, hopefully you, asked ${companyName} to e-mail this address each time parcel ${trackingId} changes status. Open this link within one hour and confirm to start:`,
             event.link,
             "If you did not ask for it, ignore this mail and you will get no more, or say no on the same page.",
           ].join("\n\n"),

@@ -3,22 +3,31 @@
 // through the events and the outbox). Every mail carries a link of its own to unsubscribe;
 // links are random tokens of which only the SHA-256 is stored. A few confirmed subscribers per
 // shipment at most, and subscribing is rate limited per client and per address.
-import { and, count, eq, gt, inArray, or, sql } from "drizzle-orm";
+//
+// Only confirmed subscribers hold a shipment's places: unconfirmed sign-ups cannot keep the real
+// recipient out. They are bounded (per shipment, and per address across shipments), expire
+// within the hour, and the cron sweep removes them.
+import { and, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { shipments, trackingSubscriptions, trackingSubscriptionTokens } from "../../../drizzle/schema";
 import { normalizeEmail } from "~/domain/contact-details";
+import { tryAgainIn } from "~/domain/waiting";
 import { isSettled, normalizeStatus } from "~/features/shipments/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
 import { recordEvents } from "~/.server/events";
-import { refused, type Done, type Refused } from "~/.server/outcome";
+import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { hashToken, randomToken } from "~/features/accounts/session.server";
 
 /** Confirmed subscribers one shipment may have. */
 export const MAX_SUBSCRIBERS = 5;
-/** How long a confirmation link works; a pending subscription older than this holds no place. */
-const CONFIRM_LINK_MS = 48 * 3_600_000;
+/** Sign-ups waiting for confirmation one shipment may have at once. */
+export const MAX_PENDING_PER_SHIPMENT = 20;
+/** Sign-ups waiting for confirmation one address may have at once, across shipments. */
+export const MAX_PENDING_PER_ADDRESS = 3;
+/** How long a confirmation link works; a pending sign-up older than this counts for nothing and is swept. */
+export const CONFIRM_LINK_MS = 3_600_000;
 /** How long a status mail's unsubscribe link works. */
 const UNSUBSCRIBE_LINK_MS = 365 * 86_400_000;
 
@@ -59,19 +68,44 @@ export async function subscribeToTracking(
   if (!shipment) return refused("not-found", "No tracking information found");
   if (!acceptsSubscribers(shipment.status)) return refused("conflict", "This shipment has reached its end: there are no more updates to send.");
 
-  const [[existing], [taken]] = await db.batch([
+  const live = gt(trackingSubscriptions.createdAt, now - CONFIRM_LINK_MS);
+  const pending = eq(trackingSubscriptions.status, "pending");
+  const [[existing], [confirmed], [pendingHere], [pendingForAddress]] = await db.batch([
     db
-      .select({ id: trackingSubscriptions.id, status: trackingSubscriptions.status })
+      .select({ id: trackingSubscriptions.id, status: trackingSubscriptions.status, createdAt: trackingSubscriptions.createdAt })
       .from(trackingSubscriptions)
       .where(and(eq(trackingSubscriptions.shipmentId, shipment.id), eq(trackingSubscriptions.email, email))),
     db
       .select({ places: count() })
       .from(trackingSubscriptions)
-      .where(and(eq(trackingSubscriptions.shipmentId, shipment.id), holdsAPlace(now))),
+      .where(and(eq(trackingSubscriptions.shipmentId, shipment.id), eq(trackingSubscriptions.status, "confirmed"))),
+    db
+      .select({ count: count(), oldest: sql<number | null>`min(${trackingSubscriptions.createdAt})` })
+      .from(trackingSubscriptions)
+      .where(and(eq(trackingSubscriptions.shipmentId, shipment.id), pending, live, ne(trackingSubscriptions.email, email))),
+    db
+      .select({ count: count(), oldest: sql<number | null>`min(${trackingSubscriptions.createdAt})` })
+      .from(trackingSubscriptions)
+      .where(and(eq(trackingSubscriptions.email, email), pending, live, ne(trackingSubscriptions.shipmentId, shipment.id))),
   ]);
   if (existing?.status === "confirmed") return SENT(email);
-  if (!existing && (taken?.places ?? 0) >= MAX_SUBSCRIBERS) {
+  if ((confirmed?.places ?? 0) >= MAX_SUBSCRIBERS) {
     return refused("conflict", `This shipment already has ${MAX_SUBSCRIBERS} subscribers, the most it can have.`);
+  }
+  // A fresh request for a sign-up already waiting only sends a new link; a new one must fit the bounds.
+  const waitingAlready = existing !== undefined && existing.createdAt > now - CONFIRM_LINK_MS;
+  if (!waitingAlready) {
+    const full = pendingHere && pendingHere.count >= MAX_PENDING_PER_SHIPMENT ? pendingHere : null;
+    const busy = pendingForAddress && pendingForAddress.count >= MAX_PENDING_PER_ADDRESS ? pendingForAddress : null;
+    const crowd = full ?? busy;
+    if (crowd) {
+      // The wait: until the oldest of those sign-ups expires.
+      const retryAfterSeconds = Math.max(1, Math.ceil(((crowd.oldest ?? now) + CONFIRM_LINK_MS - now) / 1000));
+      const why = full
+        ? "Too many people are waiting to confirm updates for this shipment."
+        : `This address already has ${MAX_PENDING_PER_ADDRESS} requests for updates waiting to be confirmed: open the links we mailed to it.`;
+      return tooManyAttempts({ allowed: false, retryAfterSeconds }, `${why} ${tryAgainIn(retryAfterSeconds)}`);
+    }
   }
 
   const id = existing?.id ?? crypto.randomUUID();
@@ -97,9 +131,11 @@ export async function subscribeToTracking(
   return SENT(email);
 }
 
-/** Confirmed, or pending with a confirmation link still open. */
-function holdsAPlace(now: number) {
-  return or(eq(trackingSubscriptions.status, "confirmed"), gt(trackingSubscriptions.createdAt, now - CONFIRM_LINK_MS));
+/** For the cron trigger: sign-ups never confirmed within their link's hour (their links go with them). */
+export function expiredPendingSubscriptionsQuery(db: Db, now: number) {
+  return db
+    .delete(trackingSubscriptions)
+    .where(and(eq(trackingSubscriptions.status, "pending"), lt(trackingSubscriptions.createdAt, now - CONFIRM_LINK_MS)));
 }
 
 /** What a mailed link opens, as its page shows it. */
@@ -118,6 +154,7 @@ async function findLink(db: Db, token: string, now: number) {
       subscriptionId: trackingSubscriptions.id,
       shipmentId: trackingSubscriptions.shipmentId,
       status: trackingSubscriptions.status,
+      createdAt: trackingSubscriptions.createdAt,
       email: trackingSubscriptions.email,
       trackingId: shipments.trackingId,
     })
@@ -128,10 +165,15 @@ async function findLink(db: Db, token: string, now: number) {
     .get();
 }
 
+/** A sign-up not confirmed within its hour has lapsed, whatever link it came with. */
+function lapsed(link: { status: string; createdAt: number }, now: number): boolean {
+  return link.status === "pending" && link.createdAt <= now - CONFIRM_LINK_MS;
+}
+
 /** The subscription a mailed link belongs to, or null when the link is unknown, expired or its subscription has ended. Reads only. */
 export async function getSubscriptionLink(db: Db, token: string, now = Date.now()): Promise<SubscriptionLink | null> {
   const link = await findLink(db, token, now);
-  return link ? { purpose: link.purpose, status: link.status, email: link.email, trackingId: link.trackingId } : null;
+  return link && !lapsed(link, now) ? { purpose: link.purpose, status: link.status, email: link.email, trackingId: link.trackingId } : null;
 }
 
 const LINK_GONE = "This link is no longer valid. Ask for updates again on the tracking page.";
@@ -146,6 +188,7 @@ export async function confirmSubscription(
   if (!link || link.purpose !== "confirm") return refused("not-found", LINK_GONE);
   const done = { trackingId: link.trackingId, message: `Subscribed: we will e-mail ${link.email} each time ${link.trackingId} changes status.` };
   if (link.status === "confirmed") return { ok: true, tone: "info", ...done };
+  if (lapsed(link, now)) return refused("not-found", LINK_GONE);
   const full = refused("conflict", `This shipment already has ${MAX_SUBSCRIBERS} subscribers, the most it can have.`);
   const confirmedOnes = and(eq(trackingSubscriptions.shipmentId, link.shipmentId), eq(trackingSubscriptions.status, "confirmed"));
   const [{ confirmed } = { confirmed: 0 }] = await db.select({ confirmed: count() }).from(trackingSubscriptions).where(confirmedOnes);
