@@ -62,6 +62,9 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
 );
 
+// An account's one-time links (app/features/accounts/account-links.server.ts): "password" to choose a password
+// (a reset, an invited admin's first one), "sign-in" to sign in while the account's password
+// sign-ins are on hold (docs/decisions/146). Any change of password uses them all up.
 export const passwordResetTokens = sqliteTable(
   "password_reset_tokens",
   {
@@ -69,6 +72,7 @@ export const passwordResetTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password", "sign-in"] }).notNull().default("password"),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     usedAt: integer("used_at", { mode: "number" }),
     createdAt: createdAt(),

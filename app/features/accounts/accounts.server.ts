@@ -9,7 +9,7 @@ import type { Db } from "~/.server/db";
 import { actorFor, recordEvents } from "~/.server/events";
 import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
 import { hashPassword, verifyPassword } from "./password.server";
-import { revokeResetLinksQuery } from "./password-reset.server";
+import { revokeAccountLinksQuery } from "./account-links.server";
 import { countAttempt } from "~/.server/rate-limit";
 import { endSessionsQuery } from "./session.server";
 import type { Client } from "./sign-in.server";
@@ -40,6 +40,11 @@ export function findAccountByEmail(db: Db, email: string) {
     .from(users)
     .where(eq(users.email, email))
     .get();
+}
+
+/** The account with this id, if any. */
+export function findAccountById(db: Db, id: string): Promise<Account | undefined> {
+  return db.select(ACCOUNT_COLUMNS).from(users).where(eq(users.id, id)).get();
 }
 
 export type NewAccount = { firstName: string; lastName: string; email: string; phone: string; password: string };
@@ -199,7 +204,7 @@ export async function changePassword(
   await db.batch([
     db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: now }).where(eq(users.id, user.id)),
     endSessionsQuery(db, user.id, client.session),
-    revokeResetLinksQuery(db, user.id, now),
+    revokeAccountLinksQuery(db, user.id, now),
     ...(await recordEvents(context, actorFor(user), [{ type: "account.password_changed", entityId: user.id, data: {} }], now)),
   ]);
   return { ok: true, message: "Password updated successfully!" };

@@ -1,20 +1,22 @@
-// Forgotten passwords: a single-use link that expires, sent through the outbox. Only the
-// token's SHA-256 is stored, so the table alone opens no account.
-import { and, eq, exists, gt, isNull } from "drizzle-orm";
+// Forgotten passwords: a single-use link that expires, sent through the outbox (an account link
+// of purpose "password", account-links.server.ts). Only the token's SHA-256 is stored, so the
+// table alone opens no account.
+import { and, eq, exists } from "drizzle-orm";
 import { passwordResetTokens, users } from "../../../drizzle/schema";
 import type { ServiceContext } from "~/load-context";
 import { findAccountByEmail, type Account } from "./accounts.server";
+import { accountLinkUrl, findLinkAccount, newAccountLink, revokeAccountLinksQuery, usableLink } from "./account-links.server";
 import { limitAction } from "~/.server/rate-limit";
 import type { Db } from "~/.server/db";
 import { recordEvents } from "~/.server/events";
 import type { Done, Refused } from "~/.server/outcome";
 import { hashPassword } from "./password.server";
-import { endSessionsQuery, hashToken, randomToken } from "./session.server";
+import { endSessionsQuery, hashToken } from "./session.server";
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
 
 export function resetLink(origin: string, token: string): string {
-  return `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  return accountLinkUrl(origin, "password", token);
 }
 
 /**
@@ -22,10 +24,8 @@ export function resetLink(origin: string, token: string): string {
  * admin's first password): the link for the mail, and the insert to put in the batch that
  * records its event.
  */
-export async function passwordLink(db: Db, { origin, userId, lifetimeMs, now }: { origin: string; userId: string; lifetimeMs: number; now: number }) {
-  const token = randomToken();
-  const insert = db.insert(passwordResetTokens).values({ tokenHash: await hashToken(token), userId, expiresAt: now + lifetimeMs, createdAt: now });
-  return { link: resetLink(origin, token), insert };
+export function passwordLink(db: Db, { origin, userId, lifetimeMs, now }: { origin: string; userId: string; lifetimeMs: number; now: number }) {
+  return newAccountLink(db, { origin, purpose: "password", userId, lifetimeMs, now });
 }
 
 /** Stores a new token for the account and queues the mail carrying its link, in one batch. */
@@ -69,33 +69,9 @@ export async function requestPasswordReset(
   return { ok: true, message: "Password reset email sent!" };
 }
 
-/**
- * The update that uses up every open reset link of an account. Put it in the batch of any
- * change of password: a link mailed before the change must not set another one afterwards.
- */
-export function revokeResetLinksQuery(db: Db, userId: string, now: number) {
-  return db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
-
-function usableToken(tokenHash: string, now: number) {
-  return and(
-    eq(passwordResetTokens.tokenHash, tokenHash),
-    isNull(passwordResetTokens.usedAt),
-    gt(passwordResetTokens.expiresAt, now),
-  );
-}
-
-/** The active account a link belongs to, while the link is unused and unexpired. */
-export async function findResetAccount(db: Db, token: string, now = Date.now()) {
-  return db
-    .select({ id: users.id, email: users.email, role: users.role })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(usableToken(await hashToken(token), now), eq(users.status, "active")))
-    .get();
+/** The active account a reset link belongs to, while the link is unused and unexpired. */
+export function findResetAccount(db: Db, token: string, now = Date.now()) {
+  return findLinkAccount(db, "password", token, now);
 }
 
 /**
@@ -115,10 +91,10 @@ export async function resetPassword(context: ServiceContext, token: string, pass
       .where(
         and(
           eq(users.id, account.id),
-          exists(db.select({ tokenHash: passwordResetTokens.tokenHash }).from(passwordResetTokens).where(usableToken(tokenHash, now))),
+          exists(db.select({ tokenHash: passwordResetTokens.tokenHash }).from(passwordResetTokens).where(usableLink("password", tokenHash, now))),
         ),
       ),
-    revokeResetLinksQuery(db, account.id, now),
+    revokeAccountLinksQuery(db, account.id, now),
     endSessionsQuery(db, account.id),
     ...(await recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
       { type: "account.password_reset", entityId: account.id, data: {} },
