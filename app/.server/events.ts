@@ -78,6 +78,11 @@ export type AccountDeletionDismissed = Event<"account.deletion_dismissed", Recor
 export type AccountDeleted = Event<"account.deleted", { role: string; shipmentsKept: number }>;
 /** A new admin account; `link` (to choose a password) carries a one-time token, never stored. */
 export type AccountInvited = Event<"account.invited", { email: string; firstName: string; invitedBy: string }> & { link: string };
+/**
+ * Asked for at the sign-in page while the account's password sign-ins are on hold
+ * (docs/decisions/146); `link` carries the one-time token, never stored with the event.
+ */
+export type SignInLinkRequested = Event<"account.sign_in_link_requested", { email: string; firstName: string }> & { link: string };
 /** `link` carries the one-time token: it goes into the mail and is never stored with the event. */
 export type PasswordResetRequested = Event<"password.reset_requested", { email: string; firstName: string }> & { link: string };
 /** Asked for at the newsletter form; `link` carries the one-time token, like a reset link's. */
@@ -121,6 +126,7 @@ export type DomainEvent =
   | AccountDeletionDismissed
   | AccountDeleted
   | AccountInvited
+  | SignInLinkRequested
   | PasswordResetRequested
   | NewsletterConfirmationRequested
   | NewsletterSubscribed

@@ -98,6 +98,8 @@ type ActionLimit = { perClient: number; perAccount?: number; windowMs: number; m
 export const ACTION_LIMITS = {
   register: { perClient: 5, windowMs: HOUR_MS, message: "Too many accounts have been created from this connection." },
   "password-reset": { perClient: 5, perAccount: 3, windowMs: HOUR_MS, message: "Too many reset links have been asked for." },
+  // A sign-in link while password sign-ins are on hold: the account is the typed address.
+  "sign-in-link": { perClient: 5, perAccount: 3, windowMs: HOUR_MS, message: "Too many sign-in links have been asked for." },
   newsletter: { perClient: 5, windowMs: HOUR_MS, message: "Too many newsletter sign-ups have come from this connection." },
   "customer-shipment": { perClient: 20, perAccount: 10, windowMs: HOUR_MS, message: "Too many shipments have been created." },
   "admin-shipment": { perClient: 60, perAccount: 60, windowMs: HOUR_MS, message: "Too many shipments have been created." },

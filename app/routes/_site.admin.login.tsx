@@ -12,7 +12,7 @@ import { demoCredentials } from "~/features/accounts/auth.server";
 import { formAnswer, redirectSignedIn, refusalInit } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { clientOf, signInAsAdmin, signInAsDemo } from "~/features/accounts/sign-in.server";
-import { DemoSignIn, SignInForm } from "~/features/accounts/sign-in-form";
+import { DemoSignIn, SignInForm, SignInLinkOffer } from "~/features/accounts/sign-in-form";
 import { SignInActionSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
@@ -46,15 +46,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (isHoneypotFilled(form)) return redirect("/admin/login");
   const submission = parseWithZod(form, { schema: SignInActionSchema });
-  if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { demoError: null } });
+  if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { demoError: null, linkOffer: null } });
   const client = await clientOf(request, context.cloudflare.env);
   if (submission.value.intent === "demo") {
     const outcome = await signInAsDemo(context, { portal: "admin", redirectTo: submission.value.redirectTo, client });
-    if (!outcome.ok) return data({ result: null, demoError: outcome.message ?? null }, refusalInit(outcome));
+    if (!outcome.ok) return data({ result: null, demoError: outcome.message ?? null, linkOffer: null }, refusalInit(outcome));
     return redirectSignedIn(context.cloudflare.env, outcome);
   }
   const outcome = await signInAsAdmin(context, { ...submission.value, client });
-  if (!outcome.ok) return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { demoError: null } });
+  if (!outcome.ok) {
+    // On hold: the page offers a one-time sign-in link for the address typed.
+    const linkOffer = outcome.reason === "rate-limited" ? submission.value.email : null;
+    return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { demoError: null, linkOffer } });
+  }
   return redirectSignedIn(context.cloudflare.env, outcome);
 }
 
@@ -68,6 +72,7 @@ export default function AdminLoginPage() {
       <div className="card">
         <DemoSignIn credentials={demo} redirectTo={redirectTo} buttonLabel="Demo Admin Login" error={actionData?.demoError} />
         <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} offerRememberMe={false} />
+        <SignInLinkOffer email={actionData?.linkOffer} />
       </div>
       <ul className="mt-6 space-y-2 text-center text-sm text-slate-700">
         <li>

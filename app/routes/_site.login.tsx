@@ -12,7 +12,7 @@ import { demoCredentials, homeFor } from "~/features/accounts/auth.server";
 import { formAnswer, redirectSignedIn, refusalInit } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { clientOf, signIn, signInAsDemo } from "~/features/accounts/sign-in.server";
-import { DemoSignIn, SignInForm } from "~/features/accounts/sign-in-form";
+import { DemoSignIn, SignInForm, SignInLinkOffer } from "~/features/accounts/sign-in-form";
 import { SignInActionSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
@@ -44,15 +44,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (isHoneypotFilled(form)) return redirect("/login");
   const submission = parseWithZod(form, { schema: SignInActionSchema });
-  if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { demoError: null } });
+  if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { demoError: null, linkOffer: null } });
   const client = await clientOf(request, context.cloudflare.env);
   if (submission.value.intent === "demo") {
     const outcome = await signInAsDemo(context, { portal: "customer", redirectTo: submission.value.redirectTo, client });
-    if (!outcome.ok) return data({ result: null, demoError: outcome.message ?? null }, refusalInit(outcome));
+    if (!outcome.ok) return data({ result: null, demoError: outcome.message ?? null, linkOffer: null }, refusalInit(outcome));
     return redirectSignedIn(context.cloudflare.env, outcome);
   }
   const outcome = await signIn(context, { ...submission.value, client });
-  if (!outcome.ok) return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { demoError: null } });
+  if (!outcome.ok) {
+    // On hold: the page offers a one-time sign-in link for the address typed.
+    const linkOffer = outcome.reason === "rate-limited" ? submission.value.email : null;
+    return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { demoError: null, linkOffer } });
+  }
   return redirectSignedIn(context.cloudflare.env, outcome);
 }
 
@@ -71,6 +75,7 @@ export default function LoginPage() {
       <div className="card">
         <DemoSignIn credentials={demo} redirectTo={redirectTo} buttonLabel="Try Demo Account" error={actionData?.demoError} />
         <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} offerRememberMe />
+        <SignInLinkOffer email={actionData?.linkOffer} />
         <p className="mt-4 text-center text-sm">
           <Link to="/auth/forgot-password" className="link">
             Forgot your password?

@@ -7,6 +7,7 @@ import { INVALID_EMAIL, isPhone } from "~/domain/contact-details";
 import { MAX_LENGTH, tooLongMessage } from "~/domain/field-limits";
 import { emailAddress, optionalText, RedirectToSchema, requiredText } from "~/domain/form-fields";
 import { confirmationMatches, forIntent, withCrossFieldRules, withDefaultIntent } from "~/domain/form-rules";
+import { INVALID_SIGN_IN_LINK } from "./one-time-links";
 import { isStrongEnough } from "./password-strength";
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -70,6 +71,21 @@ export const RegistrationSchema = withCrossFieldRules(
 );
 
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+/**
+ * /auth/sign-in-link: "request" mails a one-time sign-in link to the typed address (offered
+ * while password sign-ins are on hold); "use" is the link's button, which signs in.
+ */
+export const SignInLinkActionSchema = withDefaultIntent(
+  "request",
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("request"), email: EmailSchema }),
+    z.object({
+      intent: z.literal("use"),
+      token: z.string({ required_error: INVALID_SIGN_IN_LINK }).min(1, INVALID_SIGN_IN_LINK).max(MAX_LENGTH.token, INVALID_SIGN_IN_LINK),
+    }),
+  ]),
+);
 
 export const NewsletterSchema = z.object({
   email: emailAddress(INVALID_EMAIL),

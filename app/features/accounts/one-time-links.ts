@@ -1,4 +1,4 @@
-// One-time links (password reset, newsletter confirmation) carry their token in the `token`
+// One-time links (password reset, sign-in, newsletter confirmation) carry their token in the `token`
 // query parameter; the links of a parcel's e-mail updates (confirm, unsubscribe) carry theirs
 // as the last part of the path /tracking-updates/{token}. Whoever reads a copy of the mail other than its recipient (an admin in the
 // mailbox) sees the link with the token hidden.
@@ -9,6 +9,9 @@ export const HIDDEN_TOKEN = "[hidden]";
 export const NEWSLETTER_LINK_DAYS = 7;
 /** How long the link an invited admin chooses a password with works. */
 export const INVITATION_LINK_DAYS = 7;
+/** How long a sign-in link (asked for while an account's password sign-ins are on hold) works. */
+export const SIGN_IN_LINK_MINUTES = 15;
+export const INVALID_SIGN_IN_LINK = "This sign-in link is invalid or has expired.";
 export const INVALID_CONFIRMATION_LINK = "This confirmation link is invalid or has expired.";
 
 const TOKEN_PARAMETER = /([?&]token=)[^&#\s]+/g;

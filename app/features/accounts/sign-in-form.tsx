@@ -92,3 +92,30 @@ export function DemoSignIn({
     </section>
   );
 }
+
+/**
+ * Offered with a 429 (docs/decisions/146): while the account's password sign-ins are on hold, a
+ * one-time sign-in link mailed to the address typed. A plain form of its own, posting the
+ * address to /auth/sign-in-link, whose answer never says whether an account uses it.
+ */
+export function SignInLinkOffer({ email }: { email: string | null | undefined }) {
+  if (!email) return null;
+  return (
+    <section aria-labelledby="sign-in-link-heading" className="mt-6 rounded-md border border-brand-600 bg-brand-50 p-4 text-sm">
+      <h2 id="sign-in-link-heading" className="mb-1 font-semibold text-brand-800">
+        Sign in with a link instead
+      </h2>
+      <p className="mb-3 text-slate-800">
+        Sign-ins with a password are on hold for this account after many wrong passwords. We can e-mail a one-time sign-in link to{" "}
+        <strong>{email}</strong>, if an account uses it.
+      </p>
+      <Form method="post" action="/auth/sign-in-link">
+        <input type="hidden" name="intent" value="request" />
+        <input type="hidden" name="email" value={email} />
+        <button type="submit" className="btn-secondary w-full" data-pending="Sending...">
+          Email Me a Sign-In Link
+        </button>
+      </Form>
+    </section>
+  );
+}

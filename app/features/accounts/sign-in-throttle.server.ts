@@ -4,14 +4,18 @@
 // devices". So an attacker's failures from anywhere delay the attacker and other unknown
 // devices, while the owner's browser keeps signing in (docs/decisions/078-sign-in-lanes.md).
 //
-// Each lane has LOGIN_RATE_LIMIT failures free; after that each failure makes the lane wait
-// 1, 2, 4 ... minutes, at most an hour (signInDelayMs). A lane's failures are forgotten a day
-// after its last one. The attempt is counted before any password is hashed, as a failure, so
-// that parallel attempts cannot outrun the count; a right password gives the count back.
+// Each lane has LOGIN_RATE_LIMIT failures free. After that, an address's and a device's lane
+// wait 1, 2, 4 ... minutes after each further failure, at most an hour (signInDelayMs), and
+// forget their failures a day after the last one. The account lane instead holds for one fixed
+// hour (ACCOUNT_HOLD_MS) and then starts over: attempts during the hold are refused uncounted,
+// so nobody can make a hold last longer, and a new hold costs a whole new set of failures
+// (docs/decisions/146-owner-sign-in-link.md; the owner meanwhile signs in from a known device
+// or with a mailed sign-in link). The attempt is counted before any password is hashed, as a
+// failure, so that parallel attempts cannot outrun the count; a right password gives it back.
 import { and, eq, lt } from "drizzle-orm";
 import { signInFailures } from "../../../drizzle/schema";
 import { normalizeEmail } from "~/domain/contact-details";
-import { signInDelayMs } from "~/domain/waiting";
+import { LONGEST_SIGN_IN_DELAY_MS, signInDelayMs } from "~/domain/waiting";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
 import { deviceEntryFor, type DeviceEntry } from "./device-cookie.server";
@@ -19,6 +23,9 @@ import { limitFromVar } from "~/.server/rate-limit";
 
 /** A lane's failures are forgotten this long after its last one. */
 export const FORGET_FAILURES_MS = 86_400_000;
+/** How long the account lane holds sign-ins from new devices once it has had its free failures. */
+export const ACCOUNT_HOLD_MS = LONGEST_SIGN_IN_DELAY_MS;
+const ACCOUNT_LANE = "sign-in:account:";
 /** Rounds of compare-and-set before an attempt gives way to the others racing for its lane. */
 const CLAIM_ROUNDS = 3;
 
@@ -32,7 +39,7 @@ export type Attempt = { ok: true; claims: Claim[]; trusted: boolean } | { ok: fa
 
 /** The lane of an account's sign-ins from devices it never signed in on. */
 export function accountLaneKey(email: string): string {
-  return `sign-in:account:${normalizeEmail(email)}`;
+  return `${ACCOUNT_LANE}${normalizeEmail(email)}`;
 }
 
 /** The lanes an attempt at `email` from this client is counted in. */
@@ -56,9 +63,13 @@ async function claimLane(db: Db, key: string, free: number, now: number): Promis
   for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
     const row = await db.select().from(signInFailures).where(eq(signInFailures.key, key)).get();
     if (row && row.blockedUntil > now) return { retryAfterSeconds: seconds(row.blockedUntil - now) };
-    const earlier = row && now - row.lastFailureAt < FORGET_FAILURES_MS ? row.failures : 0;
+    const accountLane = key.startsWith(ACCOUNT_LANE);
+    // An account lane's hold that has run its course is over for good: the lane starts over.
+    const holdOver = accountLane && row !== undefined && row.failures >= free;
+    const earlier = row && !holdOver && now - row.lastFailureAt < FORGET_FAILURES_MS ? row.failures : 0;
     const failures = earlier + 1;
-    const after = { failures, lastFailureAt: now, blockedUntil: now + signInDelayMs(failures, free) };
+    const wait = accountLane ? (failures >= free ? ACCOUNT_HOLD_MS : 0) : signInDelayMs(failures, free);
+    const after = { failures, lastFailureAt: now, blockedUntil: now + wait };
     const written = row
       ? await db.update(signInFailures).set(after).where(and(eq(signInFailures.key, key), sameState(row)))
       : await db.insert(signInFailures).values({ key, ...after }).onConflictDoNothing();

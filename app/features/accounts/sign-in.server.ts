@@ -2,8 +2,10 @@
 // reset). Each counts the attempt before any password is hashed, checks, and starts a new
 // session that replaces the one the browser came with. Input is plain (what was typed, who is
 // asking); the answer is an outcome that the route turns into a redirect or a form answer.
+import { INVALID_SIGN_IN_LINK } from "./one-time-links";
 import type { ServiceContext } from "~/load-context";
-import { createAccount, type Account, type NewAccount } from "./accounts.server";
+import { createAccount, findAccountById, type Account, type NewAccount } from "./accounts.server";
+import { useAccountLink } from "./account-links.server";
 import { checkCredentials, demoCredentials, homeFor, type CredentialCheck } from "./auth.server";
 import { readDevices, rememberDevice, type DeviceEntry } from "./device-cookie.server";
 import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
@@ -154,4 +156,23 @@ export async function completePasswordReset(
   const account = await resetPassword(context, token, password);
   if (!account) return refused("invalid", "This reset link is invalid or has expired.");
   return startSession(context, account, { remember: false, client, redirectTo: homeFor(account.role), message: "Password updated successfully!" });
+}
+
+/**
+ * A one-time sign-in link's button (docs/decisions/146): uses the link up and signs its account
+ * in on this browser, which becomes one of its known devices, and goes on to its dashboard.
+ */
+export async function signInWithLink(
+  context: ServiceContext,
+  { token, client, now = Date.now() }: { token: string; client: Client; now?: number },
+): Promise<SignedIn | Refused> {
+  const userId = await useAccountLink(context.db, "sign-in", token, now);
+  const account = userId ? await findAccountById(context.db, userId) : undefined;
+  if (!account || account.status !== "active") return refused("invalid", INVALID_SIGN_IN_LINK);
+  return startSession(context, account, {
+    remember: false,
+    client,
+    redirectTo: homeFor(account.role),
+    message: account.role === "admin" ? "Welcome back, Admin!" : "Welcome back!",
+  });
 }

@@ -7,7 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { users } from "../../../drizzle/schema";
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 import { contactTypeLabel } from "~/features/contact/contact-form";
-import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS } from "~/features/accounts/one-time-links";
+import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
 import { statusLabel } from "~/features/shipments/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { StoredEvent } from "~/.server/events";
@@ -136,6 +136,21 @@ export function mailFor(event: StoredEvent, site: Site, { subscribers = [] }: Ma
             `Someone, hopefully you, asked to reset the password of your ${companyName} account. Open this link within one hour to choose a new password:`,
             event.link,
             "The link works once. If you did not ask for it, ignore this mail: your password stays as it is.",
+          ].join("\n\n"),
+        },
+      ];
+    case "account.sign_in_link_requested":
+      return [
+        {
+          audience: "account",
+          to: event.data.email,
+          kind: "sign-in-link",
+          subject: `Your ${companyName} sign-in link`,
+          body: [
+            `Hello ${event.data.firstName},`,
+            `Someone, hopefully you, asked for a link to sign in to your ${companyName} account, whose sign-ins with a password are on hold after many wrong passwords. Open this link within ${SIGN_IN_LINK_MINUTES} minutes and press the button to sign in:`,
+            event.link,
+            "The link works once. If you did not ask for it, ignore this mail: nobody can use it without it. If you think someone knows your password, change it once you are signed in.",
           ].join("\n\n"),
         },
       ];
