@@ -14,7 +14,7 @@ import { findLinkAccount } from "~/features/accounts/account-links.server";
 import { formAnswer, redirectSignedIn, redirectWithOutcome } from "~/.server/outcome";
 import { clientAddress } from "~/.server/rate-limit";
 import { clientOf, signInWithLink } from "~/features/accounts/sign-in.server";
-import { requestSignInLink, SIGN_IN_LINK_SENT } from "~/features/accounts/sign-in-links.server";
+import { requestSignInLink } from "~/features/accounts/sign-in-links.server";
 import { Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import type { ScriptsHandle } from "~/components/page-scripts";
@@ -78,7 +78,10 @@ export default function SignInLinkPage() {
       {shown === "sent" ? (
         <div className="card space-y-3" role="status">
           <h2 className="text-lg font-semibold">Check your inbox</h2>
-          <p className="text-slate-700">{SIGN_IN_LINK_SENT}</p>
+          <p className="text-slate-700">
+            If an account uses that address, a sign-in link is on its way. Open it in the browser you want to sign in with: it works once, within{" "}
+            {SIGN_IN_LINK_MINUTES} minutes.
+          </p>
           <p>
             <Link to="/login" className="link">
               Back to sign in

@@ -9,12 +9,13 @@ type Mail = { id: string; to: string; subject: string; body: string; kind: strin
  * The latest mail of `kind` to `address`, once it has been sent: runs the cron trigger's work
  * (the server runs with --test-scheduled, so /__scheduled sends what is due) until it arrives.
  */
-export async function receivedMail(request: APIRequestContext, address: string, kind: string): Promise<Mail> {
+export async function receivedMail(request: APIRequestContext, address: string, kind: string, { server = "" }: { server?: string } = {}): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
       async () => {
-        await request.get("/__scheduled");
+        // `server`: a story's own app server (sign-in-link.spec.ts), sending to the same catcher.
+        await request.get(`${server}/__scheduled`);
         const inbox = await request.get(`http://127.0.0.1:${MAIL_CATCHER_PORT}/mail?to=${encodeURIComponent(address)}`);
         found = ((await inbox.json()) as Mail[]).filter((mail) => mail.kind === kind).at(-1);
         return found !== undefined;

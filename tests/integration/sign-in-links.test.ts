@@ -100,7 +100,9 @@ describe("sign-in links", () => {
     expect(unknown.status).toBe(302);
     expect(unknown.headers.get("Location")).toBe(asked.headers.get("Location"));
     expect(await signInLinkMails("nobody-here@example.com")).toEqual([]);
-    expect(await pageText(await get("/auth/sign-in-link?sent=1"))).toContain(LINK_SENT);
+    expect(await pageText(await get("/auth/sign-in-link?sent=1"))).toContain("If an account uses that address, a sign-in link is on its way.");
+    const toast = asked.headers.getSetCookie().find((value) => value.startsWith("__Host-toast="))!.split(";")[0]!;
+    expect(await pageText(await get("/auth/sign-in-link?sent=1", { Cookie: toast }))).toContain(LINK_SENT);
   });
 
   it("signs in once: a new session in place of the browser's, a device cookie, and the dashboard; the second use is refused", async () => {

@@ -12,6 +12,8 @@ export const INVITATION_LINK_DAYS = 7;
 /** How long a sign-in link (asked for while an account's password sign-ins are on hold) works. */
 export const SIGN_IN_LINK_MINUTES = 15;
 export const INVALID_SIGN_IN_LINK = "This sign-in link is invalid or has expired.";
+/** The answer to asking for a sign-in link, the same whether or not an account uses the address. */
+export const SIGN_IN_LINK_SENT = `If an account uses that address, we have sent it a sign-in link. It works once, within ${SIGN_IN_LINK_MINUTES} minutes.`;
 export const INVALID_CONFIRMATION_LINK = "This confirmation link is invalid or has expired.";
 
 const TOKEN_PARAMETER = /([?&]token=)[^&#\s]+/g;

@@ -5,7 +5,7 @@
 // Asking is bounded per client and per typed address, and the answer never says whether an
 // account uses the address. Following the link signs in (sign-in.server.ts: signInWithLink).
 import type { ServiceContext } from "~/load-context";
-import { SIGN_IN_LINK_MINUTES } from "./one-time-links";
+import { SIGN_IN_LINK_MINUTES, SIGN_IN_LINK_SENT } from "./one-time-links";
 import { findAccountByEmail } from "./accounts.server";
 import { newAccountLink } from "./account-links.server";
 import { recordEvents } from "~/.server/events";
@@ -13,8 +13,6 @@ import type { Done, Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 
 export const SIGN_IN_LINK_LIFETIME_MS = SIGN_IN_LINK_MINUTES * 60_000;
-
-export const SIGN_IN_LINK_SENT = `If an account uses that address, we have sent it a sign-in link. It works once, within ${SIGN_IN_LINK_MINUTES} minutes.`;
 
 /**
  * A sign-in link for the active account that uses `email` (already normalised), if there is
