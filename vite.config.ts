@@ -13,8 +13,10 @@ declare module "@remix-run/cloudflare" {
 
 const appDir = fileURLToPath(new URL("./app", import.meta.url));
 
-// One file configures both the app build (remix vite:build) and the tests (vitest), which
-// run inside workerd with the real worker, D1 and Durable Objects.
+// One file configures both the app build (remix vite:build) and the tests (vitest), in two
+// projects: `unit`, the pure rules beside their modules, in Node (a file may ask for a DOM with
+// `// @vitest-environment happy-dom`); and `workers`, what needs workerd (loaders, actions,
+// D1, Durable Objects, the Cache API), inside workerd with the real worker.
 export default defineConfig(async () => {
   const resolve = { alias: { "~": appDir } };
   const remixPlugin = remix({
@@ -42,34 +44,54 @@ export default defineConfig(async () => {
   }
   const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
   return {
-    resolve,
-    plugins: [
-      // Compiles the app's routes from source into `virtual:remix/server-build` for tests/worker.ts.
-      remixPlugin,
-      cloudflareTest({
-        main: "./tests/worker.ts",
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          // Mail's links start with the address the tests send their requests to.
-          bindings: { TEST_MIGRATIONS: migrations, PUBLIC_ORIGIN: BASE },
-          // No client build is needed: the tests' static files are the source ones in public/.
-          assets: { directory: "./public", binding: "ASSETS" },
-        },
-      }),
-    ],
     test: {
-      include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
-      setupFiles: ["./tests/integration/apply-migrations.ts"],
-      // A safety cap, not a speed check: password hashing and page renders take several times
-      // longer on a busy two-core machine than on an idle one.
-      testTimeout: 30_000,
-      // The server build imports CommonJS packages (@remix-run/cloudflare and what it requires);
-      // pre-bundling them into ESM gives workerd one consistent module graph.
-      deps: {
-        optimizer: {
-          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/react", "react", "react-dom/server"] },
+      projects: [
+        {
+          resolve,
+          test: {
+            name: "unit",
+            environment: "node",
+            include: ["app/**/*.test.ts"],
+            // A safety cap, not a speed check: scrypt (password.server.test.ts) is slow by design
+            // and several times slower on a busy two-core machine.
+            testTimeout: 30_000,
+          },
         },
-      },
+        {
+          // The Remix plugin wants a config file (it loads it again for its child compiler): this one.
+          extends: true as const,
+          resolve,
+          plugins: [
+            // Compiles the app's routes from source into `virtual:remix/server-build` for tests/worker.ts.
+            remixPlugin,
+            cloudflareTest({
+              main: "./tests/worker.ts",
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                // Mail's links start with the address the tests send their requests to.
+                bindings: { TEST_MIGRATIONS: migrations, PUBLIC_ORIGIN: BASE },
+                // No client build is needed: the tests' static files are the source ones in public/.
+                assets: { directory: "./public", binding: "ASSETS" },
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["tests/integration/**/*.test.ts"],
+            setupFiles: ["./tests/integration/apply-migrations.ts"],
+            // A safety cap, not a speed check: password hashing and page renders take several times
+            // longer on a busy two-core machine than on an idle one.
+            testTimeout: 30_000,
+            // The server build imports CommonJS packages (@remix-run/cloudflare and what it requires);
+            // pre-bundling them into ESM gives workerd one consistent module graph.
+            deps: {
+              optimizer: {
+                ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/react", "react", "react-dom/server"] },
+              },
+            },
+          },
+        },
+      ],
     },
   };
 });

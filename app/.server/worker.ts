@@ -34,7 +34,8 @@ async function withD1Counts(
 
 type Worker = { fetch: ExportedHandlerFetchHandler<Env>; scheduled: ExportedHandlerScheduledHandler<Env> };
 
-export function createWorker(build: ServerBuild): Worker {
+/** `now`: the clock of the tracking cache's trust in a confirmed version (tests pass one they move). */
+export function createWorker(build: ServerBuild, { now = Date.now }: { now?: () => number } = {}): Worker {
   const handleRemixRequest = createRequestHandler(build);
 
   async function respond(request: Request, env: Env, ctx: ExecutionContext, context: { cspNonce: string; signedIn: boolean }): Promise<Response> {
@@ -57,7 +58,7 @@ export function createWorker(build: ServerBuild): Worker {
     // Anonymous tracking pages may come from the edge cache (docs/decisions/131).
     return withTrackingCache(
       request,
-      { db: loadContext.db, ctx, trackingLimit: loadContext.trackingLimit, signedIn: context.signedIn, buildVersion: build.assets.version, cspNonce: context.cspNonce },
+      { db: loadContext.db, ctx, trackingLimit: loadContext.trackingLimit, signedIn: context.signedIn, buildVersion: build.assets.version, cspNonce: context.cspNonce, now },
       () => handleRemixRequest(request, loadContext),
     );
   }

@@ -33,6 +33,8 @@ export type TrackingCacheOptions = {
   buildVersion: string;
   /** This response's CSP nonce, written over the stored page's. */
   cspNonce: string;
+  /** The clock that times how long a confirmed version is trusted (Date.now; tests move their own). */
+  now?: () => number;
 };
 
 /** The tracking ID of a request the cache may answer, or null. */
@@ -56,11 +58,11 @@ async function shipmentVersion(db: Db, trackingId: string): Promise<string | nul
 }
 
 /** Whether the shipment is still at `version`: D1 says, or said less than a second ago (decision 135). */
-async function isCurrent(db: Db, trackingId: string, version: string): Promise<boolean> {
-  if (recentlyConfirmed(trackingId, version)) return true;
+async function isCurrent(db: Db, trackingId: string, version: string, now: () => number): Promise<boolean> {
+  if (recentlyConfirmed(trackingId, version, now())) return true;
   const current = await shipmentVersion(db, trackingId);
   if (current !== version) return false;
-  confirmVersion(trackingId, current);
+  confirmVersion(trackingId, current, now());
   return true;
 }
 
@@ -123,7 +125,7 @@ export async function withTrackingCache(
   // read (the loader's batch) says which version it shows.
   const [stored, limit] = await Promise.all([cache.match(key), options.trackingLimit()]);
   const storedVersion = stored?.headers.get(VERSION_HEADER) ?? null;
-  if (stored && storedVersion !== null && limit.allowed && (await isCurrent(options.db, trackingId, storedVersion))) {
+  if (stored && storedVersion !== null && limit.allowed && (await isCurrent(options.db, trackingId, storedVersion, options.now ?? Date.now))) {
     return servedFromCache(stored, options.cspNonce);
   }
   await stored?.body?.cancel();
