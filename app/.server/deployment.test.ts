@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertDeployable, deploymentProblems, DEVELOPMENT_SECRET } from "./deployment";
+import { assertDeployable, deploymentProblems, DEVELOPMENT_SECRET, MIN_SECRET_LENGTH, sessionSecretProblem } from "./deployment";
 
 /** wrangler.toml's [env.production] vars with a secret put in, as `wrangler deploy --env production` runs them. */
 const production = {
@@ -29,6 +29,35 @@ describe("the settings a worker starts with", () => {
       "SESSION_SECRET is the public development default.",
     );
     expect(() => assertDeployable({ ...production, SESSION_SECRET: "short" })).toThrow("shorter than 32 characters");
+  });
+
+  it("refuses a secret under 32 characters, counted without the whitespace around it", () => {
+    expect(sessionSecretProblem("a".repeat(MIN_SECRET_LENGTH - 1))).toContain("shorter than 32 characters");
+    expect(sessionSecretProblem(` ${"k".repeat(MIN_SECRET_LENGTH - 2)} `)).toContain("shorter than 32 characters");
+    expect(sessionSecretProblem(`${"k".repeat(MIN_SECRET_LENGTH - 1)}\n`)).toContain("shorter than 32 characters");
+    expect(sessionSecretProblem(production.SESSION_SECRET)).toBeNull();
+    expect(sessionSecretProblem(`${production.SESSION_SECRET}\n`)).toBeNull();
+  });
+
+  it("refuses an all-whitespace secret, whatever its length", () => {
+    for (const secret of [" ".repeat(32), " ".repeat(64), "\t".repeat(40), " \n\r\t".repeat(10), "\u00a0".repeat(40)]) {
+      expect(sessionSecretProblem(secret), JSON.stringify(secret)).toBe("SESSION_SECRET is only whitespace.");
+      expect(() => assertDeployable({ ...production, SESSION_SECRET: secret })).toThrow("SESSION_SECRET is only whitespace.");
+    }
+  });
+
+  it("refuses any secret that holds the development default, with characters added or its case changed", () => {
+    for (const secret of [
+      `${DEVELOPMENT_SECRET}-prod`,
+      `x${DEVELOPMENT_SECRET}`,
+      `prefix-${DEVELOPMENT_SECRET}-and-a-long-enough-suffix`,
+      `  ${DEVELOPMENT_SECRET}  `,
+      DEVELOPMENT_SECRET.toUpperCase(),
+      `${DEVELOPMENT_SECRET.toUpperCase()}!!`,
+    ]) {
+      expect(sessionSecretProblem(secret), secret).toBe("SESSION_SECRET is the public development default.");
+      expect(() => assertDeployable({ ...production, SESSION_SECRET: secret }), secret).toThrow("SESSION_SECRET is the public development default.");
+    }
   });
 
   it("refuses production with demo mode on or without its https address", () => {

@@ -23,14 +23,29 @@ function isHttpsOrigin(value: string): boolean {
   }
 }
 
+/**
+ * What is wrong with a production session secret, or null. Its length is counted without the
+ * whitespace around it (32 spaces, or a short value padded out, are no secret), and a value
+ * that holds the public development default anywhere, in any case, is that default with
+ * characters added: guessable from wrangler.toml.
+ */
+export function sessionSecretProblem(secret: string): string | null {
+  if (secret === "") return "SESSION_SECRET is not set (wrangler secret put SESSION_SECRET --env production).";
+  const meaningful = secret.trim();
+  if (meaningful === "") return "SESSION_SECRET is only whitespace.";
+  if (meaningful.toLowerCase().includes(DEVELOPMENT_SECRET.toLowerCase())) return "SESSION_SECRET is the public development default.";
+  if (meaningful.length < MIN_SECRET_LENGTH) {
+    return `SESSION_SECRET is shorter than ${MIN_SECRET_LENGTH} characters (whitespace around it not counted).`;
+  }
+  return null;
+}
+
 /** What is wrong with these settings for a worker that serves the public; empty when nothing is. */
 export function deploymentProblems(env: DeploymentSettings): string[] {
   if (isLocalDevelopment(env)) return [];
   const problems: string[] = [];
-  const secret = env.SESSION_SECRET ?? "";
-  if (secret === "") problems.push("SESSION_SECRET is not set (wrangler secret put SESSION_SECRET --env production).");
-  else if (secret === DEVELOPMENT_SECRET) problems.push("SESSION_SECRET is the public development default.");
-  else if (secret.length < MIN_SECRET_LENGTH) problems.push(`SESSION_SECRET is shorter than ${MIN_SECRET_LENGTH} characters.`);
+  const secretProblem = sessionSecretProblem(env.SESSION_SECRET ?? "");
+  if (secretProblem) problems.push(secretProblem);
   if (env.DEMO_MODE === "true") problems.push('DEMO_MODE is "true": the demo buttons would sign anyone in as an admin.');
   if (env.BENCH === "true") problems.push('BENCH is "true": every answer would carry its D1 counts (npm run bench only).');
   if (!isHttpsOrigin(env.PUBLIC_ORIGIN ?? "")) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "~/features/shipments/shipment-steps";
-import { FIELD_CEILING, fieldPath, formShapeProblem, LIST_CEILING, MAX_FIELDS } from "./form-shape";
+import { FIELD_CEILING, fieldPath, formShapeProblem, MAX_FIELDS, notAList, notOneValue } from "./form-shape";
 
 const problem = (fields: [string, string][]) => formShapeProblem(fields);
 const intent = (value: unknown, fields: [string, string][] = []) => problem([...fields, ["__intent__", JSON.stringify(value)]]);
@@ -37,18 +37,25 @@ describe("a form's shape", () => {
     expect(problem([["packages[99999999999999999999].weight", "1"]])).toContain("at most 20 packages");
   });
 
-  it("bounds every other list at the general ceiling", () => {
-    expect(problem([[`items[${LIST_CEILING - 1}]`, "x"]])).toBeNull();
-    expect(problem([[`items[${LIST_CEILING}]`, "x"]])).toBe(`A list can hold at most ${LIST_CEILING} items (the form sent "items[${LIST_CEILING}]").`);
-    expect(problem([["packages[0][60]", "x"]])).toContain(`at most ${LIST_CEILING} items`);
-    expect(problem(Array.from({ length: LIST_CEILING + 1 }, (): [string, string] => ["tags[]", "x"]))).toContain("more often");
+  it("refuses a list or a group where a single value belongs, for every form (issue 22: a 500 at the wizard's step 3)", () => {
+    for (const name of ["packages[0].weight.x", "packages[0].weight[0]", "packages[0].weight[]", "packages[0].value.x", "packages[0].value[0]", "packages[0].value[]"]) {
+      expect(problem([["packages[0].description", "Books"], [name, "1"]]), name).toBe(notOneValue(name));
+    }
+    for (const name of ["email.x", "email[0]", "email[]", "ids[]", "items[0]", "a.b", "redirectTo[0]", "packages[0].tags[3]"]) {
+      expect(problem([[name, "1"]]), name).toBe(notOneValue(name));
+    }
+  });
+
+  it("refuses a single value where a list or one of its groups belongs", () => {
+    for (const name of ["packages", "packages[0]", "packages[]", "packages[3]", "packages.first", "packages.first.weight"]) {
+      expect(problem([["packages[0].weight", "1"], [name, "1"]]), name).toBe(notAList(name));
+    }
   });
 
   it("refuses a structured name given twice, and takes a plain one (a group of checkboxes)", () => {
     expect(problem([["packages[0].weight", "1"], ["packages[0].weight", "2"]])).toBe(
       'The field "packages[0].weight" was sent more than once.',
     );
-    expect(problem([["a.b", "1"], ["a.b", "2"]])).toContain("more than once");
     expect(problem([["ids", "1"], ["ids", "2"], ["ids", "3"]])).toBeNull();
   });
 
@@ -71,9 +78,20 @@ describe("a form's shape", () => {
     expect(intent({ type: "validate", payload: { name: "email" } })).toBeNull();
     expect(intent({ type: "insert", payload: { name: "packages" } }, [["packages[0].weight", "1"]])).toBeNull();
     expect(intent({ type: "remove", payload: { name: "packages", index: 1 } })).toBeNull();
+    expect(intent({ type: "update", payload: { name: "packages[0].weight", value: "2" } })).toBeNull();
+    expect(intent({ type: "update", payload: { name: "packages", index: 0, value: { weight: "2" } } })).toBeNull();
+    expect(intent({ type: "insert", payload: { name: "packages", defaultValue: { weight: "2" } } })).toBeNull();
+    // An intent puts its value where it names: the value must have that place's shape.
+    expect(intent({ type: "update", payload: { name: "packages[0].weight", value: { x: "1" } } })).toBe("The form's control value is not valid.");
+    expect(intent({ type: "update", payload: { name: "email", value: ["a"] } })).toBe("The form's control value is not valid.");
+    expect(intent({ type: "update", payload: { name: "packages", value: "1" } })).toBe("The form's control value is not valid.");
+    expect(intent({ type: "update", payload: { name: "packages", index: 0, value: { weight: { x: 1 } } } })).toBe("The form's control value is not valid.");
+    expect(intent({ type: "insert", payload: { name: "packages", defaultValue: [1] } })).toBe("The form's control value is not valid.");
+    expect(intent({ type: "update", payload: { name: "packages[0].weight.x", value: "1" } })).toBe(notOneValue("packages[0].weight.x"));
     expect(problem([["__intent__", "not json"]])).toBe("The form's control value is not valid.");
     expect(intent({ type: "launch", payload: {} })).not.toBeNull();
-    expect(intent({ type: "update", payload: { name: "packages[999999]", value: 1 } })).toContain("at most 20 packages");
+    expect(intent({ type: "update", payload: { name: "packages[999999]", value: {} } })).toContain("at most 20 packages");
+    expect(intent({ type: "insert", payload: { name: "packages", index: 20 } })).toContain("at most 20 packages");
     expect(intent({ type: "update", payload: { name: "packages", index: 999999 } })).not.toBeNull();
     expect(intent({ type: "reorder", payload: { name: "packages", from: 0, to: 1e9 } })).not.toBeNull();
     // A list intent on a field that holds text would make Conform throw.

@@ -1,16 +1,22 @@
 // The shape of a submitted form, checked by the worker entry before any route reads it.
 // Conform builds nested values from field names (`packages[3].weight`): an index of 999999
-// makes an array a million long, and a repeated structured name turns a value into a list
-// where a string was expected. These checks refuse such a form with a 400 and a message
-// before Conform allocates anything. Each field's own cap is its schema's; the ceilings here
-// only bound what any form may carry.
+// makes an array a million long, a repeated structured name turns a value into a list where
+// a string was expected, and `packages[0].weight.x` (or `[0]`, `[]`) turns a value into an
+// object or a list that the page then renders with the form's errors (a 500: the page reads a
+// value as text). These checks refuse such a form with a 400 and a message before Conform
+// allocates anything or any page renders. Each field's own cap is its schema's; the ceilings
+// here only bound what any form may carry.
+//
+// The shapes are the app's, for every form at once: each field is one value (a plain name, which
+// may repeat for a group of checkboxes), except the lists of groups in LIST_LIMITS, whose items
+// are `list[n].field`. A form that needs another shape adds its list there.
 import { LIMITS } from "~/features/shipments/shipment-steps";
 
-/** Lists a form may carry, by field name, and how many items each may hold. */
+/** The lists of groups a form may carry (`packages[n].weight`), by field name, and how many items each may hold. */
 export const LIST_LIMITS: Readonly<Record<string, { max: number; message: string }>> = {
   packages: { max: LIMITS.packages, message: `A shipment can hold at most ${LIMITS.packages} packages` },
 };
-/** Any other list: `name[n]` with n at most LIST_CEILING - 1. */
+/** Positions a Conform list intent may name at most (LIST_CEILING - 1), whatever the list. */
 export const LIST_CEILING = 50;
 export const MAX_FIELDS = 300;
 /** Characters in one field's value; the schemas cap each field far below this. */
@@ -54,24 +60,57 @@ export function fieldPath(name: string): Segment[] | null {
   return segments;
 }
 
-/** Why `name` cannot be taken, or null when it can. */
-function nameProblem(name: string): string | null {
+/** The refusals of a name whose shape is not the form's. */
+export function notOneValue(name: string): string {
+  return `The field "${name}" does not fit the form: it makes a list or a group of what is a single value.`;
+}
+export function notAList(name: string): string {
+  return `The field "${name}" does not fit the form: it makes a single value of what is a list.`;
+}
+
+/** Where a name (or an intent's target) lands: a single value, a list of groups, or one group of it. */
+type Target = { kind: "value" } | { kind: "list"; list: string } | { kind: "group"; list: string };
+
+/**
+ * Where `name` lands among the app's shapes, or why it cannot be taken. With `partial`, a name
+ * may stop at a list or one of its groups (what a Conform intent may name); a field may not.
+ */
+function locate(name: string, partial: boolean): Target | string {
   if (name.length > NAME_CEILING) return `A field name is longer than ${NAME_CEILING} characters.`;
   const path = fieldPath(name);
   if (!path) return `The field name "${name}" is not valid.`;
   if (path.length > DEPTH_CEILING) return `The field name "${name}" is nested too deeply.`;
-  if (typeof path[0] !== "string" || path[0] === "") return `The field name "${name}" is not valid.`;
-  for (const [position, segment] of path.entries()) {
-    if (typeof segment === "string" && FORBIDDEN_SEGMENTS.has(segment)) return `The field name "${name}" is not valid.`;
-    if (typeof segment !== "number") continue;
-    const list = path[position - 1];
-    const limit = typeof list === "string" ? LIST_LIMITS[list] : undefined;
-    const max = limit?.max ?? LIST_CEILING;
-    if (!Number.isSafeInteger(segment) || segment >= max) {
-      return `${limit?.message ?? `A list can hold at most ${LIST_CEILING} items`} (the form sent "${name}").`;
-    }
-  }
-  return null;
+  const [first, ...rest] = path;
+  if (typeof first !== "string" || first === "") return `The field name "${name}" is not valid.`;
+  if (path.some((segment) => typeof segment === "string" && FORBIDDEN_SEGMENTS.has(segment))) return `The field name "${name}" is not valid.`;
+  const limit = LIST_LIMITS[first];
+  if (!limit) return rest.length === 0 ? { kind: "value" } : notOneValue(name);
+  // A list of groups: `list[n].field`, n within the list's bound.
+  const [index, field, ...deeper] = rest;
+  if (index === undefined) return partial ? { kind: "list", list: first } : notAList(name);
+  if (typeof index === "number" && (!Number.isSafeInteger(index) || index >= limit.max)) return `${limit.message} (the form sent "${name}").`;
+  if (typeof index !== "number") return notAList(name);
+  if (field === undefined) return partial ? { kind: "group", list: first } : notAList(name);
+  if (typeof field !== "string" || field === "" || deeper.length > 0) return notOneValue(name);
+  return { kind: "value" };
+}
+
+/** Why `name` cannot be taken as a field, or null when it can. */
+function nameProblem(name: string): string | null {
+  const target = locate(name, false);
+  return typeof target === "string" ? target : null;
+}
+
+type Scalar = string | number | boolean | null;
+const isScalar = (value: unknown): value is Scalar => value === null || ["string", "number", "boolean"].includes(typeof value);
+const isGroup = (value: unknown) => isRecord(value) && Object.values(value).every(isScalar);
+
+/** Whether an intent's value (an update's, an insert's default) has the shape of what it names. */
+function fitsTarget(value: unknown, target: Target): boolean {
+  if (value === undefined) return true;
+  if (target.kind === "value") return isScalar(value);
+  if (target.kind === "group") return isGroup(value);
+  return Array.isArray(value) && value.length <= LIST_LIMITS[target.list]!.max && value.every(isGroup);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -104,9 +143,20 @@ function intentProblem(serialized: string, names: readonly string[]): string | n
     return intent.type === "validate" || intent.type === "reset" ? null : invalid;
   }
   if (typeof name !== "string") return invalid;
-  const problem = nameProblem(typeof index === "number" ? `${name}[${index}]` : name);
-  if (problem) return problem;
+  const target = locate(name, true);
+  if (typeof target === "string") return target;
+  if (typeof index === "number") {
+    // A position names an item of a list of groups, within its bound.
+    if (target.kind !== "list") return invalid;
+    const limit = LIST_LIMITS[target.list]!;
+    if (index >= limit.max) return `${limit.message} (the form sent "${name}[${index}]").`;
+  }
+  const item: Target = typeof index === "number" && target.kind === "list" ? { kind: "group", list: target.list } : target;
+  // Conform puts an update's value (an insert's default) where the intent names: it must be what is there.
+  if (intent.type === "update" && !fitsTarget(intent.payload.value, item)) return invalid;
+  if (intent.type === "insert" && !fitsTarget(intent.payload.defaultValue, target.kind === "list" ? { kind: "group", list: target.list } : target)) return invalid;
   if (LIST_INTENTS.has(intent.type)) {
+    if (target.kind !== "list") return invalid;
     // The list must be absent or a list: no field may sit at its name, or below it by key.
     const list = fieldPath(name)!;
     const clashes = names.some((field) => {
@@ -125,7 +175,6 @@ function intentProblem(serialized: string, names: readonly string[]): string | n
  */
 export function formShapeProblem(entries: Iterable<[string, FormDataEntryValue]>): string | null {
   const seen = new Set<string>();
-  const appended = new Map<string, number>();
   const names: string[] = [];
   let count = 0;
   let intent: string | null = null;
@@ -148,11 +197,7 @@ export function formShapeProblem(entries: Iterable<[string, FormDataEntryValue]>
     const problem = nameProblem(name);
     if (problem) return problem;
     names.push(name);
-    if (name.endsWith("[]")) {
-      const items = (appended.get(name) ?? 0) + 1;
-      if (items > LIST_CEILING) return `A list can hold at most ${LIST_CEILING} items (the form sent "${name}" more often).`;
-      appended.set(name, items);
-    } else if (/[.[]/.test(name)) {
+    if (/[.[]/.test(name)) {
       // A plain name may repeat (a group of checkboxes); a structured one names one value.
       if (seen.has(name)) return `The field "${name}" was sent more than once.`;
       seen.add(name);

@@ -40,8 +40,14 @@ export type BodyCheck =
       unread?: ReadableStream<Uint8Array>;
     };
 
-/** How much of a refused body is read away (and dropped) before the answer; the rest is cancelled. */
-const DISCARD_LIMIT = 1024 * 1024;
+/**
+ * How much of a refused body is read away (and dropped) before the answer; the rest is
+ * cancelled. Cloudflare's own cap on a request body (100 MB on the Free and Pro plans), so that
+ * in practice every refused body is read to its end: a cancelled one leaves the client's
+ * keep-alive connection unusable, and a `Connection: close` on the answer does not help (the
+ * runtime drops that header). Reading costs wall time, not memory: nothing read is kept.
+ */
+export const DISCARD_LIMIT = 100 * 1024 * 1024;
 
 /** Methods whose requests carry no body to check. */
 const BODILESS = new Set(["GET", "HEAD"]);
@@ -82,13 +88,20 @@ function unsupported(message: string, request: Request): BodyCheck {
 }
 
 /**
- * Reads away (without keeping) what a refused request still sends, up to a limit, before the
- * answer goes out: wrangler dev's proxy holds the next request for 20 s when a worker answers
- * a body it has not read (cloudflare/miniflare#577, workers-sdk#15203), and after the answer
- * workerd no longer lets the body be read.
+ * Reads away (without keeping) what a refused request still sends, up to DISCARD_LIMIT, before
+ * the answer goes out: wrangler dev's proxy holds the next request for 20 s when a worker
+ * answers a body it has not read (cloudflare/miniflare#577, workers-sdk#15203), and after the
+ * answer workerd no longer lets the body be read. Issue 22: with a limit of 1 MB, a 2 MB form's
+ * 413 left the rest unread and the next request on the same keep-alive connection hung.
  */
 export async function discardBody(body: ReadableStream<Uint8Array>): Promise<void> {
-  const reader = body.getReader();
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = body.getReader();
+  } catch {
+    // Already being read (or read) elsewhere: nothing for this answer to leave behind.
+    return;
+  }
   let size = 0;
   try {
     for (;;) {

@@ -32,6 +32,16 @@ async function withD1Counts(
   return response;
 }
 
+/**
+ * Every answer the entry gives before the body is read (403, 413, 415; a 400 comes after it):
+ * what is left of the body is read away first, so the client's keep-alive connection is never
+ * left with a body half sent (issue 22, item 7).
+ */
+async function answerEarly(request: Request, refusal: { status: number; message: string }, unread: ReadableStream<Uint8Array> | null | undefined): Promise<Response> {
+  if (unread) await discardBody(unread);
+  return refusalResponse(request, refusal);
+}
+
 type Worker = { fetch: ExportedHandlerFetchHandler<Env>; scheduled: ExportedHandlerScheduledHandler<Env> };
 
 /** `now`: the clock of the tracking cache's trust in a confirmed version (tests pass one they move). */
@@ -39,16 +49,10 @@ export function createWorker(build: ServerBuild, { now = Date.now }: { now?: () 
   const handleRemixRequest = createRequestHandler(build);
 
   async function respond(request: Request, env: Env, ctx: ExecutionContext, context: { cspNonce: string; signedIn: boolean }): Promise<Response> {
-    if (isCrossSiteWrite(request)) {
-      if (request.body) await discardBody(request.body);
-      return refusalResponse(request, { status: 403, message: "Cross-site request refused." });
-    }
+    if (isCrossSiteWrite(request)) return answerEarly(request, { status: 403, message: "Cross-site request refused." }, request.body);
     if (carriesBody(request)) {
       const checked = await checkRequestBody(request);
-      if (!checked.ok) {
-        if (checked.unread) await discardBody(checked.unread);
-        return refusalResponse(request, checked.refusal);
-      }
+      if (!checked.ok) return answerEarly(request, checked.refusal, checked.unread);
       request = checked.request;
     }
     // Chat sockets are answered before Remix (a 101 must reach the browser untouched).
@@ -72,8 +76,10 @@ export function createWorker(build: ServerBuild, { now = Date.now }: { now?: () 
         if (env.BENCH === "true") return withD1Counts(env, (counted) => respond(request, counted, ctx, { cspNonce: nonce, signedIn }), { nonce, signedIn });
         return withSecurityHeaders(await respond(request, env, ctx, { cspNonce: nonce, signedIn }), { nonce, signedIn });
       } catch (error) {
-        // Whatever escaped Remix's own error handling still gets a page and the headers.
+        // Whatever escaped Remix's own error handling still gets a page and the headers, and
+        // leaves no body unread (an early answer like the others).
         console.error(error);
+        if (request.body && !request.bodyUsed) await discardBody(request.body);
         return withSecurityHeaders(crashResponse(request), { nonce, signedIn });
       }
     },

@@ -1,7 +1,8 @@
 // Export CSV and a generated report's file: the period's shipments or the accounts, as a CSV
-// attachment (GET, so a plain link downloads it without JavaScript).
+// attachment (GET, so a plain link downloads it without JavaScript), streamed as it is read.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { reportCsv } from "~/features/analytics/analytics-reports.server";
+import { csvResponse } from "~/.server/csv-file";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { exportFileName, parsePeriod } from "~/features/analytics/analytics";
 
@@ -15,10 +16,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(file instanceof ReadableStream)) {
     return new Response(file.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  return new Response(file, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName(type === "users" ? "users" : "shipments", period, now)}"`,
-    },
-  });
+  return csvResponse(file, exportFileName(type === "users" ? "users" : "shipments", period, now));
 }

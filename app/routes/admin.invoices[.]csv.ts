@@ -1,5 +1,7 @@
-// The invoices list as CSV, with the list's filters (never its page), as an attachment.
+// The invoices list as CSV, with the list's filters (never its page), as an attachment streamed
+// as it is read (app/.server/csv-file.ts).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { csvResponse } from "~/.server/csv-file";
 import { exportInvoicesCsv } from "~/features/invoices/invoices.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { requestTimeZone } from "~/.server/time-zone";
@@ -8,13 +10,6 @@ import { parseInvoiceFilters } from "~/features/invoices/invoice-filters";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const filters = parseInvoiceFilters(new URL(request.url).searchParams);
-  const csv = await exportInvoicesCsv(context.db, filters, { timeZone: requestTimeZone(request) });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="invoices-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  const file = exportInvoicesCsv(context.db, filters, { timeZone: requestTimeZone(request) });
+  return csvResponse(file, `invoices-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -129,7 +129,11 @@ describe("invoices: CSV export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).split("\r\n").filter(Boolean);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // A byte-order mark first, as every CSV the app writes (app/.server/csv-file.ts).
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).split("\r\n").filter(Boolean);
     expect(lines[0]).toBe("Invoice number,Tracking ID,Customer,Customer e-mail,Issued (UTC),Status,Status changed (UTC),Status changed by,Currency,Subtotal,Tax,Total");
     expect(lines).toHaveLength(2);
     const stored = (await invoiceOf(invoice.shipmentId))!;

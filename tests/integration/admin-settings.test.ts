@@ -93,6 +93,23 @@ describe("settings: the form", () => {
     expect(await settingsEvents()).toEqual([]);
   });
 
+  it("refuses a line break, a tab or any other control character in a one-line setting with its message, changing nothing", async () => {
+    const before = await current();
+    for (const [field, value, message] of [
+      ["companyName", "Northwind\r\nBcc: everyone@example.com", "Company name must be one line, without tabs or control characters"],
+      ["companyName", "Northwind\tParcel", "Company name must be one line, without tabs or control characters"],
+      ["companyName", "Northwind\u0085Parcel", "Company name must be one line, without tabs or control characters"],
+      ["supportPhone", "+44 117\n496 0000", "Support phone must be one line, without tabs or control characters"],
+      ["supportAddress", "1 Quay Street\u009bBristol", "Support address must not contain control characters"],
+    ] as const) {
+      const response = await post("/admin/settings", { ...VALID, [field]: value }, { Cookie: admin });
+      expect(response.status, field).toBe(400);
+      expect(await html(response)).toContain(message);
+    }
+    expect(await current()).toEqual(before);
+    expect(await settingsEvents()).toEqual([]);
+  });
+
   it("saves, records who changed what, and uses the new values at once: footer, tracking IDs, default currency, tax and mail", async () => {
     const response = await post("/admin/settings", VALID, { Cookie: admin });
     expect(response.status).toBe(302);

@@ -142,6 +142,25 @@ describe("the four steps", () => {
     expect(html).not.toContain("Quantity must be at least 1");
   });
 
+  it("refuses a package field sent as a list or a group, or a package sent as one value, with a 400 and a message before the page renders (issue 22)", async () => {
+    const before = await storedDraft();
+    const { "packages[0].weight": _weight, "packages[0].value": _value, ...rest } = onePackage;
+    for (const name of ["packages[0].weight.x", "packages[0].weight[0]", "packages[0].weight[]", "packages[0].value.x", "packages[0].value[0]", "packages[0].value[]"]) {
+      const reshaped = { ...rest, [name.startsWith("packages[0].weight") ? "packages[0].value" : "packages[0].weight"]: "2", [name]: "1" };
+      for (const intent of ["next", "save"]) {
+        const response = await post(3, intent, reshaped);
+        expect(response.status, `${intent} ${name}`).toBe(400);
+        expect(await response.text()).toContain(`The field &#34;${name}&#34; does not fit the form`);
+      }
+    }
+    for (const name of ["packages", "packages[0]"]) {
+      const response = await post(3, "next", { ...onePackage, [name]: "1" });
+      expect(response.status, name).toBe(400);
+      expect(await response.text()).toContain("it makes a single value of what is a list");
+    }
+    expect(await storedDraft()).toEqual(before);
+  });
+
   it("keeps and prices what is on screen as it is typed, leaving the draft's revision alone", async () => {
     const revision = async () => (await db.select().from(shipmentDrafts).where(eq(shipmentDrafts.userId, customer.id)).get())!.updatedAt;
     const before = await revision();

@@ -133,6 +133,32 @@ const GENERIC_FIELDS: [string, string][] = [
   ["packages[0].weight", "NaN"],
 ];
 
+/**
+ * Names that give a field a shape no form of the app has (issue 22): a list or a group where a
+ * single value belongs (`weight.x`, `weight[0]`, `weight[]`), or a single value where the
+ * packages list or one of its packages belongs. The shipment form's step 3 once crashed on them.
+ */
+const SHAPE_SUFFIXES = [".x", "[0]", "[]", "[0].x", ".x[0]"];
+const SHAPE_NAMES = [
+  "packages",
+  "packages[]",
+  "packages[0]",
+  ...["weight", "value"].flatMap((field) => [".x", "[0]", "[]"].map((suffix) => `packages[0].${field}${suffix}`)),
+];
+
+/** Line breaks, a tab and C1's next line: the entry lets them through (a message may hold lines), one-line fields must not. */
+const LINE_BREAKS = ["\r\n", "\n", "\r", "\t", "\u0085", "\r\nBcc: probe@example.com"];
+
+/** A one-line field a person types into: the fields that go into mail subjects, page titles, CSV cells. */
+const isOneLineText = (control: FormControl) => ["text", "email", "tel"].includes(control.kind);
+
+/** The form as the page rendered it (every control's value, its first button): what a browser sends untouched. */
+function pageFields(form: PageForm): [string, string][] {
+  const fields = form.controls.filter((control) => control.kind !== "checkbox" && control.kind !== "radio").map((control): [string, string] => [control.name, control.value]);
+  const button = form.buttons[0];
+  return button ? [...fields, [button.name, button.value]] : fields;
+}
+
 /** A value with a control character somewhere in it. */
 const withControlCharacter = fc
   .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...CONTROL_CHARACTERS), fc.string({ maxLength: 20 }))
@@ -288,6 +314,27 @@ export function hostileCases(route: ActionRoute, forms: PageForm[]): fc.Arbitrar
       weight: 2,
     });
   }
+  // A line break or a tab in a one-line field of a form otherwise as its page rendered it (a
+  // settings form holds valid values), so it is that one character the action must refuse.
+  const oneLine = forms.filter((candidate) => candidate.controls.some(isOneLineText));
+  if (oneLine.length > 0) {
+    kinds.push({
+      arbitrary: plain(
+        "line break in a one-line field",
+        fc.tuple(fc.constantFrom(...oneLine), fc.nat(), fc.constantFrom(...LINE_BREAKS), fc.nat()).map(([chosen, index, breaking, at]) => {
+          const fields = pageFields(chosen);
+          const texts = chosen.controls.filter(isOneLineText);
+          const field = texts[index % texts.length]!;
+          const old = field.value.length >= 2 ? field.value : "Acme Parcel";
+          // Inside the value: at either end it would be trimmed away, and the value taken as it was.
+          const cut = 1 + (at % (old.length - 1));
+          const value = `${old.slice(0, cut)}${breaking}${old.slice(cut)}`;
+          return { target: chosen.action, fields: fields.map(([name, current]): [string, string] => [name, name === field.name ? value : current]) };
+        }),
+      ),
+      weight: 3,
+    });
+  }
   // No field at all, where the page's form has a required one.
   const requiring = forms.filter((candidate) => candidate.controls.some((control) => isVisible(control) && control.required));
   if (requiring.length > 0) {
@@ -322,5 +369,36 @@ export function hostileCases(route: ActionRoute, forms: PageForm[]): fc.Arbitrar
     // Another customer's record is no refusal for an admin, who may act on any record.
     const id = draft.id === "other-customer" && settings.role === "admin" ? "missing" : draft.id;
     return { ...settings, ...draft, id, encoding: draft.encoding ?? settings.encoding };
+  });
+}
+
+/**
+ * Every shape of SHAPE_SUFFIXES and SHAPE_NAMES once for one action (not drawn: each action gets
+ * them all), each on the fields of one of its forms as the page rendered them, so that without
+ * the entry's check the request would reach the action and the page it renders. The roles and
+ * single fetch take turns.
+ */
+export function shapeCases(route: ActionRoute, forms: PageForm[]): HostileCase[] {
+  const roles: Role[] = ["customer", "admin", "anonymous"];
+  const shapes = [...SHAPE_SUFFIXES.map((suffix) => ({ suffix })), ...SHAPE_NAMES.map((name) => ({ name }))];
+  return shapes.map((shape, turn): HostileCase => {
+    const chosen = forms.length > 0 ? forms[turn % forms.length]! : null;
+    const fields = chosen ? pageFields(chosen) : GENERIC_FIELDS;
+    const named = fields.filter(([name]) => name !== "__intent__");
+    const [original, value] = named.length > 0 ? named[turn % named.length]! : ["packages[0].weight", "1"];
+    const reshaped = "name" in shape ? shape.name : `${original}${shape.suffix}`;
+    // Half of them in place of the field, half beside it.
+    const kept = turn % 2 === 0 ? fields.filter(([name]) => name !== original) : fields;
+    return {
+      hostility: `field shape: ${reshaped}`,
+      role: roles[turn % roles.length]!,
+      singleFetch: turn % 4 === 3,
+      id: "seed",
+      target: chosen?.action ?? route.pattern,
+      fields: [...kept, [reshaped, value || "1"]],
+      encoding: turn % 5 === 4 ? "multipart" : "urlencoded",
+      accept: null,
+      headers: {},
+    };
   });
 }

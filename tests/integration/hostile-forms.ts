@@ -46,7 +46,7 @@ export type ControlKind =
 export type FormControl = {
   name: string;
   kind: ControlKind;
-  /** The value the page put there (a hidden field's, a checkbox's). */
+  /** The value the page put there (an input's, a checkbox's, a select's selected option, a textarea's text). */
   value: string;
   /** A select's or radio group's choices. */
   options: string[];
@@ -128,14 +128,27 @@ export function postForms(html: string, pageUrl: string): PageForm[] {
       const select = attributes(tag!);
       const name = select.get("name");
       if (!name) continue;
-      const options = [...body!.matchAll(/<option\b([^>]*)>([^<]*)/g)].map(([, optionTag, label]) => attributes(optionTag!).get("value") ?? decode(label!));
-      controls.push({ name, kind: "select", value: "", options, required: select.has("required") });
+      const choices = [...body!.matchAll(/<option\b([^>]*)>([^<]*)/g)].map(([, optionTag, label]) => {
+        const option = attributes(optionTag!);
+        return { value: option.get("value") ?? decode(label!), selected: option.has("selected") };
+      });
+      const options = choices.map((choice) => choice.value);
+      // What the browser would send untouched: the selected option, or the first.
+      const value = (choices.find((choice) => choice.selected) ?? choices[0])?.value ?? "";
+      controls.push({ name, kind: "select", value, options, required: select.has("required") });
     }
-    for (const [, tag] of inner!.matchAll(/<textarea\b([^>]*)>/g)) {
+    for (const [, tag, text] of inner!.matchAll(/<textarea\b([^>]*)>([^<]*)<\/textarea>/g)) {
       const textarea = attributes(tag!);
       const name = textarea.get("name");
       if (!name) continue;
-      controls.push({ name, kind: "textarea", value: "", options: [], required: textarea.has("required"), maxLength: numberAttribute(textarea, "maxlength") });
+      controls.push({
+        name,
+        kind: "textarea",
+        value: decode(text!).replace(/^\n/, ""),
+        options: [],
+        required: textarea.has("required"),
+        maxLength: numberAttribute(textarea, "maxlength"),
+      });
     }
     for (const [, tag] of inner!.matchAll(/<button\b([^>]*)>/g)) {
       const button = attributes(tag!);

@@ -14,7 +14,7 @@ import { DRAFT_MAX_BYTES, draftBoundsFaults, type ShipmentDraft } from "~/featur
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
 import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { seedDemoData, signedInCookie } from "./fixtures";
-import { hostileCases, type HostileCase, type Role } from "./hostile-cases";
+import { hostileCases, shapeCases, type HostileCase, type Role } from "./hostile-cases";
 import { actionRoutes, postForms, type ActionRoute, type PageForm } from "./hostile-forms";
 import { BASE, newClientAddress } from "./requests";
 
@@ -266,7 +266,7 @@ describe("every action, given hostile input", () => {
     it(`${route.pattern}: no 5xx, a message with every 4xx, no row changed`, async () => {
       const findings: string[] = [];
       const forms = formsByPath.get(pathOf(concrete(route, "seed"))) ?? [];
-      const cases = fc.sample(hostileCases(route, forms), { seed: seedFor(route.id), numRuns: RUNS });
+      const cases = [...fc.sample(hostileCases(route, forms), { seed: seedFor(route.id), numRuns: RUNS }), ...shapeCases(route, forms)];
       let before = await snapshot();
       for (const hostile of cases) {
         const request = requestFor(route, hostile);

@@ -1,8 +1,8 @@
 // Events and the mail built from them: written in the batch of the change, one template module,
 // each recipient's preferences honoured.
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { events, outbox, users } from "../../drizzle/schema";
+import { eq, gte } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { events, outbox, settings, users } from "../../drizzle/schema";
 import { SYSTEM_ACTOR } from "~/.server/events";
 import { subscribeToNewsletter } from "~/features/site/newsletter.server";
 import { sendPasswordReset } from "~/features/accounts/password-reset.server";
@@ -87,5 +87,49 @@ describe("events and notifications", () => {
     await expect(createShipment(serviceContext(), { actor: SYSTEM_ACTOR, shipment: broken })).rejects.toThrow();
     expect(await changeShipmentStatus(serviceContext(), { shipmentId: "no-such-id", status: "delivered", actor: SYSTEM_ACTOR })).toBe("missing");
     expect({ events: await db.$count(events), outbox: await db.$count(outbox) }).toEqual(before);
+  });
+});
+
+describe("mail headers", () => {
+  // Issue 22: a CR/LF in the company name reached a stored mail subject. The settings form refuses
+  // it now, but a value written into D1 by hand (or by an older release) must not get through either.
+  const INJECTED = "Acme\r\nBcc: everyone@example.com\nX-Spam: yes";
+  let companyName: string;
+
+  beforeAll(async () => {
+    ({ companyName } = (await db.select({ companyName: settings.companyName }).from(settings).where(eq(settings.id, 1)).get())!);
+    await db.update(settings).set({ companyName: INJECTED }).where(eq(settings.id, 1));
+  });
+
+  afterAll(async () => {
+    await db.update(settings).set({ companyName }).where(eq(settings.id, 1));
+  });
+
+  it("never stores a subject or an address with a line break, whatever the company name or a sender's name holds", async () => {
+    const since = Date.now() - 1;
+    const account = await createUser();
+    await sendPasswordReset(serviceContext(), account);
+    await subscribeToNewsletter(serviceContext(), { email: "header-probe@example.com", clientAddress: "192.0.2.77" });
+    const { id } = await createShipment(serviceContext(), {
+      actor: SYSTEM_ACTOR,
+      shipment: { ...base, senderName: "Sam\r\nBcc: all@example.com", senderEmail: "sam-header@example.com", recipientName: "Ria\rRecipient", recipientEmail: "ria-header@example.com" },
+    });
+    await changeShipmentStatus(serviceContext(), { shipmentId: id, status: "in_transit", actor: SYSTEM_ACTOR });
+
+    const mails = await db.select().from(outbox).where(gte(outbox.createdAt, since));
+    expect(mails.map((mail) => mail.kind).sort()).toEqual(
+      expect.arrayContaining(["newsletter-confirmation", "password-reset", "shipment-created", "shipment-status"]),
+    );
+    for (const mail of mails) {
+      expect(mail.subject, mail.kind).not.toMatch(/[\r\n]/);
+      expect(mail.toAddress, mail.kind).not.toMatch(/[\r\n]/);
+    }
+    // The break is folded to a space: the subject still reads, and no header line starts.
+    expect(mails.find((mail) => mail.kind === "password-reset")!.subject).toBe("Reset your Acme Bcc: everyone@example.com X-Spam: yes password");
+    expect(mails.find((mail) => mail.kind === "shipment-created" && mail.toAddress === "ria-header@example.com")!.subject).toBe(
+      "A parcel from Sam Bcc: all@example.com is on its way",
+    );
+    // The body keeps its lines: only headers are one line.
+    expect(mails.find((mail) => mail.kind === "password-reset")!.body).toContain("\n");
   });
 });

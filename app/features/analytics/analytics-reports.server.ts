@@ -1,8 +1,7 @@
-// The analytics screen's exports: the period's shipments and the accounts as CSV files (quoted
-// by csv-stringify), and the reports 'Generate Report' makes. A file is written a page of rows
-// at a time into a stream, so a year of a busy operator's shipments never sits in memory whole.
-import { and, asc, count, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { stringify } from "csv-stringify/sync";
+// The analytics screen's exports: the period's shipments and the accounts as CSV files (written
+// by csv-file.ts, the one CSV writer: formulas defused, streamed a keyset page at a time), and
+// the reports 'Generate Report' makes.
+import { and, asc, count, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { shipmentRatings, shipments, users } from "../../../drizzle/schema";
 import {
   PERIOD_LABELS,
@@ -20,39 +19,10 @@ import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-stat
 import { serviceLabel } from "~/features/shipments/shipping-options";
 import type { ServiceContext } from "~/load-context";
 import { getAnalytics } from "./analytics.server";
+import { csvStream } from "~/.server/csv-file";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 
-/** Rows read per query while a file is written. */
-const PAGE_ROWS = 500;
-
 const isoOrEmpty = (time: number | null) => (time === null ? "" : new Date(time).toISOString());
-
-/** A CSV file written from pages of rows: `readPage(after)` gives the rows after the last one it gave. */
-function csvStream<Row extends { cursor: number }>(
-  header: string[],
-  readPage: (after: number | null) => Promise<Row[]>,
-  toCells: (row: Row) => (string | number)[],
-): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  // RFC 4180's line ends (CRLF), which every spreadsheet program reads.
-  const options = { record_delimiter: "windows" } as const;
-  let after: number | null = null;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        // A byte-order mark, so that spreadsheet programs read the names' accents as UTF-8.
-        controller.enqueue(encoder.encode(`\uFEFF${stringify([header], options)}`));
-        return;
-      }
-      const rows = await readPage(after);
-      if (rows.length > 0) controller.enqueue(encoder.encode(stringify(rows.map(toCells), options)));
-      if (rows.length < PAGE_ROWS) controller.close();
-      else after = rows.at(-1)!.cursor;
-    },
-  });
-}
 
 export const SHIPMENT_CSV_HEADER = [
   "Tracking ID",
@@ -80,19 +50,16 @@ export const SHIPMENT_CSV_HEADER = [
 ];
 
 // The shipments table's rowid: the creation index is ordered by (created_at, rowid), so pages
-// read in that order come straight from the index.
+// read in that order come straight from the index, and a page starts where the last one ended
+// with a row-value comparison SQLite seeks to (an OR of the two columns would rescan the period).
 const shipmentRowId = sql<number>`"shipments"."rowid"`;
 
 /** The period's shipments, oldest first, one CSV row each. */
 export function shipmentsCsv(context: Pick<ServiceContext, "db">, { period, now = Date.now() }: { period: AnalyticsPeriod; now?: number }) {
   const { db } = context;
   const { current } = periodRanges(period, now);
-  let lastCreatedAt = 0;
-  const readPage = async (after: number | null) => {
-    const inPeriod = and(gte(shipments.createdAt, current.start), lt(shipments.createdAt, current.end));
-    const afterLast: SQL | undefined =
-      after === null ? undefined : or(gt(shipments.createdAt, lastCreatedAt), and(eq(shipments.createdAt, lastCreatedAt), gt(shipmentRowId, after)));
-    const rows = await db
+  const readPage = (after: { createdAt: number; cursor: number } | null, pageRows: number) =>
+    db
       .select({
         cursor: shipmentRowId,
         trackingId: shipments.trackingId,
@@ -117,39 +84,46 @@ export function shipmentsCsv(context: Pick<ServiceContext, "db">, { period, now 
       })
       .from(shipments)
       .leftJoin(shipmentRatings, eq(shipmentRatings.shipmentId, shipments.id))
-      .where(and(inPeriod, afterLast))
+      .where(
+        and(
+          gte(shipments.createdAt, current.start),
+          lt(shipments.createdAt, current.end),
+          after === null ? undefined : sql`(${shipments.createdAt}, ${shipmentRowId}) > (${after.createdAt}, ${after.cursor})`,
+        ),
+      )
       .orderBy(asc(shipments.createdAt), asc(shipmentRowId))
-      .limit(PAGE_ROWS);
-    lastCreatedAt = rows.at(-1)?.createdAt ?? lastCreatedAt;
-    return rows;
-  };
-  return csvStream(SHIPMENT_CSV_HEADER, readPage, (row) => {
-    const status = normalizeStatus(row.status);
-    const delivered = row.actualDelivery;
-    return [
-      row.trackingId,
-      isoOrEmpty(row.createdAt),
-      status ? statusLabel(status) : row.status,
-      serviceLabel(row.serviceType),
-      row.senderName,
-      row.senderEmail ?? "",
-      row.senderCity,
-      row.senderCountry,
-      row.recipientName,
-      row.recipientCity,
-      row.recipientCountry,
-      getCountry(row.recipientCountry)?.region ?? "",
-      row.weightKg,
-      row.currency,
-      minorUnitsInput(row.cost, row.currency),
-      minorUnitsInput(row.declaredValue, row.currency),
-      isoOrEmpty(row.estimatedDelivery),
-      isoOrEmpty(delivered),
-      delivered === null ? "" : businessDaysBetween(row.createdAt, delivered),
-      delivered === null || row.estimatedDelivery === null ? "" : onTimeDay(delivered, row.estimatedDelivery) ? "yes" : "no",
-      row.score ?? "",
-      row.comment ?? "",
-    ];
+      .limit(pageRows);
+  return csvStream({
+    header: SHIPMENT_CSV_HEADER,
+    readPage,
+    toCells: (row) => {
+      const status = normalizeStatus(row.status);
+      const delivered = row.actualDelivery;
+      return [
+        row.trackingId,
+        isoOrEmpty(row.createdAt),
+        status ? statusLabel(status) : row.status,
+        serviceLabel(row.serviceType),
+        row.senderName,
+        row.senderEmail ?? "",
+        row.senderCity,
+        row.senderCountry,
+        row.recipientName,
+        row.recipientCity,
+        row.recipientCountry,
+        getCountry(row.recipientCountry)?.region ?? "",
+        row.weightKg,
+        row.currency,
+        minorUnitsInput(row.cost, row.currency),
+        minorUnitsInput(row.declaredValue, row.currency),
+        isoOrEmpty(row.estimatedDelivery),
+        isoOrEmpty(delivered),
+        delivered === null ? "" : businessDaysBetween(row.createdAt, delivered),
+        delivered === null || row.estimatedDelivery === null ? "" : onTimeDay(delivered, row.estimatedDelivery) ? "yes" : "no",
+        row.score ?? "",
+        row.comment ?? "",
+      ];
+    },
   });
 }
 
@@ -167,7 +141,7 @@ export function usersCsv(context: Pick<ServiceContext, "db">, { period, now = Da
   const { db } = context;
   const { current } = periodRanges(period, now);
   const userRowId = sql<number>`"users"."rowid"`;
-  const readPage = (after: number | null) =>
+  const readPage = (after: { cursor: number } | null, pageRows: number) =>
     db
       .select({
         cursor: userRowId,
@@ -181,18 +155,22 @@ export function usersCsv(context: Pick<ServiceContext, "db">, { period, now = Da
         inAll: sql<number>`(select count(*) from ${shipments} where ${shipments.userId} = ${users.id})`.mapWith(Number),
       })
       .from(users)
-      .where(after === null ? undefined : gt(userRowId, after))
+      .where(after === null ? undefined : gt(userRowId, after.cursor))
       .orderBy(asc(userRowId))
-      .limit(PAGE_ROWS);
-  return csvStream(USER_CSV_HEADER, readPage, (row) => [
-    `${row.firstName} ${row.lastName}`,
-    row.email,
-    row.role,
-    row.status,
-    isoOrEmpty(row.createdAt),
-    row.inPeriod,
-    row.inAll,
-  ]);
+      .limit(pageRows);
+  return csvStream({
+    header: USER_CSV_HEADER,
+    readPage,
+    toCells: (row) => [
+      `${row.firstName} ${row.lastName}`,
+      row.email,
+      row.role,
+      row.status,
+      isoOrEmpty(row.createdAt),
+      row.inPeriod,
+      row.inAll,
+    ],
+  });
 }
 
 /** A report's CSV file, or the refusal for a type that is not a report. */

@@ -1,8 +1,7 @@
 // Invoices: as their owner and admins read them, the admins' list (search, status, dates,
 // totals per currency, CSV) and marking one paid, unpaid or void. A customer's query filters
 // by owner in the SQL, so anyone else's invoice is simply not found.
-import { and, count, desc, eq, exists, gte, lt, notExists, or, sql, sum, type SQL } from "drizzle-orm";
-import { stringify } from "csv-stringify/sync";
+import { and, count, desc, eq, exists, gt, gte, lt, notExists, or, sql, sum, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { invoices, shipments } from "../../../drizzle/schema";
 import { minorUnitsInput } from "~/domain/format";
@@ -19,6 +18,7 @@ import type { InvoiceFilters } from "~/features/invoices/invoice-filters";
 import { dateRange } from "~/domain/list-filters";
 import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
+import { csvStream } from "~/.server/csv-file";
 import type { Db } from "~/.server/db";
 import { actorFor, recordEventWhere, type Actor, type FieldChanges } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
@@ -190,33 +190,46 @@ const CSV_COLUMNS = [
 const isoOrEmpty = (value: number | null) => (value === null ? "" : new Date(value).toISOString());
 
 /**
- * The invoices the filters match, newest first, as CSV (RFC 4180 quoting; a cell starting like
- * a spreadsheet formula is prefixed with an apostrophe). Amounts in major units with the
- * currency's decimals; times ISO 8601 in UTC.
+ * The invoices the filters match, newest first, as a CSV file (csv-file.ts: a cell starting like
+ * a spreadsheet formula is prefixed with an apostrophe; streamed a keyset page at a time) of at
+ * most EXPORT_MAX_ROWS rows. Amounts in major units with the currency's decimals; times ISO
+ * 8601 in UTC.
  */
-export async function exportInvoicesCsv(db: Db, filters: InvoiceFilters, { timeZone = "UTC" }: { timeZone?: string } = {}) {
-  const rows = await db
-    .select(LIST_COLUMNS)
-    .from(invoices)
-    .innerJoin(shipments, eq(shipments.id, invoices.shipmentId))
-    .where(listConditions(filters, timeZone))
-    .orderBy(desc(invoices.issuedAt), invoices.id)
-    .limit(EXPORT_MAX_ROWS);
-  const records = rows.map((row) => [
-    row.number,
-    row.trackingId,
-    row.customerName,
-    row.customerEmail ?? "",
-    isoOrEmpty(row.issuedAt),
-    INVOICE_STATUS_LABELS[row.status],
-    isoOrEmpty(row.statusChangedAt),
-    row.statusChangedByName ?? "",
-    row.currency,
-    minorUnitsInput(row.subtotal, row.currency),
-    minorUnitsInput(row.tax, row.currency),
-    minorUnitsInput(row.total, row.currency),
-  ]);
-  return stringify([CSV_COLUMNS, ...records], { escape_formulas: true, record_delimiter: "windows" });
+export function exportInvoicesCsv(db: Db, filters: InvoiceFilters, { timeZone = "UTC" }: { timeZone?: string } = {}): ReadableStream<Uint8Array> {
+  const where = listConditions(filters, timeZone);
+  // Newest first, ties by id: the next page starts after the last row's (issued_at, id).
+  const readPage = (after: { issuedAt: number; id: string } | null, pageRows: number) =>
+    db
+      .select(LIST_COLUMNS)
+      .from(invoices)
+      .innerJoin(shipments, eq(shipments.id, invoices.shipmentId))
+      .where(
+        and(
+          where,
+          after === null ? undefined : or(lt(invoices.issuedAt, after.issuedAt), and(eq(invoices.issuedAt, after.issuedAt), gt(invoices.id, after.id))),
+        ),
+      )
+      .orderBy(desc(invoices.issuedAt), invoices.id)
+      .limit(pageRows);
+  return csvStream({
+    header: CSV_COLUMNS,
+    readPage,
+    maxRows: EXPORT_MAX_ROWS,
+    toCells: (row) => [
+      row.number,
+      row.trackingId,
+      row.customerName,
+      row.customerEmail ?? "",
+      isoOrEmpty(row.issuedAt),
+      INVOICE_STATUS_LABELS[row.status],
+      isoOrEmpty(row.statusChangedAt),
+      row.statusChangedByName ?? "",
+      row.currency,
+      minorUnitsInput(row.subtotal, row.currency),
+      minorUnitsInput(row.tax, row.currency),
+      minorUnitsInput(row.total, row.currency),
+    ],
+  });
 }
 
 const STATUS_MESSAGES: Record<InvoiceStatus, string> = {

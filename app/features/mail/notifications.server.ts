@@ -11,6 +11,7 @@ import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from
 import { statusLabel } from "~/features/shipments/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { StoredEvent } from "~/.server/events";
+import { withSafeHeaders } from "./mail-header.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { subscriberLinks, type SubscriberLink } from "~/features/tracking/tracking-subscriptions.server";
 
@@ -31,8 +32,16 @@ function trackingUrl(origin: string, trackingId: string): string {
   return `${origin}/track/${encodeURIComponent(trackingId)}`;
 }
 
-/** The mail one event calls for, before preferences are applied. */
-export function mailFor(event: StoredEvent, site: Site, { subscribers = [] }: MailContext = {}): PlannedMail[] {
+/**
+ * The mail one event calls for, before preferences are applied. Its headers go through
+ * mailHeader whatever the template put in them (a company name, a contact subject, a sender's
+ * name may carry a line break when they were written to D1 without the forms).
+ */
+export function mailFor(event: StoredEvent, site: Site, context: MailContext = {}): PlannedMail[] {
+  return templateMail(event, site, context).map(withSafeHeaders);
+}
+
+function templateMail(event: StoredEvent, site: Site, { subscribers = [] }: MailContext): PlannedMail[] {
   const { companyName, origin } = site;
   switch (event.type) {
     case "shipment.created": {

@@ -4,6 +4,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { outbox } from "../../../drizzle/schema";
 import type { Db } from "~/.server/db";
+import { mailHeader } from "./mail-header.server";
 
 const SEND_TIMEOUT_MS = 5000;
 const MAX_ATTEMPTS = 8;
@@ -53,7 +54,8 @@ async function post(endpoint: string, mail: typeof outbox.$inferSelect): Promise
     const response = await fetch(endpoint, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ id: mail.id, to: mail.toAddress, subject: mail.subject, body: mail.body, kind: mail.kind }),
+      // Headers again as they leave: a row stored before they were made safe, or written by hand.
+      body: JSON.stringify({ id: mail.id, to: mailHeader(mail.toAddress), subject: mailHeader(mail.subject), body: mail.body, kind: mail.kind }),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     return response.ok ? null : `HTTP ${response.status}`;

@@ -36,6 +36,22 @@ describe("settingsSchema", () => {
     });
   });
 
+  it("refuses control characters in every text setting, line breaks only where the field is an address", () => {
+    const messages = (input: Record<string, string>) => {
+      const result = schema.safeParse({ ...valid, ...input });
+      return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
+    };
+    for (const breaking of ["Acme\r\nBcc: x@example.com", "Acme\nParcel", "Acme\rParcel", "Acme\tParcel", "Acme\u0085Parcel", "Acme\u0000"]) {
+      expect(messages({ companyName: breaking }), JSON.stringify(breaking)).toEqual({ companyName: "Company name must be one line, without tabs or control characters" });
+    }
+    expect(messages({ supportPhone: "+1 555\r\n010 0100" })).toEqual({ supportPhone: "Support phone must be one line, without tabs or control characters" });
+    expect(messages({ supportAddress: "1 Quay Street\r\nBristol" })).toEqual({});
+    expect(messages({ supportAddress: "1 Quay Street\u0007Bristol" })).toEqual({ supportAddress: "Support address must not contain control characters" });
+    for (const field of ["trackingPrefix", "supportEmail", "defaultCurrency", "taxRate"]) {
+      expect(Object.keys(messages({ [field]: `${valid[field as keyof typeof valid].slice(0, 1)}\n${valid[field as keyof typeof valid].slice(1)}` })), field).toEqual([field]);
+    }
+  });
+
   it("wants exactly three letters as the prefix", () => {
     for (const prefix of ["AB", "ABCD", "A1C", "ÄBC", ""]) expect(schema.safeParse({ ...valid, trackingPrefix: prefix }).success).toBe(false);
   });

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { EmailSchema } from "~/features/accounts/account-forms";
 import { isPhone } from "~/domain/contact-details";
+import { controlCharactersMessage, hasControlCharacters } from "~/domain/field-limits";
 import { isTrackingPrefix } from "~/features/tracking/tracking-id";
 
 export const SETTINGS_LIMITS = { companyName: 100, supportAddress: 300, supportPhone: 40 } as const;
@@ -35,12 +36,24 @@ export function basisPointsToTaxRate(basisPoints: number): string {
   return String(basisPoints / 100);
 }
 
-function requiredText(required: string, max: number, tooLong: string) {
+/**
+ * Required text with the settings' own messages, free of control characters as every other
+ * field is (form-fields.ts): the company name goes into mail subjects and every page's title,
+ * where a line break has no place. `multiline` lets line breaks and tabs through (the address).
+ */
+function requiredText(label: string, required: string, max: number, tooLong: string, { multiline = false } = {}) {
   return z
     .string({ required_error: required })
     .trim()
     .superRefine((value, ctx) => {
-      const problem = value === "" ? required : value.length > max ? tooLong : null;
+      const problem =
+        value === ""
+          ? required
+          : value.length > max
+            ? tooLong
+            : hasControlCharacters(value, multiline)
+              ? controlCharactersMessage(label, multiline)
+              : null;
       if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
     });
 }
@@ -48,7 +61,7 @@ function requiredText(required: string, max: number, tooLong: string) {
 /** `isCurrency` says which codes the picker offers (the list lives server side, currencies.ts). */
 export function settingsSchema(isCurrency: (code: string) => boolean) {
   return z.object({
-    companyName: requiredText(SETTINGS_MESSAGES.companyName, SETTINGS_LIMITS.companyName, SETTINGS_MESSAGES.companyNameLength),
+    companyName: requiredText("Company name", SETTINGS_MESSAGES.companyName, SETTINGS_LIMITS.companyName, SETTINGS_MESSAGES.companyNameLength),
     trackingPrefix: z
       .string({ required_error: SETTINGS_MESSAGES.trackingPrefix })
       .trim()
@@ -60,8 +73,12 @@ export function settingsSchema(isCurrency: (code: string) => boolean) {
       .string({ required_error: SETTINGS_MESSAGES.supportPhone })
       .trim()
       .max(SETTINGS_LIMITS.supportPhone, SETTINGS_MESSAGES.supportPhone)
+      // isPhone ignores spaces of every kind, a line break among them: refuse those first.
+      .refine((value) => !hasControlCharacters(value), controlCharactersMessage("Support phone"))
       .refine(isPhone, SETTINGS_MESSAGES.supportPhone),
-    supportAddress: requiredText(SETTINGS_MESSAGES.supportAddress, SETTINGS_LIMITS.supportAddress, SETTINGS_MESSAGES.supportAddressLength),
+    supportAddress: requiredText("Support address", SETTINGS_MESSAGES.supportAddress, SETTINGS_LIMITS.supportAddress, SETTINGS_MESSAGES.supportAddressLength, {
+      multiline: true,
+    }),
     defaultCurrency: z
       .string({ required_error: SETTINGS_MESSAGES.defaultCurrency })
       .trim()
