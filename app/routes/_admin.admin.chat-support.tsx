@@ -26,6 +26,7 @@ import {
 import { ChatReplySchema } from "~/features/chat/chat-forms";
 import { formatDateTime } from "~/domain/format";
 import { pageParam } from "~/domain/pagination";
+import { WrapPoints } from "~/components/wrap-points";
 
 export const meta: MetaFunction = () => [{ title: "Chat Support | SwiftParcel Admin" }];
 
@@ -223,7 +224,9 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
         <h2 id="conversation-title" className="text-lg font-semibold">
           {session.name}
         </h2>
-        <p className="break-all text-sm text-slate-700">{session.email}</p>
+        <p className="break-words text-sm text-slate-700">
+          <WrapPoints text={session.email} />
+        </p>
       </div>
       <ChatConversation messages={messages} timeZone={timeZone} visitorLabel={session.name} scrollable className="max-h-[32rem] pr-1" />
       <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-3 border-t border-slate-200 pt-4">

@@ -7,6 +7,7 @@ import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
 import { searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
+import { WrapPoints } from "~/components/wrap-points";
 
 export const meta: MetaFunction = () => [{ title: "Mailbox | SwiftParcel Admin" }];
 
@@ -30,7 +31,7 @@ export default function MailboxPage() {
   const { filters, rows, pagination, sending } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
   const columns: Column<MailRow>[] = [
-    { label: "To", className: "break-all", cell: (mail) => mail.toAddress },
+    { label: "To", className: "break-words", cell: (mail) => <WrapPoints text={mail.toAddress} /> },
     {
       label: "Subject",
       rowHeader: true,

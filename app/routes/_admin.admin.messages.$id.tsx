@@ -14,6 +14,7 @@ import { useTimeZone } from "~/components/root-data";
 import { CONTACT_LIMITS, ContactReplySchema, contactTypeLabel } from "~/features/contact/contact-form";
 import { messageState } from "~/features/contact/contact-message-filters";
 import { formatDateTime } from "~/domain/format";
+import { WrapPoints } from "~/components/wrap-points";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.message.subject ?? "Message"} | SwiftParcel Admin` }];
 
@@ -59,8 +60,8 @@ export default function MessagePage() {
         </div>
         <p>
           From <strong>{message.name}</strong>{" "}
-          <a href={`mailto:${message.email}`} className="link">
-            {message.email}
+          <a href={`mailto:${message.email}`} className="link break-words">
+            <WrapPoints text={message.email} />
           </a>
         </p>
         <DetailList details={details} />

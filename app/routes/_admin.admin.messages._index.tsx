@@ -8,6 +8,7 @@ import { useTimeZone } from "~/components/root-data";
 import { contactTypeLabel } from "~/features/contact/contact-form";
 import { MESSAGE_STATE_LABELS, MESSAGE_STATES, messageState, parseMessageFilters } from "~/features/contact/contact-message-filters";
 import { formatDateTime } from "~/domain/format";
+import { WrapPoints } from "~/components/wrap-points";
 
 export const meta: MetaFunction = () => [{ title: "Messages | SwiftParcel Admin" }];
 
@@ -35,11 +36,13 @@ export default function MessagesPage() {
     },
     {
       label: "From",
-      className: "break-all",
+      className: "break-words",
       cell: (message) => (
         <span>
           <span className="block font-medium">{message.name}</span>
-          <span className="text-slate-700">{message.email}</span>
+          <span className="text-slate-700">
+            <WrapPoints text={message.email} />
+          </span>
         </span>
       ),
     },

@@ -14,6 +14,7 @@ import { isHoneypotFilled } from "~/domain/honeypot";
 import { CONTACT_LIMITS, CONTACT_TYPE_LABELS, CONTACT_TYPES, ContactSchema } from "~/features/contact/contact-form";
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { WrapPoints } from "~/components/wrap-points";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
@@ -98,10 +99,12 @@ function ContactCards() {
             <p className="mb-2 text-sm text-slate-700">{card.text}</p>
             {card.href ? (
               <a href={card.href} className="link break-words">
-                {card.value}
+                <WrapPoints text={card.value} />
               </a>
             ) : (
-              <p className="break-words font-medium">{card.value}</p>
+              <p className="break-words font-medium">
+                <WrapPoints text={card.value} />
+              </p>
             )}
           </li>
         ))}

@@ -60,6 +60,7 @@ import {
   serviceLabel,
 } from "~/features/shipments/shipping-options";
 import type { SiteHandle } from "./_site";
+import { WrapPoints } from "~/components/wrap-points";
 
 export const handle: SiteHandle = { hideFooter: true };
 
@@ -567,7 +568,9 @@ function ReviewFields({
                   {line}
                 </span>
               ))}
-              <span className="block">{party.email}</span>
+              <span className="block break-words">
+                <WrapPoints text={party.email} />
+              </span>
               <span className="block">{party.phone}</span>
             </address>
           </ReviewSection>

@@ -10,6 +10,7 @@ import { formatTaxRate, INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/feat
 import { serviceLabel } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 import type { SiteHandle } from "./_site";
+import { WrapPoints } from "~/components/wrap-points";
 
 // An invoice is a document to print: no chat button over it.
 export const handle: SiteHandle = { hideChat: true };
@@ -46,7 +47,7 @@ export default function InvoicePage() {
             <p className="text-lg font-bold text-brand-800">{site?.companyName}</p>
             <address className="text-sm not-italic text-slate-700">
               {site?.supportAddress}
-              <span className="block">{site?.supportEmail}</span>
+              <span className="block">{site ? <WrapPoints text={site.supportEmail} /> : null}</span>
               <span className="block">{site?.supportPhone}</span>
             </address>
           </div>
@@ -79,7 +80,11 @@ export default function InvoicePage() {
               <span className="block">{billTo.address}</span>
               <span className="block">{[billTo.city, billTo.state, billTo.postalCode].filter(Boolean).join(", ")}</span>
               <span className="block">{countryName(billTo.country)}</span>
-              {billTo.email ? <span className="block">{billTo.email}</span> : null}
+              {billTo.email ? (
+                <span className="block">
+                  <WrapPoints text={billTo.email} />
+                </span>
+              ) : null}
             </address>
           </section>
           <section aria-labelledby="shipment-title">

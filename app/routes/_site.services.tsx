@@ -52,9 +52,9 @@ export default function ServicesPage() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {ADDITIONAL_SERVICES.map((service) => (
               <li key={service.name} className="rounded-lg border border-slate-200 p-4">
-                <div className="mb-1 flex items-baseline justify-between gap-3">
+                <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
                   <h3 className="font-semibold">{service.name}</h3>
-                  <p className="shrink-0 text-right font-semibold text-brand-700">{service.price}</p>
+                  <p className="text-right font-semibold text-brand-700">{service.price}</p>
                 </div>
                 <p className="text-sm text-slate-700">{service.description}</p>
               </li>

@@ -11,6 +11,7 @@ import { Fact } from "~/features/tracking/tracking-result";
 import { countryName, formatDate, formatDateTime, formatDimensions, formatMoney, shipmentSizes } from "~/domain/format";
 import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
+import { WrapPoints } from "~/components/wrap-points";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Receipt ${data.receipt.shipment.trackingId} | SwiftParcel` : "Receipt | SwiftParcel" },
@@ -55,7 +56,7 @@ export default function ReceiptPage() {
             <address className="text-sm not-italic text-slate-700">
               {company.address}
               <br />
-              {company.phone} · {company.email}
+              {company.phone} · <WrapPoints text={company.email} />
             </address>
             <h1 id="receipt-title" className="mt-4 text-2xl font-bold">
               Shipment Receipt
@@ -63,8 +64,8 @@ export default function ReceiptPage() {
             <p className="text-sm text-slate-700">Issued {formatDateTime(shipment.createdAt, timeZone)}</p>
           </div>
           <figure className="text-center">
-            <QrCodeImage code={qr} label={`QR code linking to ${trackingUrl}`} className="mx-auto h-36 w-36" />
-            <figcaption className="mt-1 max-w-48 break-all text-xs text-slate-700">Scan to track: {trackingUrl}</figcaption>
+            <QrCodeImage code={qr} label={`QR code linking to ${trackingUrl}`} className="mx-auto h-36 w-36 print:h-28 print:w-28" />
+            <figcaption className="mt-1 max-w-48 break-words text-xs text-slate-700">Scan to track: <WrapPoints text={trackingUrl} /></figcaption>
           </figure>
         </header>
 

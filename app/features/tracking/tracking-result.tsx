@@ -6,6 +6,7 @@ import type { Timeline as TrackingTimeline, TimelineStep, TimelineTone } from "~
 import { packageLabel, serviceLabel } from "~/features/shipments/shipping-options";
 import { KeepMePosted, type Subscription } from "./keep-me-posted";
 import { StatusBadge } from "~/features/shipments/status-badge";
+import { WrapPoints } from "~/components/wrap-points";
 
 export function TrackingResult({
   view,
@@ -253,7 +254,7 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
               {party.email ? (
                 <>
                   <br />
-                  {party.email}
+                  <WrapPoints text={party.email} />
                 </>
               ) : null}
               {party.phone ? (
