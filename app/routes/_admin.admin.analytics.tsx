@@ -31,8 +31,9 @@ import {
 import { countryName, formatDateTime, formatMoney } from "~/domain/format";
 import { averageScoreText } from "~/features/ratings/rating-scale";
 import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Analytics | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Analytics | ${companyNameOf(matches)} Admin` }];
 
 // A load that failed says when to try again (Retry-After), for the page as well as its data.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -95,7 +96,7 @@ export default function AnalyticsPage() {
   const period = analytics.period;
   const here = analyticsPath(period, { currency: chosenCurrency });
   // The report names the company as the settings do.
-  const companyName = useRootData()?.site.companyName ?? "SwiftParcel";
+  const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
   return (
     <main id="main" className="space-y-6 p-6 print:space-y-4 print:p-0">
       {print ? (

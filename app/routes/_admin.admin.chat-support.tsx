@@ -27,8 +27,9 @@ import { ChatReplySchema } from "~/features/chat/chat-forms";
 import { formatDateTime } from "~/domain/format";
 import { pageParam } from "~/domain/pagination";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Chat Support | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Chat Support | ${companyNameOf(matches)} Admin` }];
 
 const PAGE = "/admin/chat-support";
 

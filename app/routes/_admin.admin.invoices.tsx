@@ -10,9 +10,10 @@ import { INVOICE_STATUS_ACTIONS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, nextSt
 import { invoiceFiltersQuery, isInvoiceListFiltered, parseInvoiceFilters } from "~/features/invoices/invoice-filters";
 import { SWAPPED_DATES_MESSAGE } from "~/domain/list-filters";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Invoices | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Invoices | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Every invoice: search, status, dates, totals per currency, payments and CSV export." },
 ];
 

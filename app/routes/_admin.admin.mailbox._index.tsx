@@ -8,8 +8,9 @@ import { formatDateTime } from "~/domain/format";
 import { searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Mailbox | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Mailbox | ${companyNameOf(matches)} Admin` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -15,8 +15,9 @@ import { CONTACT_LIMITS, ContactReplySchema, contactTypeLabel } from "~/features
 import { messageState } from "~/features/contact/contact-message-filters";
 import { formatDateTime } from "~/domain/format";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.message.subject ?? "Message"} | SwiftParcel Admin` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: `${data?.message.subject ?? "Message"} | ${companyNameOf(matches)} Admin` }];
 
 const MessageActionSchema = z.discriminatedUnion("intent", [ContactReplySchema, z.object({ intent: z.literal("mark-unread") })]);
 

@@ -9,8 +9,9 @@ import { contactTypeLabel } from "~/features/contact/contact-form";
 import { MESSAGE_STATE_LABELS, MESSAGE_STATES, messageState, parseMessageFilters } from "~/features/contact/contact-message-filters";
 import { formatDateTime } from "~/domain/format";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Messages | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Messages | ${companyNameOf(matches)} Admin` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

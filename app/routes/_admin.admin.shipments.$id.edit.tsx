@@ -21,9 +21,10 @@ import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
 import { EditShipmentFormActionSchema, formValuesFromShipment } from "~/features/shipments/admin-shipment-form";
 import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Edit Shipment | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Edit Shipment | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Change a shipment, see its tracking history and who changed what." },
 ];
 

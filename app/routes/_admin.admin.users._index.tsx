@@ -9,8 +9,9 @@ import { formatDate, formatDateTime } from "~/domain/format";
 import { oneOf, searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Users | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Users | ${companyNameOf(matches)} Admin` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -15,14 +15,15 @@ import { CONTACT_LIMITS, CONTACT_TYPE_LABELS, CONTACT_TYPES, ContactSchema } fro
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Contact Us | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Contact Us | ${companyNameOf(matches)}` },
   {
     name: "description",
-    content: `Questions about a parcel, billing or a business account? Write to SwiftParcel: we answer within ${RESPONSE_PROMISE_HOURS} hours during business hours.`,
+    content: `Questions about a parcel, billing or a business account? Write to ${companyNameOf(matches)}: we answer within ${RESPONSE_PROMISE_HOURS} hours during business hours.`,
   },
 ];
 

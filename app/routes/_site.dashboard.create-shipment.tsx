@@ -61,11 +61,12 @@ import {
 } from "~/features/shipments/shipping-options";
 import type { SiteHandle } from "./_site";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle = { hideFooter: true };
 
-export const meta: MetaFunction = () => [
-  { title: "Create Shipment | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Create Shipment | ${companyNameOf(matches)}` },
   { name: "description", content: "Send a parcel in four steps: sender, recipient, packages and review, with the cost estimate as you go." },
 ];
 

@@ -4,11 +4,12 @@ import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES } from "~/features/sit
 import { PageHero } from "~/features/site/page-hero";
 import { faqCountText, faqFilterFrom, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter } from "~/features/site/faq-search";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Frequently Asked Questions | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Frequently Asked Questions | ${companyNameOf(matches)}` },
   {
     name: "description",
     content: "Answers about parcel sizes and weights, delivery times, tracking, prices and plans, international shipping, customs, insurance and claims.",

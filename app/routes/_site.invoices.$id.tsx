@@ -11,13 +11,14 @@ import { serviceLabel } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 import type { SiteHandle } from "./_site";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
 // An invoice is a document to print: no chat button over it.
 export const handle: SiteHandle = { hideChat: true };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Invoice ${data?.invoice.number ?? ""} | SwiftParcel` },
-  { name: "description", content: "Your SwiftParcel invoice: the shipment's charges, tax and total, ready to print or save as PDF." },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `Invoice ${data?.invoice.number ?? ""} | ${companyNameOf(matches)}` },
+  { name: "description", content: `Your ${companyNameOf(matches)} invoice: the shipment's charges, tax and total, ready to print or save as PDF.` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

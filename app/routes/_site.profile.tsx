@@ -27,10 +27,11 @@ import { COUNTRIES } from "~/domain/countries";
 import { countryName, formatDate, formatDateTime } from "~/domain/format";
 import { passwordStrength } from "~/features/accounts/password-strength";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Profile | SwiftParcel" },
-  { name: "description", content: "Your SwiftParcel profile: personal details, password, notification preferences and privacy." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Profile | ${companyNameOf(matches)}` },
+  { name: "description", content: `Your ${companyNameOf(matches)} profile: personal details, password, notification preferences and privacy.` },
 ];
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -6,11 +6,12 @@ import { tabClass } from "~/features/site/tab-class";
 import { Testimonials } from "~/features/site/testimonials";
 import { formatDollars } from "~/features/pricing/pricing-plans";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Services: Express, Standard and Same Day delivery | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Services: Express, Standard and Same Day delivery | ${companyNameOf(matches)}` },
   {
     name: "description",
     content: `Express from ${formatDollars(SERVICE_TABS[0]!.startingPrice)}, Standard from ${formatDollars(SERVICE_TABS[1]!.startingPrice)}, Same Day from ${formatDollars(SERVICE_TABS[2]!.startingPrice)}: parcel, freight and international delivery to 220+ countries, with add-ons and business logistics.`,

@@ -12,9 +12,10 @@ import { countryName, formatDate, formatDateTime, formatDimensions, formatMoney,
 import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Receipt ${data.receipt.shipment.trackingId} | SwiftParcel` : "Receipt | SwiftParcel" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `Receipt ${data.receipt.shipment.trackingId} | ${companyNameOf(matches)}` : `Receipt | ${companyNameOf(matches)}` },
   { name: "description", content: "Printable shipment receipt with a QR code to follow the parcel." },
 ];
 
