@@ -129,7 +129,7 @@ export default function AnalyticsPage() {
         <StatusBreakdown statuses={analytics.statuses} total={analytics.shipments.current} />
         <PerformanceMetrics analytics={analytics} />
       </div>
-      <section className="card space-y-4 print:break-inside-avoid" aria-labelledby="trend-title">
+      <section className="card space-y-4" aria-labelledby="trend-title">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="trend-title" className="text-lg font-semibold">
             Revenue Trend
@@ -394,7 +394,7 @@ const BAR_COLOURS: Partial<Record<ShipmentStatus, string>> = {
 
 function StatusBreakdown({ statuses, total }: { statuses: Analytics["statuses"]; total: number }) {
   return (
-    <section className="card space-y-4 print:break-inside-avoid" aria-labelledby="status-title">
+    <section className="card space-y-4" aria-labelledby="status-title">
       <h2 id="status-title" className="text-lg font-semibold">
         Shipments by Status
       </h2>
@@ -488,7 +488,7 @@ function TopRoutes({ routes }: { routes: Analytics["topRoutes"] }) {
     { label: "Revenue", className: "text-right max-md:text-left", cell: (route) => moneyList(route.revenue) },
   ];
   return (
-    <section className="card space-y-4 p-0 print:break-inside-avoid" aria-labelledby="routes-title">
+    <section className="card space-y-4 p-0" aria-labelledby="routes-title">
       <h2 id="routes-title" className="px-6 pt-6 text-lg font-semibold">
         Top Routes
       </h2>
@@ -511,7 +511,7 @@ function RegionalPerformance({ regions, period }: { regions: Analytics["regions"
     { label: "Revenue", className: "text-right max-md:text-left", cell: (region) => moneyList(region.revenue) },
   ];
   return (
-    <section className="card space-y-2 p-0 print:break-inside-avoid" aria-labelledby="regions-title">
+    <section className="card space-y-2 p-0" aria-labelledby="regions-title">
       <div className="px-6 pt-6">
         <h2 id="regions-title" className="text-lg font-semibold">
           Regional Performance

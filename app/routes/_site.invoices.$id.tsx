@@ -43,8 +43,8 @@ export default function InvoicePage() {
       </div>
 
       <article className="card space-y-8 print:border-0 print:shadow-none" aria-labelledby="invoice-title">
-        <header className="flex flex-wrap items-start justify-between gap-4">
-          <div>
+        <header className="flex flex-wrap items-start justify-between gap-4 print:flex-nowrap">
+          <div className="min-w-0">
             <p className="text-lg font-bold text-brand-800">{site?.companyName}</p>
             <address className="text-sm not-italic text-slate-700">
               {site?.supportAddress}
@@ -52,7 +52,8 @@ export default function InvoicePage() {
               <span className="block">{site?.supportPhone}</span>
             </address>
           </div>
-          <div className="text-right">
+          {/* Beside the company's block (its own column, right-aligned) wherever there is room, paper included. */}
+          <div className="shrink-0 sm:text-right">
             <h1 id="invoice-title" className="text-2xl font-bold">
               Invoice
             </h1>

@@ -138,7 +138,7 @@ export default function TrackingPage() {
         </p>
       ) : null}
       {result.state === "found" ? (
-        <div className="space-y-6">
+        <div className="space-y-6 print:space-y-3">
           <TrackingResult
             view={result.view}
             timeline={result.timeline}

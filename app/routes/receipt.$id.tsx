@@ -50,8 +50,8 @@ export default function ReceiptPage() {
         backTo="/admin/dashboard"
         backLabel="Back to Dashboard"
       />
-      <article className="card space-y-6 max-sm:p-4 print:border-0 print:shadow-none" aria-labelledby="receipt-title">
-        <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-200 pb-6">
+      <article className="card space-y-6 max-sm:p-4 print:space-y-4 print:border-0 print:p-0 print:shadow-none" aria-labelledby="receipt-title">
+        <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-200 pb-6 print:flex-nowrap print:pb-4">
           <div>
             <p className="text-xl font-bold text-brand-800">{company.name}</p>
             <address className="text-sm not-italic text-slate-700">
@@ -92,7 +92,7 @@ export default function ReceiptPage() {
           <h2 id="details-title" className="mb-3 text-lg font-semibold">
             Shipment details
           </h2>
-          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3 print:grid-cols-4 print:gap-y-2">
             <Fact label="Service" value={serviceLabel(shipment.serviceType)} />
             <Fact label="Delivery option" value={DELIVERY_OPTION_LABELS[shipment.deliveryOption as DeliveryOption] ?? shipment.deliveryOption} />
             <Fact label="Package type" value={packageLabel(shipment.packageType)} />

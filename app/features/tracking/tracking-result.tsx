@@ -31,7 +31,7 @@ export function TrackingResult({
   const place = (p: { city: string; country: string }) => `${p.city}, ${countryName(p.country)}`;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6 print:space-y-3">
       {autoPrint ? (
         <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden" data-auto-print>
           This is the print view. Use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.
@@ -109,7 +109,7 @@ export function TrackingResult({
         <h2 id="history-title" className="mb-4 text-lg font-semibold">
           Shipment history
         </h2>
-        <ol className="space-y-4 border-l-2 border-slate-200 pl-5">
+        <ol className="space-y-4 border-l-2 border-slate-200 pl-5 print:space-y-2">
           {view.history.map((entry, index) => (
             <li key={`${entry.occurredAt}-${entry.status}-${index}`} className="relative">
               <span
