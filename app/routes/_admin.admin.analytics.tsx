@@ -422,7 +422,7 @@ function StatusBreakdown({ statuses, total }: { statuses: Analytics["statuses"];
 }
 
 function PerformanceMetrics({ analytics }: { analytics: Analytics }) {
-  const { onTime, transitTime, retention, exceptions, period } = analytics;
+  const { onTime, transitTime, retention, efficiency, period } = analytics;
   const rateNote = (rate: Rate, what: string) => (rate.whole === 0 ? `No ${what} in this period` : `${rate.part.toLocaleString("en-US")} of ${rate.whole.toLocaleString("en-US")} ${what}`);
   const metrics = [
     {
@@ -447,10 +447,10 @@ function PerformanceMetrics({ analytics }: { analytics: Analytics }) {
       change: pointsChangeText(retention.percent, retention.previousPercent),
     },
     {
-      label: "Exception Rate",
-      value: percentText(exceptions.percent),
-      note: `${rateNote(exceptions, "shipments")} now in ${PROBLEM_STATUSES.map(statusLabel).join(", ")}`,
-      change: pointsChangeText(exceptions.percent, exceptions.previousPercent),
+      label: "Operational Efficiency",
+      value: percentText(efficiency.percent),
+      note: efficiency.whole === 0 ? "No delivery or exception in this period" : `${efficiency.part.toLocaleString("en-US")} of ${efficiency.whole.toLocaleString("en-US")} outcomes on time`,
+      change: pointsChangeText(efficiency.percent, efficiency.previousPercent),
     },
   ];
   return (
@@ -472,6 +472,11 @@ function PerformanceMetrics({ analytics }: { analytics: Analytics }) {
           </div>
         ))}
       </dl>
+      <p className="text-sm text-slate-700" data-efficiency-definition>
+        <strong>Operational Efficiency</strong> is the share of the period&apos;s outcomes that went to plan: deliveries made on or before
+        the estimated day, out of all deliveries in the period that had an estimate plus the shipments created in it that are now{" "}
+        {PROBLEM_STATUSES.map(statusLabel).join(", ")}. A late delivery and a problem both count against it.
+      </p>
     </section>
   );
 }

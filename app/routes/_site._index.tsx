@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useRootData } from "~/components/root-data";
 import { Testimonials } from "~/features/site/testimonials";
 import { TrackingForm } from "~/features/tracking/tracking-form";
-import { SLIDES, slideHref } from "~/features/site/home-slides";
+import { SLIDE_IMAGE_SIZE, SLIDES, slideHref } from "~/features/site/home-slides";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
@@ -151,11 +151,23 @@ function Hero({ initialSlide }: { initialSlide: number }) {
       aria-roledescription="carousel"
       aria-label="Highlights"
       data-slides={initialSlide}
-      className={`bg-gradient-to-br ${slide.background} pb-24 pt-16 text-white transition-colors duration-700`}
+      className={`relative overflow-hidden bg-gradient-to-br ${slide.background} pb-24 pt-16 text-white transition-colors duration-700`}
     >
-      <div className="mx-auto max-w-6xl px-4">
+      {/* The slide's background: decorative, and in the HTML (not CSS) so that the browser
+          fetches it at once, with a high priority, beside the stylesheet. */}
+      <img
+        src={slide.image}
+        alt=""
+        width={SLIDE_IMAGE_SIZE.width}
+        height={SLIDE_IMAGE_SIZE.height}
+        decoding="async"
+        {...{ fetchpriority: "high" }}
+        className="absolute inset-0 h-full w-full object-cover object-right max-md:opacity-30"
+        data-slide-image
+      />
+      <div className="relative mx-auto max-w-6xl px-4">
         <div aria-live="off" className="min-h-40" data-slide-text>
-          <p className="mb-2 text-sm font-semibold uppercase tracking-widest text-sky-100">
+          <p className="sr-only">
             Slide {initialSlide + 1} of {SLIDES.length}
           </p>
           <h1 className="mb-4 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">{slide.title}</h1>
