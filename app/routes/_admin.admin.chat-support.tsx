@@ -121,8 +121,8 @@ export default function ChatSupportPage() {
         <Counter label="Total Sessions" value={counts.total} tone="text-slate-900" />
         <Counter label="Responded" value={counts.responded} tone="text-green-800" />
       </dl>
-      <div className="grid gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <section aria-labelledby="sessions-title" className="card p-0">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <section aria-labelledby="sessions-title" className="card min-w-0 p-0">
           <h2 id="sessions-title" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">
             Chat Sessions
           </h2>
