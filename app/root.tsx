@@ -18,6 +18,7 @@ import { sameSiteReferrer } from "./.server/safe-redirect";
 import { cachedSettings } from "~/features/settings/settings.server";
 import { requestTimeZone } from "./.server/time-zone";
 import { takeToast } from "./.server/toast";
+import { companyNameOf } from "~/components/company-name";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -25,9 +26,9 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "SwiftParcel: parcel delivery and tracking" },
-  { name: "description", content: "Send parcels worldwide and track them in real time with SwiftParcel." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${companyNameOf(matches)}: parcel delivery and tracking` },
+  { name: "description", content: `Send parcels worldwide and track them in real time with ${companyNameOf(matches)}.` },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,6 +2,7 @@
 // wrong content type, a malformed form) and a crash. JSON `{ message }`, as the JSON API
 // refuses (app/.server/json-api.ts), for clients that read JSON (the API under /api/, single
 // fetch's `.data` requests, JSON bodies, `Accept: application/json`), a small page otherwise.
+import { FALLBACK_COMPANY_NAME } from "~/components/company-name";
 import { pagePath } from "./request-limits";
 
 const TITLES: Record<number, string> = {
@@ -26,6 +27,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
+// Answered before any settings are read (a refused or crashed request), so the name is the default one.
 function page(title: string, message: string, link: { href: string; label: string }): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -33,7 +35,7 @@ function page(title: string, message: string, link: { href: string; label: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | SwiftParcel</title>
+<title>${escapeHtml(title)} | ${escapeHtml(FALLBACK_COMPANY_NAME)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#1d4ed8}</style>
 </head>
 <body>

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { Honeypot } from "./honeypot";
+import { WrapPoints } from "~/components/wrap-points";
 
 type Site = { companyName: string; supportEmail: string; supportPhone: string; supportAddress: string };
 
@@ -63,8 +64,8 @@ export function SiteFooter({ site }: { site: Site }) {
               </a>
             </li>
             <li>
-              <a href={`mailto:${site.supportEmail}`} className="hover:text-white hover:underline">
-                {site.supportEmail}
+              <a href={`mailto:${site.supportEmail}`} className="break-words hover:text-white hover:underline">
+                <WrapPoints text={site.supportEmail} />
               </a>
             </li>
             <li>{site.supportAddress}</li>

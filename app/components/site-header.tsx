@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { SessionUser } from "~/features/accounts/session.server";
 
 export const NAV_LINKS = [
@@ -16,8 +16,12 @@ function navClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`;
 }
 
-/** Sticky header; gains a shadow once the page has scrolled 10 px (with JavaScript). */
-export function SiteHeader({ user, companyName }: { user: SessionUser | null; companyName: string }) {
+/**
+ * Sticky header; gains a shadow once the page has scrolled 10 px (with JavaScript). `chat` is the
+ * chat launcher, docked here beside Menu on narrow screens (it floats on wide ones). No backdrop
+ * filter: it would make the header the containing block of that floating launcher.
+ */
+export function SiteHeader({ user, companyName, chat }: { user: SessionUser | null; companyName: string; chat?: ReactNode }) {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 10);
@@ -28,14 +32,14 @@ export function SiteHeader({ user, companyName }: { user: SessionUser | null; co
 
   return (
     <header
-      className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden ${scrolled ? "shadow-md" : ""}`}
+      className={`sticky top-0 z-40 border-b border-slate-200 bg-white print:hidden ${scrolled ? "shadow-md" : ""}`}
       data-scrolled={scrolled ? "true" : undefined}
       data-site-header
     >
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-4">
+        <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width="28" height="28" />
-          {companyName}
+          <span className="truncate">{companyName}</span>
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <NavList className="flex items-center gap-1" />
@@ -43,7 +47,10 @@ export function SiteHeader({ user, companyName }: { user: SessionUser | null; co
         <div className="hidden items-center gap-2 lg:flex">
           {user ? <AccountMenu user={user} /> : <SignInLinks />}
         </div>
-        <MobileMenu user={user} />
+        <div className="flex shrink-0 items-center gap-2 lg:contents">
+          {chat}
+          <MobileMenu user={user} />
+        </div>
       </div>
     </header>
   );

@@ -11,7 +11,8 @@ export function enhanceChat(root: ParentNode) {
   button.className = link.className;
   button.setAttribute("aria-expanded", "false");
   button.innerHTML = link.innerHTML;
-  const label = [...button.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+  button.dataset.chatLauncher = "";
+  const label = button.querySelector("[data-chat-label]");
   const place = document.createElement("div");
   let close: (() => void) | null = null;
 

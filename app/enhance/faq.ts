@@ -25,7 +25,7 @@ export function enhanceFaq(root: ParentNode) {
   const apply = () => {
     const found = new Set(searchFaq(FAQ_ENTRIES, currentFilter()).map((entry) => entry.id));
     for (const entry of FAQ_ENTRIES) {
-      const element = document.getElementById(entry.id);
+      const element = document.querySelector<HTMLElement>(`details[data-faq-question="${entry.id}"]`);
       if (element) element.hidden = !found.has(entry.id);
     }
     for (const section of form.parentElement?.querySelectorAll<HTMLElement>("section[aria-labelledby]") ?? []) {
@@ -48,5 +48,6 @@ export function enhanceFaq(root: ParentNode) {
 
 function openTargetedQuestion() {
   const target = window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
-  if (target instanceof HTMLDetailsElement) target.open = true;
+  const question = target?.closest("details");
+  if (question) question.open = true;
 }

@@ -14,6 +14,8 @@ export function enhanceSlides(root: ParentNode) {
     const next = (index + SLIDES.length) % SLIDES.length;
     hero.classList.remove(...SLIDES[current]!.background.split(" "));
     hero.classList.add(...SLIDES[next]!.background.split(" "));
+    const image = hero.querySelector<HTMLImageElement>("img[data-slide-image]");
+    if (image) image.src = SLIDES[next]!.image;
     current = next;
     const [counter, title, body] = text.children;
     counter!.textContent = `Slide ${current + 1} of ${SLIDES.length}`;

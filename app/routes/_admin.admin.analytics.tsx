@@ -31,8 +31,9 @@ import {
 import { countryName, formatDateTime, formatMoney } from "~/domain/format";
 import { averageScoreText } from "~/features/ratings/rating-scale";
 import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Analytics | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Analytics | ${companyNameOf(matches)} Admin` }];
 
 // A load that failed says when to try again (Retry-After), for the page as well as its data.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -95,7 +96,7 @@ export default function AnalyticsPage() {
   const period = analytics.period;
   const here = analyticsPath(period, { currency: chosenCurrency });
   // The report names the company as the settings do.
-  const companyName = useRootData()?.site.companyName ?? "SwiftParcel";
+  const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
   return (
     <main id="main" className="space-y-6 p-6 print:space-y-4 print:p-0">
       {print ? (
@@ -128,7 +129,7 @@ export default function AnalyticsPage() {
         <StatusBreakdown statuses={analytics.statuses} total={analytics.shipments.current} />
         <PerformanceMetrics analytics={analytics} />
       </div>
-      <section className="card space-y-4 print:break-inside-avoid" aria-labelledby="trend-title">
+      <section className="card space-y-4" aria-labelledby="trend-title">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="trend-title" className="text-lg font-semibold">
             Revenue Trend
@@ -393,7 +394,7 @@ const BAR_COLOURS: Partial<Record<ShipmentStatus, string>> = {
 
 function StatusBreakdown({ statuses, total }: { statuses: Analytics["statuses"]; total: number }) {
   return (
-    <section className="card space-y-4 print:break-inside-avoid" aria-labelledby="status-title">
+    <section className="card space-y-4" aria-labelledby="status-title">
       <h2 id="status-title" className="text-lg font-semibold">
         Shipments by Status
       </h2>
@@ -421,7 +422,7 @@ function StatusBreakdown({ statuses, total }: { statuses: Analytics["statuses"];
 }
 
 function PerformanceMetrics({ analytics }: { analytics: Analytics }) {
-  const { onTime, transitTime, retention, exceptions, period } = analytics;
+  const { onTime, transitTime, retention, efficiency, period } = analytics;
   const rateNote = (rate: Rate, what: string) => (rate.whole === 0 ? `No ${what} in this period` : `${rate.part.toLocaleString("en-US")} of ${rate.whole.toLocaleString("en-US")} ${what}`);
   const metrics = [
     {
@@ -446,10 +447,10 @@ function PerformanceMetrics({ analytics }: { analytics: Analytics }) {
       change: pointsChangeText(retention.percent, retention.previousPercent),
     },
     {
-      label: "Exception Rate",
-      value: percentText(exceptions.percent),
-      note: `${rateNote(exceptions, "shipments")} now in ${PROBLEM_STATUSES.map(statusLabel).join(", ")}`,
-      change: pointsChangeText(exceptions.percent, exceptions.previousPercent),
+      label: "Operational Efficiency",
+      value: percentText(efficiency.percent),
+      note: efficiency.whole === 0 ? "No delivery or exception in this period" : `${efficiency.part.toLocaleString("en-US")} of ${efficiency.whole.toLocaleString("en-US")} outcomes on time`,
+      change: pointsChangeText(efficiency.percent, efficiency.previousPercent),
     },
   ];
   return (
@@ -471,6 +472,11 @@ function PerformanceMetrics({ analytics }: { analytics: Analytics }) {
           </div>
         ))}
       </dl>
+      <p className="text-sm text-slate-700" data-efficiency-definition>
+        <strong>Operational Efficiency</strong> is the share of the period&apos;s outcomes that went to plan: deliveries made on or before
+        the estimated day, out of all deliveries in the period that had an estimate plus the shipments created in it that are now{" "}
+        {PROBLEM_STATUSES.map(statusLabel).join(", ")}. A late delivery and a problem both count against it.
+      </p>
     </section>
   );
 }
@@ -487,7 +493,7 @@ function TopRoutes({ routes }: { routes: Analytics["topRoutes"] }) {
     { label: "Revenue", className: "text-right max-md:text-left", cell: (route) => moneyList(route.revenue) },
   ];
   return (
-    <section className="card space-y-4 p-0 print:break-inside-avoid" aria-labelledby="routes-title">
+    <section className="card space-y-4 p-0" aria-labelledby="routes-title">
       <h2 id="routes-title" className="px-6 pt-6 text-lg font-semibold">
         Top Routes
       </h2>
@@ -510,7 +516,7 @@ function RegionalPerformance({ regions, period }: { regions: Analytics["regions"
     { label: "Revenue", className: "text-right max-md:text-left", cell: (region) => moneyList(region.revenue) },
   ];
   return (
-    <section className="card space-y-2 p-0 print:break-inside-avoid" aria-labelledby="regions-title">
+    <section className="card space-y-2 p-0" aria-labelledby="regions-title">
       <div className="px-6 pt-6">
         <h2 id="regions-title" className="text-lg font-semibold">
           Regional Performance

@@ -26,8 +26,10 @@ import {
 import { ChatReplySchema } from "~/features/chat/chat-forms";
 import { formatDateTime } from "~/domain/format";
 import { pageParam } from "~/domain/pagination";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Chat Support | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Chat Support | ${companyNameOf(matches)} Admin` }];
 
 const PAGE = "/admin/chat-support";
 
@@ -119,8 +121,8 @@ export default function ChatSupportPage() {
         <Counter label="Total Sessions" value={counts.total} tone="text-slate-900" />
         <Counter label="Responded" value={counts.responded} tone="text-green-800" />
       </dl>
-      <div className="grid gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <section aria-labelledby="sessions-title" className="card p-0">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <section aria-labelledby="sessions-title" className="card min-w-0 p-0">
           <h2 id="sessions-title" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">
             Chat Sessions
           </h2>
@@ -223,7 +225,9 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
         <h2 id="conversation-title" className="text-lg font-semibold">
           {session.name}
         </h2>
-        <p className="break-all text-sm text-slate-700">{session.email}</p>
+        <p className="break-words text-sm text-slate-700">
+          <WrapPoints text={session.email} />
+        </p>
       </div>
       <ChatConversation messages={messages} timeZone={timeZone} visitorLabel={session.name} scrollable className="max-h-[32rem] pr-1" />
       <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-3 border-t border-slate-200 pt-4">

@@ -8,9 +8,10 @@ import { AdminShipmentTable } from "~/features/shipments/shipment-table";
 import { useAdminFeed } from "~/components/use-admin-feed";
 import { formatMoney } from "~/domain/format";
 import { filtersQuery, ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/features/shipments/shipment-filters";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Admin Dashboard | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Admin Dashboard | ${companyNameOf(matches)}` },
   { name: "description", content: "Every shipment at a glance: totals, revenue, search, status changes and bulk actions." },
 ];
 

@@ -9,9 +9,11 @@ import { formatDate, formatDateTime, formatMoney } from "~/domain/format";
 import { INVOICE_STATUS_ACTIONS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, nextStatuses, type InvoiceStatus } from "~/features/invoices/invoice";
 import { invoiceFiltersQuery, isInvoiceListFiltered, parseInvoiceFilters } from "~/features/invoices/invoice-filters";
 import { SWAPPED_DATES_MESSAGE } from "~/domain/list-filters";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Invoices | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Invoices | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Every invoice: search, status, dates, totals per currency, payments and CSV export." },
 ];
 
@@ -52,7 +54,7 @@ export default function InvoicesPage() {
       cell: (row) => (
         <div>
           <div className="font-medium">{row.customerName}</div>
-          <div className="break-all text-slate-600">{row.customerEmail ?? "-"}</div>
+          <div className="break-words text-slate-600">{row.customerEmail ? <WrapPoints text={row.customerEmail} /> : "-"}</div>
         </div>
       ),
     },

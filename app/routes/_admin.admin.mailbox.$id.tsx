@@ -8,8 +8,9 @@ import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
 import { HIDDEN_TOKEN, hasHiddenToken } from "~/features/accounts/one-time-links";
 import { invariantResponse } from "~/.server/invariant";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.mail.subject ?? "Mail"} | SwiftParcel Admin` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: `${data?.mail.subject ?? "Mail"} | ${companyNameOf(matches)} Admin` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -7,8 +7,10 @@ import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
 import { searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Mailbox | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Mailbox | ${companyNameOf(matches)} Admin` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -30,7 +32,7 @@ export default function MailboxPage() {
   const { filters, rows, pagination, sending } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
   const columns: Column<MailRow>[] = [
-    { label: "To", className: "break-all", cell: (mail) => mail.toAddress },
+    { label: "To", className: "break-words", cell: (mail) => <WrapPoints text={mail.toAddress} /> },
     {
       label: "Subject",
       rowHeader: true,

@@ -14,8 +14,10 @@ import { useTimeZone } from "~/components/root-data";
 import { CONTACT_LIMITS, ContactReplySchema, contactTypeLabel } from "~/features/contact/contact-form";
 import { messageState } from "~/features/contact/contact-message-filters";
 import { formatDateTime } from "~/domain/format";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.message.subject ?? "Message"} | SwiftParcel Admin` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: `${data?.message.subject ?? "Message"} | ${companyNameOf(matches)} Admin` }];
 
 const MessageActionSchema = z.discriminatedUnion("intent", [ContactReplySchema, z.object({ intent: z.literal("mark-unread") })]);
 
@@ -59,8 +61,8 @@ export default function MessagePage() {
         </div>
         <p>
           From <strong>{message.name}</strong>{" "}
-          <a href={`mailto:${message.email}`} className="link">
-            {message.email}
+          <a href={`mailto:${message.email}`} className="link break-words">
+            <WrapPoints text={message.email} />
           </a>
         </p>
         <DetailList details={details} />

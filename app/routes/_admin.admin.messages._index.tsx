@@ -8,8 +8,10 @@ import { useTimeZone } from "~/components/root-data";
 import { contactTypeLabel } from "~/features/contact/contact-form";
 import { MESSAGE_STATE_LABELS, MESSAGE_STATES, messageState, parseMessageFilters } from "~/features/contact/contact-message-filters";
 import { formatDateTime } from "~/domain/format";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Messages | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Messages | ${companyNameOf(matches)} Admin` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -35,11 +37,13 @@ export default function MessagesPage() {
     },
     {
       label: "From",
-      className: "break-all",
+      className: "break-words",
       cell: (message) => (
         <span>
           <span className="block font-medium">{message.name}</span>
-          <span className="text-slate-700">{message.email}</span>
+          <span className="text-slate-700">
+            <WrapPoints text={message.email} />
+          </span>
         </span>
       ),
     },

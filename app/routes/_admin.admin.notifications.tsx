@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countAttention } from "~/.server/admin-attention";
 import { requireAdmin } from "~/features/accounts/session.server";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Notifications | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Notifications | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "What needs an admin: chats, contact messages, deletion requests and shipments in exception." },
 ];
 

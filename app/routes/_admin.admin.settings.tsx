@@ -13,9 +13,10 @@ import { CURRENCIES, isPickerCurrency } from "~/features/pricing/currencies";
 import { describeRate } from "~/features/pricing/exchange-rates";
 import { formatDateTime } from "~/domain/format";
 import { basisPointsToTaxRate, rateFormSchema, SETTINGS_LIMITS, settingsSchema } from "~/features/settings/settings-form";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Settings | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Settings | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Company name, tracking prefix, support contact, default currency and tax rate." },
 ];
 

@@ -11,9 +11,10 @@ import { rowActionPage } from "~/features/shipments/shipment-list.server";
 import { DeleteShipmentForm } from "~/features/shipments/shipment-actions";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { RedirectToSchema } from "~/domain/form-fields";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Delete shipment | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Delete shipment | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Confirm the deletion of a shipment." },
 ];
 

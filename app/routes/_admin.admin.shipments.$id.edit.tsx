@@ -10,20 +10,21 @@ import {
   updateShipmentFromForm,
 } from "~/features/shipments/admin-shipment-form.server";
 import { actorFor } from "~/.server/events";
+import { invariantResponse } from "~/.server/invariant";
 import { redirectWithOutcome } from "~/.server/outcome";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { listShipmentAudit } from "~/features/shipments/shipment-changes.server";
 import { getShipmentForEdit } from "~/features/shipments/shipment-list.server";
-import { redirectWithToast } from "~/.server/toast";
 import { AuditTrail } from "~/features/shipments/audit-trail";
 import { useTimeZone } from "~/components/root-data";
 import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
 import { EditShipmentFormActionSchema, formValuesFromShipment } from "~/features/shipments/admin-shipment-form";
 import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Edit Shipment | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Edit Shipment | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Change a shipment, see its tracking history and who changed what." },
 ];
 
@@ -32,7 +33,8 @@ const DASHBOARD = "/admin/dashboard";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const found = await getShipmentForEdit(context.db, params.id ?? "");
-  if (!found) throw await redirectWithToast(context.cloudflare.env, DASHBOARD, { type: "error", message: "Failed to load shipment" });
+  // Said on a page of its own with the way back: a redirect's toast is easily missed.
+  invariantResponse(found, "Failed to load shipment", { status: 404 });
   const { shipment, history } = found;
   const defaultValue = formValuesFromShipment(shipment);
   const [audit, currencies, summary] = await Promise.all([

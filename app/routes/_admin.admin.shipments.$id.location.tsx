@@ -12,9 +12,10 @@ import { LocationForm } from "~/features/shipments/shipment-actions";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { LOCATION_REQUIRED, LocationSchema } from "~/features/shipments/shipment-places";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Current location | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Current location | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Set where a parcel is now." },
 ];
 

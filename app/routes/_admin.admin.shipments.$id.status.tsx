@@ -14,9 +14,10 @@ import { StatusBadge } from "~/features/shipments/status-badge";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { normalizeStatus } from "~/features/shipments/shipment-status";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Custom destination | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Custom destination | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Say where a parcel was delivered instead of its address." },
 ];
 

@@ -6,9 +6,10 @@ import { requestTimeZone } from "~/.server/time-zone";
 import { AdminShipmentTable } from "~/features/shipments/shipment-table";
 import { useAdminFeed } from "~/components/use-admin-feed";
 import { ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/features/shipments/shipment-filters";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Shipments | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Shipments | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Search, filter and manage every shipment." },
 ];
 

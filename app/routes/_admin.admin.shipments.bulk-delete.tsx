@@ -11,9 +11,10 @@ import { getShipmentsByIds } from "~/features/shipments/shipment-list.server";
 import { redirectWithToast } from "~/.server/toast";
 import { BulkDeleteForm, bulkDeleteQuestion } from "~/features/shipments/shipment-actions";
 import { RedirectToSchema } from "~/domain/form-fields";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Delete shipments | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Delete shipments | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Confirm the deletion of several shipments." },
 ];
 

@@ -15,9 +15,10 @@ import { clientAddress } from "~/.server/rate-limit";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { ShipmentFormActionSchema } from "~/features/shipments/admin-shipment-form";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Create New Shipment | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Create New Shipment | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Create a shipment with its price and estimated delivery." },
 ];
 

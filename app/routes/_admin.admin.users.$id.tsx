@@ -15,9 +15,10 @@ import { StatusBadge } from "~/features/shipments/status-badge";
 import { DeleteUserLink } from "~/features/users/user-actions";
 import { ROLE_LABELS, ROLES, UserEditSchema } from "~/features/accounts/account-forms";
 import { countryName, formatDateTime, formatMoney } from "~/domain/format";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `${data.account.firstName} ${data.account.lastName}` : "User"} | SwiftParcel Admin` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data ? `${data.account.firstName} ${data.account.lastName}` : "User"} | ${companyNameOf(matches)} Admin` },
 ];
 
 const UserActionSchema = z.discriminatedUnion("intent", [

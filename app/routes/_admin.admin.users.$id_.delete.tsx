@@ -5,9 +5,10 @@ import { redirectWithOutcome } from "~/.server/outcome";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { deleteUser, getUserDetail } from "~/features/users/user-admin.server";
 import { DELETE_USER_QUESTION, DeleteUserConsequences, DeleteUserForm } from "~/features/users/user-actions";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Delete user | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Delete user | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Confirm the deletion of a user account." },
 ];
 

@@ -8,8 +8,10 @@ import { ROLE_LABELS, ROLES } from "~/features/accounts/account-forms";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { oneOf, searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [{ title: "Users | SwiftParcel Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Users | ${companyNameOf(matches)} Admin` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -39,7 +41,7 @@ export default function UsersPage() {
         </Link>
       ),
     },
-    { label: "Email", className: "break-all", cell: (user) => user.email },
+    { label: "Email", className: "break-words", cell: (user) => <WrapPoints text={user.email} /> },
     { label: "Role", cell: (user) => ROLE_LABELS[user.role] },
     { label: "Status", cell: (user) => (user.status === "active" ? "Active" : "Suspended") },
     { label: "Joined", className: "whitespace-nowrap", cell: (user) => formatDate(user.createdAt, timeZone) },

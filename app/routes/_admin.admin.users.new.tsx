@@ -9,9 +9,10 @@ import { inviteAdmin } from "~/features/users/user-admin.server";
 import { Field, FormErrors } from "~/components/forms";
 import { NewAdminSchema } from "~/features/accounts/account-forms";
 import { INVITATION_LINK_DAYS } from "~/features/accounts/one-time-links";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "New admin | SwiftParcel Admin" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `New admin | ${companyNameOf(matches)} Admin` },
   { name: "description", content: "Create an admin account: the new admin gets an e-mail to choose their password." },
 ];
 

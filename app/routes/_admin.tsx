@@ -6,6 +6,8 @@ import { requireAdmin, type SessionUser } from "~/features/accounts/session.serv
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RouteProgress } from "~/components/route-progress";
 import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";
+import { useRootData } from "~/components/root-data";
+import { FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
 const ADMIN_NAV = [
   { to: "/admin/dashboard", label: "Dashboard" },
@@ -59,13 +61,14 @@ function AdminFrame({
   children: ReactNode;
 }) {
   const location = useLocation();
+  const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
   return (
     <div id="top" className="min-h-screen bg-slate-100 lg:grid lg:grid-cols-[15rem_1fr]">
       <RouteProgress />
       <aside className="bg-slate-900 text-slate-200 print:hidden">
         <div className="flex items-center justify-between px-5 py-4">
           <Link to="/admin/dashboard" className="text-lg font-bold text-white">
-            SwiftParcel Admin
+            {companyName} Admin
           </Link>
         </div>
         <details className="group lg:hidden">

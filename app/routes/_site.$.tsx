@@ -3,10 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { sameSiteReferrer } from "~/.server/safe-redirect";
 import { NotFound } from "~/components/not-found";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [{ title: "Page Not Found | SwiftParcel" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Page Not Found | ${companyNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 /** Any path no other route claims. Go Back leads to the referring page of this site, if any. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -4,11 +4,12 @@ import { ABOUT_STATS, CORE_VALUES, MISSION, TIMELINE } from "~/features/site/abo
 import { PageHero } from "~/features/site/page-hero";
 import { useRootData } from "~/components/root-data";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "About Us | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `About Us | ${companyNameOf(matches)}` },
   {
     name: "description",
     content: "Who we are: a parcel delivery company serving 220+ countries, rated 4.8 by customers. Our mission, our values and how we grew.",
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function AboutPage() {
-  const companyName = useRootData()?.site.companyName ?? "SwiftParcel";
+  const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
   return (
     <main id="main">
       <PageHero title={`About ${companyName}`} lead="We move parcels for people and businesses, and we show you every step of the way." />

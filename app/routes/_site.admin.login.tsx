@@ -17,12 +17,13 @@ import { SignInActionSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Admin Portal | SwiftParcel" },
-  { name: "description", content: "Sign in to the SwiftParcel admin portal to manage shipments, customers and settings." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Admin Portal | ${companyNameOf(matches)}` },
+  { name: "description", content: `Sign in to the ${companyNameOf(matches)} admin portal to manage shipments, customers and settings.` },
 ];
 
 // A 429's Retry-After reaches the document response too.

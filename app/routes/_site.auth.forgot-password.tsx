@@ -18,12 +18,13 @@ import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Reset Password | SwiftParcel" },
-  { name: "description", content: "Forgot your SwiftParcel password? Get a link to choose a new one." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Reset Password | ${companyNameOf(matches)}` },
+  { name: "description", content: `Forgot your ${companyNameOf(matches)} password? Get a link to choose a new one.` },
 ];
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -12,11 +12,12 @@ import { passwordStrength } from "~/features/accounts/password-strength";
 import type { SiteHandle } from "./_site";
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Choose a New Password | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Choose a New Password | ${companyNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

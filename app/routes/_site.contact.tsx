@@ -14,14 +14,16 @@ import { isHoneypotFilled } from "~/domain/honeypot";
 import { CONTACT_LIMITS, CONTACT_TYPE_LABELS, CONTACT_TYPES, ContactSchema } from "~/features/contact/contact-form";
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Contact Us | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Contact Us | ${companyNameOf(matches)}` },
   {
     name: "description",
-    content: `Questions about a parcel, billing or a business account? Write to SwiftParcel: we answer within ${RESPONSE_PROMISE_HOURS} hours during business hours.`,
+    content: `Questions about a parcel, billing or a business account? Write to ${companyNameOf(matches)}: we answer within ${RESPONSE_PROMISE_HOURS} hours during business hours.`,
   },
 ];
 
@@ -98,10 +100,12 @@ function ContactCards() {
             <p className="mb-2 text-sm text-slate-700">{card.text}</p>
             {card.href ? (
               <a href={card.href} className="link break-words">
-                {card.value}
+                <WrapPoints text={card.value} />
               </a>
             ) : (
-              <p className="break-words font-medium">{card.value}</p>
+              <p className="break-words font-medium">
+                <WrapPoints text={card.value} />
+              </p>
             )}
           </li>
         ))}

@@ -12,11 +12,12 @@ import { startOfMonth } from "~/domain/calendar";
 import { filtersQuery, isFiltered, parseCustomerShipmentFilters, type ShipmentFilters } from "~/features/shipments/shipment-filters";
 import { DEFAULT_SORT } from "~/features/shipments/shipment-sort";
 import type { SiteHandle } from "./_site";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle = { hideFooter: true };
 
-export const meta: MetaFunction = () => [
-  { title: "Dashboard | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Dashboard | ${companyNameOf(matches)}` },
   { name: "description", content: "Your shipments at a glance: search by tracking ID, filter by status, track each parcel and open its invoice." },
 ];
 

@@ -60,11 +60,13 @@ import {
   serviceLabel,
 } from "~/features/shipments/shipping-options";
 import type { SiteHandle } from "./_site";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle = { hideFooter: true };
 
-export const meta: MetaFunction = () => [
-  { title: "Create Shipment | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Create Shipment | ${companyNameOf(matches)}` },
   { name: "description", content: "Send a parcel in four steps: sender, recipient, packages and review, with the cost estimate as you go." },
 ];
 
@@ -567,7 +569,9 @@ function ReviewFields({
                   {line}
                 </span>
               ))}
-              <span className="block">{party.email}</span>
+              <span className="block break-words">
+                <WrapPoints text={party.email} />
+              </span>
               <span className="block">{party.phone}</span>
             </address>
           </ReviewSection>

@@ -2,13 +2,14 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES } from "~/features/site/faq";
 import { PageHero } from "~/features/site/page-hero";
-import { faqCountText, faqFilterFrom, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter } from "~/features/site/faq-search";
+import { faqCountText, faqFilterFrom, faqSearchString, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter } from "~/features/site/faq-search";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Frequently Asked Questions | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Frequently Asked Questions | ${companyNameOf(matches)}` },
   {
     name: "description",
     content: "Answers about parcel sizes and weights, delivery times, tracking, prices and plans, international shipping, customs, insurance and claims.",
@@ -55,25 +56,30 @@ export default function FaqPage() {
               </button>
             </div>
           </div>
-          <fieldset>
-            <legend className="label">Category</legend>
-            <div className="flex flex-wrap gap-2">
-              {CATEGORY_OPTIONS.map((option) => (
-                <label key={option.value} className="cursor-pointer">
-                  <input
-                    type="radio"
-                    name="category"
-                    value={option.value}
-                    defaultChecked={filter.category === option.value}
-                    className="peer sr-only"
-                  />
-                  <span className="inline-flex rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold text-slate-800 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600">
-                    {option.label}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          {/* The chips are links: a tap shows the category, with or without JavaScript, and the
+              hidden field keeps it while a search word is typed and sent. */}
+          {filter.category === "all" ? null : <input type="hidden" name="category" value={filter.category} />}
+          <nav aria-labelledby="faq-categories">
+            <p id="faq-categories" className="label">
+              Category
+            </p>
+            <ul className="flex flex-wrap gap-2">
+              {CATEGORY_OPTIONS.map((option) => {
+                const current = filter.category === option.value;
+                return (
+                  <li key={option.value}>
+                    <a
+                      href={`/faq${faqSearchString({ q: filter.q, category: option.value })}`}
+                      aria-current={current ? "page" : undefined}
+                      className={`inline-flex rounded-full border px-4 py-1.5 text-sm font-semibold ${current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-600"}`}
+                    >
+                      {option.label}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
         </Form>
 
         <p role="status" className="mb-4 text-slate-700" data-faq-count>
@@ -118,9 +124,9 @@ function QuestionsByCategory({ found }: { found: ReadonlySet<string> }) {
               {inCategory.map((entry) => (
                 <details
                   key={entry.id}
-                  id={entry.id}
                   hidden={!found.has(entry.id)}
-                  className="group scroll-mt-24 rounded-lg border border-slate-200 bg-white shadow-sm target:ring-2 target:ring-brand-600 print:break-inside-avoid"
+                  data-faq-question={entry.id}
+                  className="group rounded-lg border border-slate-200 bg-white shadow-sm has-[:target]:ring-2 has-[:target]:ring-brand-600 print:break-inside-avoid"
                 >
                   <summary className="flex items-center justify-between gap-4 px-5 py-4 font-semibold">
                     {entry.question}
@@ -128,7 +134,9 @@ function QuestionsByCategory({ found }: { found: ReadonlySet<string> }) {
                       +
                     </span>
                   </summary>
-                  <div className="space-y-2 px-5 pb-4 text-slate-700">
+                  {/* The link's target (/faq#claims) is the answer itself: a browser opens the
+                      <details> around a fragment's target, with or without JavaScript. */}
+                  <div id={entry.id} className="scroll-mt-40 space-y-2 px-5 pb-4 text-slate-700">
                     {entry.answer.map((paragraph) => (
                       <p key={paragraph}>{paragraph}</p>
                     ))}

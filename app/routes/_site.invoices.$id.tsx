@@ -10,13 +10,15 @@ import { formatTaxRate, INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/feat
 import { serviceLabel } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 import type { SiteHandle } from "./_site";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
 // An invoice is a document to print: no chat button over it.
 export const handle: SiteHandle = { hideChat: true };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Invoice ${data?.invoice.number ?? ""} | SwiftParcel` },
-  { name: "description", content: "Your SwiftParcel invoice: the shipment's charges, tax and total, ready to print or save as PDF." },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `Invoice ${data?.invoice.number ?? ""} | ${companyNameOf(matches)}` },
+  { name: "description", content: `Your ${companyNameOf(matches)} invoice: the shipment's charges, tax and total, ready to print or save as PDF.` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -41,16 +43,17 @@ export default function InvoicePage() {
       </div>
 
       <article className="card space-y-8 print:border-0 print:shadow-none" aria-labelledby="invoice-title">
-        <header className="flex flex-wrap items-start justify-between gap-4">
-          <div>
+        <header className="flex flex-wrap items-start justify-between gap-4 print:flex-nowrap">
+          <div className="min-w-0">
             <p className="text-lg font-bold text-brand-800">{site?.companyName}</p>
             <address className="text-sm not-italic text-slate-700">
               {site?.supportAddress}
-              <span className="block">{site?.supportEmail}</span>
+              <span className="block">{site ? <WrapPoints text={site.supportEmail} /> : null}</span>
               <span className="block">{site?.supportPhone}</span>
             </address>
           </div>
-          <div className="text-right">
+          {/* Beside the company's block (its own column, right-aligned) wherever there is room, paper included. */}
+          <div className="shrink-0 sm:text-right">
             <h1 id="invoice-title" className="text-2xl font-bold">
               Invoice
             </h1>
@@ -79,7 +82,11 @@ export default function InvoicePage() {
               <span className="block">{billTo.address}</span>
               <span className="block">{[billTo.city, billTo.state, billTo.postalCode].filter(Boolean).join(", ")}</span>
               <span className="block">{countryName(billTo.country)}</span>
-              {billTo.email ? <span className="block">{billTo.email}</span> : null}
+              {billTo.email ? (
+                <span className="block">
+                  <WrapPoints text={billTo.email} />
+                </span>
+              ) : null}
             </address>
           </section>
           <section aria-labelledby="shipment-title">

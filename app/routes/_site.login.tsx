@@ -17,12 +17,14 @@ import { SignInActionSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
+import { useRootData } from "~/components/root-data";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Sign In | SwiftParcel" },
-  { name: "description", content: "Sign in to your SwiftParcel account to send parcels and follow your shipments." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Sign In | ${companyNameOf(matches)}` },
+  { name: "description", content: `Sign in to your ${companyNameOf(matches)} account to send parcels and follow your shipments.` },
 ];
 
 // A 429's Retry-After reaches the document response too.
@@ -63,11 +65,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { redirectTo, demo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="mb-2 text-3xl font-bold">Sign In</h1>
       <p className="mb-6 text-slate-700">
-        New to SwiftParcel?{" "}
+        New to {companyName}?{" "}
         <Link to="/register" className="link">
           Create an account
         </Link>

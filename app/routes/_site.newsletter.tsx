@@ -12,12 +12,13 @@ import { NewsletterSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Newsletter | SwiftParcel" },
-  { name: "description", content: "Subscribe to the SwiftParcel newsletter: shipping tips and service news, about once a month." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Newsletter | ${companyNameOf(matches)}` },
+  { name: "description", content: `Subscribe to the ${companyNameOf(matches)} newsletter: shipping tips and service news, about once a month.` },
 ];
 
 // A 429's Retry-After reaches the document response too.

@@ -6,14 +6,16 @@ import { confirmNewsletter, isConfirmationLinkValid } from "~/features/site/news
 import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
 import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/features/accounts/one-time-links";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
+import { useRootData } from "~/components/root-data";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
 // Indexable like every public page (the SEO budget): a crawler that follows a link only ever
 // sees the button, and a GET never confirms anything.
-export const meta: MetaFunction = () => [
-  { title: "Confirm Your Subscription | SwiftParcel" },
-  { name: "description", content: "Confirm your subscription to the SwiftParcel newsletter: shipping tips and service news, about once a month." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Confirm Your Subscription | ${companyNameOf(matches)}` },
+  { name: "description", content: `Confirm your subscription to the ${companyNameOf(matches)} newsletter: shipping tips and service news, about once a month.` },
 ];
 
 /** A token is 43 characters; anything far longer is no token of ours. */
@@ -39,13 +41,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConfirmNewsletterPage() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="mb-2 text-3xl font-bold">Confirm Your Subscription</h1>
       {token && !actionData?.invalid ? (
         <Form method="post" className="card space-y-4">
           <p className="text-slate-700">
-            Press the button to get the SwiftParcel newsletter at the address this link was mailed to: shipping tips and service news,
+            Press the button to get the {companyName} newsletter at the address this link was mailed to: shipping tips and service news,
             about once a month.
           </p>
           <input type="hidden" name="token" value={token} />

@@ -15,11 +15,12 @@ import {
   type PricingPlan,
 } from "~/features/pricing/pricing-plans";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Pricing: business shipping plans | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Pricing: business shipping plans | ${companyNameOf(matches)}` },
   {
     name: "description",
     content: `Shipping plans from ${formatDollars(PRICING_PLANS[0]!.monthlyPrice)} a month: Basic, Standard and Premium, with insurance included, yearly billing that saves up to ${formatDollars(Math.max(...PRICING_PLANS.map(yearlySaving)))}, and add-ons per shipment.`,

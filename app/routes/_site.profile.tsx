@@ -26,10 +26,12 @@ import { NotificationPreferencesSchema, PasswordChangeSchema, ProfileActionSchem
 import { COUNTRIES } from "~/domain/countries";
 import { countryName, formatDate, formatDateTime } from "~/domain/format";
 import { passwordStrength } from "~/features/accounts/password-strength";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = () => [
-  { title: "Profile | SwiftParcel" },
-  { name: "description", content: "Your SwiftParcel profile: personal details, password, notification preferences and privacy." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Profile | ${companyNameOf(matches)}` },
+  { name: "description", content: `Your ${companyNameOf(matches)} profile: personal details, password, notification preferences and privacy.` },
 ];
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -242,7 +244,9 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
           />
           <div>
             <p className="label">Email</p>
-            <p className="py-2 text-slate-900">{profile.email}</p>
+            <p className="break-words py-2 text-slate-900">
+              <WrapPoints text={profile.email} />
+            </p>
           </div>
           <Field label="Phone number" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone.errors} />
           <Field

@@ -20,12 +20,13 @@ import { passwordStrength } from "~/features/accounts/password-strength";
 import type { SiteHandle } from "./_site";
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Create Account | SwiftParcel" },
-  { name: "description", content: "Create a SwiftParcel account to send parcels worldwide and follow every shipment." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Create Account | ${companyNameOf(matches)}` },
+  { name: "description", content: `Create a ${companyNameOf(matches)} account to send parcels worldwide and follow every shipment.` },
 ];
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -6,11 +6,12 @@ import { tabClass } from "~/features/site/tab-class";
 import { Testimonials } from "~/features/site/testimonials";
 import { formatDollars } from "~/features/pricing/pricing-plans";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Services: Express, Standard and Same Day delivery | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Services: Express, Standard and Same Day delivery | ${companyNameOf(matches)}` },
   {
     name: "description",
     content: `Express from ${formatDollars(SERVICE_TABS[0]!.startingPrice)}, Standard from ${formatDollars(SERVICE_TABS[1]!.startingPrice)}, Same Day from ${formatDollars(SERVICE_TABS[2]!.startingPrice)}: parcel, freight and international delivery to 220+ countries, with add-ons and business logistics.`,
@@ -52,9 +53,9 @@ export default function ServicesPage() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {ADDITIONAL_SERVICES.map((service) => (
               <li key={service.name} className="rounded-lg border border-slate-200 p-4">
-                <div className="mb-1 flex items-baseline justify-between gap-3">
+                <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
                   <h3 className="font-semibold">{service.name}</h3>
-                  <p className="shrink-0 text-right font-semibold text-brand-700">{service.price}</p>
+                  <p className="text-right font-semibold text-brand-700">{service.price}</p>
                 </div>
                 <p className="text-sm text-slate-700">{service.description}</p>
               </li>

@@ -25,14 +25,15 @@ import { ChatMessageSchema, ChatStartSchema } from "~/features/chat/chat-forms";
 import { knownIntent, withCrossFieldRules } from "~/domain/form-rules";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import type { SiteHandle } from "./_site";
+import { companyNameOf } from "~/components/company-name";
 
 // The support chat as a page: it works without JavaScript (the floating "Chat with us" link of
 // every public page comes here), and with it the answers of the team appear without reloading.
 export const handle: SiteHandle = { hideChat: true };
 
-export const meta: MetaFunction = () => [
-  { title: "Support Chat | SwiftParcel" },
-  { name: "description", content: "Ask SwiftParcel's assistant about a parcel, prices or delivery times, or ask for a person from our support team." },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Support Chat | ${companyNameOf(matches)}` },
+  { name: "description", content: `Ask ${companyNameOf(matches)}'s assistant about a parcel, prices or delivery times, or ask for a person from our support team.` },
 ];
 
 // A conversation is private to the browser that holds its cookie.

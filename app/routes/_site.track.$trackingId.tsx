@@ -15,7 +15,7 @@ import { requestTimeZone } from "~/.server/time-zone";
 import { RENDERED_VERSION_HEADER } from "~/features/tracking/tracking-cache.server";
 import { lookUpTracking } from "~/features/tracking/tracking.server";
 import { acceptsSubscribers, subscribeToTracking } from "~/features/tracking/tracking-subscriptions.server";
-import { useTimeZone } from "~/components/root-data";
+import { useRootData, useTimeZone } from "~/components/root-data";
 import { TrackingForm } from "~/features/tracking/tracking-form";
 import { DeliveryRating } from "~/features/ratings/delivery-rating";
 import { TrackingResult } from "~/features/tracking/tracking-result";
@@ -25,12 +25,13 @@ import { isSettled } from "~/features/shipments/shipment-status";
 import { normalizeTrackingId } from "~/features/tracking/tracking-id";
 import { trackingTimeline } from "~/features/tracking/tracking-timeline";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction<typeof loader> = ({ params }) => [
-  { title: `Tracking ${params.trackingId ?? ""} | SwiftParcel` },
-  { name: "description", content: "Status, delivery progress and history of your SwiftParcel shipment." },
+export const meta: MetaFunction<typeof loader> = ({ params, matches }) => [
+  { title: `Tracking ${params.trackingId ?? ""} | ${companyNameOf(matches)}` },
+  { name: "description", content: `Status, delivery progress and history of your ${companyNameOf(matches)} shipment.` },
 ];
 
 // Retry-After of a 429 or 503 reaches the document response too.
@@ -116,8 +117,14 @@ export default function TrackingPage() {
   const answer = useActionData<typeof action>();
   const timeZone = useTimeZone();
   const formShown = result.state === "found" && !result.view.viewerIsOwner && result.subscribe;
+  const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
+    <main id="main" className="mx-auto max-w-4xl px-4 py-10 print:max-w-none print:p-0">
+      {/* On paper the site's header is gone: the document names the company itself. */}
+      <header className="mb-4 hidden border-b border-slate-300 pb-3 print:block">
+        <p className="text-xl font-bold text-brand-800">{companyName}</p>
+        <p className="text-sm text-slate-700">Shipment tracking report</p>
+      </header>
       <div className="mb-8 print:hidden">
         <h1 className="mb-4 text-3xl font-bold">Track your package</h1>
         <div className="card">
@@ -131,7 +138,7 @@ export default function TrackingPage() {
         </p>
       ) : null}
       {result.state === "found" ? (
-        <div className="space-y-6">
+        <div className="space-y-6 print:space-y-3">
           <TrackingResult
             view={result.view}
             timeline={result.timeline}

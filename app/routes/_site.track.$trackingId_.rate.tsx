@@ -10,13 +10,14 @@ import { DeliveryRating } from "~/features/ratings/delivery-rating";
 import { RatingSchema } from "~/features/ratings/ratings";
 import { normalizeTrackingId } from "~/features/tracking/tracking-id";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction<typeof loader> = ({ params }) => [
-  { title: `Rate delivery ${params.trackingId ?? ""} | SwiftParcel` },
+export const meta: MetaFunction<typeof loader> = ({ params, matches }) => [
+  { title: `Rate delivery ${params.trackingId ?? ""} | ${companyNameOf(matches)}` },
   // No noindex (as decision 005): without the mailed token the page only says where to rate from.
-  { name: "description", content: "Rate the delivery of your SwiftParcel shipment from 1 to 5, once." },
+  { name: "description", content: `Rate the delivery of your ${companyNameOf(matches)} shipment from 1 to 5, once.` },
 ];
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);

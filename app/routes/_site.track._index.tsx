@@ -11,11 +11,12 @@ import { isDelivered, isSettled, statusProgress, statusTone } from "~/features/s
 import { parseTrackingSearch, trackingSearchPath } from "~/features/tracking/tracking-id";
 import { runningLate } from "~/features/tracking/tracking-timeline";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Track a package | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Track a package | ${companyNameOf(matches)}` },
   { name: "description", content: "Enter one tracking ID or up to 10 to see where your parcels are, their history and estimated delivery." },
 ];
 

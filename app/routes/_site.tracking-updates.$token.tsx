@@ -5,11 +5,12 @@ import { z } from "zod";
 import { redirectWithOutcome } from "~/.server/outcome";
 import { confirmSubscription, getSubscriptionLink, unsubscribe } from "~/features/tracking/tracking-subscriptions.server";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Parcel updates by e-mail | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Parcel updates by e-mail | ${companyNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

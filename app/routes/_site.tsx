@@ -33,16 +33,13 @@ function SiteFrame({ children }: { children: ReactNode }) {
   if (!root) return <>{children}</>;
   return (
     <div id="top" className="flex min-h-screen flex-col">
+      {/* First in the page and in its flow: it pushes the page down rather than covering any of it. */}
+      <CookieBanner consent={root.cookieConsent} />
       <RouteProgress />
-      <SiteHeader user={root.user} companyName={root.site.companyName} />
+      <SiteHeader user={root.user} companyName={root.site.companyName} chat={hideChat ? null : <ChatLauncher />} />
       <div className="flex-1">{children}</div>
       {hideFooter ? null : <SiteFooter site={root.site} />}
       <BackToTop />
-      {/* The chat button floats just above the cookie banner while that is shown, so neither hides the other. */}
-      <div className="sticky bottom-0 z-40">
-        {hideChat ? null : <ChatLauncher />}
-        <CookieBanner consent={root.cookieConsent} />
-      </div>
     </div>
   );
 }

@@ -11,9 +11,11 @@ import { Fact } from "~/features/tracking/tracking-result";
 import { countryName, formatDate, formatDateTime, formatDimensions, formatMoney, shipmentSizes } from "~/domain/format";
 import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
+import { WrapPoints } from "~/components/wrap-points";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Receipt ${data.receipt.shipment.trackingId} | SwiftParcel` : "Receipt | SwiftParcel" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `Receipt ${data.receipt.shipment.trackingId} | ${companyNameOf(matches)}` : `Receipt | ${companyNameOf(matches)}` },
   { name: "description", content: "Printable shipment receipt with a QR code to follow the parcel." },
 ];
 
@@ -48,14 +50,14 @@ export default function ReceiptPage() {
         backTo="/admin/dashboard"
         backLabel="Back to Dashboard"
       />
-      <article className="card space-y-6 max-sm:p-4 print:border-0 print:shadow-none" aria-labelledby="receipt-title">
-        <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-200 pb-6">
+      <article className="card space-y-6 max-sm:p-4 print:space-y-4 print:border-0 print:p-0 print:shadow-none" aria-labelledby="receipt-title">
+        <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-200 pb-6 print:flex-nowrap print:pb-4">
           <div>
             <p className="text-xl font-bold text-brand-800">{company.name}</p>
             <address className="text-sm not-italic text-slate-700">
               {company.address}
               <br />
-              {company.phone} · {company.email}
+              {company.phone} · <WrapPoints text={company.email} />
             </address>
             <h1 id="receipt-title" className="mt-4 text-2xl font-bold">
               Shipment Receipt
@@ -63,8 +65,8 @@ export default function ReceiptPage() {
             <p className="text-sm text-slate-700">Issued {formatDateTime(shipment.createdAt, timeZone)}</p>
           </div>
           <figure className="text-center">
-            <QrCodeImage code={qr} label={`QR code linking to ${trackingUrl}`} className="mx-auto h-36 w-36" />
-            <figcaption className="mt-1 max-w-48 break-all text-xs text-slate-700">Scan to track: {trackingUrl}</figcaption>
+            <QrCodeImage code={qr} label={`QR code linking to ${trackingUrl}`} className="mx-auto h-36 w-36 print:h-28 print:w-28" />
+            <figcaption className="mt-1 max-w-48 break-words text-xs text-slate-700">Scan to track: <WrapPoints text={trackingUrl} /></figcaption>
           </figure>
         </header>
 
@@ -90,7 +92,7 @@ export default function ReceiptPage() {
           <h2 id="details-title" className="mb-3 text-lg font-semibold">
             Shipment details
           </h2>
-          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3 print:grid-cols-4 print:gap-y-2">
             <Fact label="Service" value={serviceLabel(shipment.serviceType)} />
             <Fact label="Delivery option" value={DELIVERY_OPTION_LABELS[shipment.deliveryOption as DeliveryOption] ?? shipment.deliveryOption} />
             <Fact label="Package type" value={packageLabel(shipment.packageType)} />

@@ -9,9 +9,10 @@ import { useTimeZone } from "~/components/root-data";
 import { countryName, formatDate } from "~/domain/format";
 import { packageLabel, serviceLabel } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
+import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Label ${data.receipt.shipment.trackingId} | SwiftParcel` : "Label | SwiftParcel" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `Label ${data.receipt.shipment.trackingId} | ${companyNameOf(matches)}` : `Label | ${companyNameOf(matches)}` },
   { name: "description", content: "Printable 4 by 6 inch parcel label with the tracking barcode." },
 ];
 

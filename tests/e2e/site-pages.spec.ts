@@ -51,14 +51,16 @@ test("the FAQ filters by category and by a search word, and says when nothing ma
     if (!javaScriptEnabled) await search.getByRole("button", { name: "Search" }).click();
   };
 
-  await search.getByRole("radio", { name: "International" }).check({ force: true });
-  await apply();
+  // A category chip is enough on its own, with or without JavaScript: no Search press.
+  await search.getByRole("link", { name: "International" }).click();
+  await expect(search.getByRole("link", { name: "International" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("Which countries do you deliver to?")).toBeVisible();
   await expect(page.getByText("Who pays customs duties and taxes?")).toBeVisible();
   await expect(page.getByText("How do I track my parcel?")).toBeHidden();
   await expect(page).toHaveURL(/\/faq\?(q=&)?category=international$/);
 
-  await search.getByRole("radio", { name: "All" }).check({ force: true });
+  await search.getByRole("link", { name: "All" }).click();
+  await expect(page).toHaveURL("/faq");
   await search.getByLabel("Search questions").fill("insurance");
   await apply();
   await expect(page.getByText("Is my parcel insured, and how do I make a claim?")).toBeVisible();
@@ -68,6 +70,17 @@ test("the FAQ filters by category and by a search word, and says when nothing ma
   await apply();
   await expect(page.getByRole("heading", { name: "No questions found" })).toBeVisible();
   await expect(page).toHaveURL(/\/faq\?q=xyzzy(&category=all)?$/);
+});
+
+test("a link to a question lands on it open, with or without JavaScript", async ({ page }) => {
+  await page.goto("/faq#claims");
+  const question = page.locator('details[data-faq-question="claims"]');
+  await expect(question).toHaveAttribute("open", "");
+  await expect(page.locator('[id="claims"]')).toBeVisible();
+  await expect(page.locator('[id="claims"]')).toBeInViewport();
+  // Another question's link, followed from the page, opens that one too.
+  await page.goto("/faq#returns");
+  await expect(page.locator('details[data-faq-question="returns"]')).toHaveAttribute("open", "");
 });
 
 test("pricing switches to yearly and keeps the chosen plan", async ({ page }) => {
@@ -163,4 +176,30 @@ test("the home page's slides and the services' tabs: in place with JavaScript, l
     await expect(page.getByRole("tab")).toHaveCount(0);
     for (const name of ["Express", "Standard", "Same Day"]) await expect(page.getByRole("heading", { name, level: 3 })).toBeVisible();
   }
+});
+
+test("the home hero: four drawn background images, the slide counter for screen readers only", async ({ page }) => {
+  for (const slide of [1, 2, 3, 4]) {
+    await page.goto(`/?slide=${slide}`);
+    const image = page.locator("#hero img[data-slide-image]");
+    await expect(image).toHaveAttribute("src", `/hero/slide-${slide}.svg`);
+    await expect(image).toHaveAttribute("width", "1440");
+    await expect(image).toHaveAttribute("height", "640");
+    await expect(image).toHaveAttribute("alt", "");
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    // Read out, not shown: the visually hidden pattern (1 px, clipped).
+    const counter = page.locator("#hero").getByText(`Slide ${slide} of 4`);
+    await expect(counter).toHaveCount(1);
+    await expect(counter).toHaveCSS("width", "1px");
+    await expect(counter).toHaveCSS("position", "absolute");
+  }
+});
+
+test("the delivered step of the timeline says 'Completed'; a step still to come does not", async ({ page }) => {
+  await page.goto("/track/SWP517204M3X9PA");
+  const progress = page.getByRole("list").filter({ hasText: "Out For Delivery" }).first();
+  const delivered = progress.getByRole("listitem").filter({ hasText: "Delivered" });
+  await expect(delivered.getByText("Completed", { exact: true })).toBeVisible();
+  await page.goto("/track/SWP482913K7Q2ZD");
+  await expect(page.getByText("Completed", { exact: true })).toHaveCount(0);
 });

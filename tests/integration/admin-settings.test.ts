@@ -134,6 +134,20 @@ describe("settings: the form", () => {
     expect(home).toContain("Northwind Parcel");
     expect(home).toContain("help@northwind.example");
     expect(home).toContain("1 Quay Street, Bristol BS1 4DJ, United Kingdom");
+    // The name a person reads is the settings' one everywhere: titles, descriptions, the home
+    // page's figures and testimonial, "New to ...?", the newsletter pages and the admin sidebar.
+    const text = (page: string) => page.replaceAll("<!-- -->", "");
+    expect(home).toContain("<title>Northwind Parcel: fast parcel delivery and real-time tracking</title>");
+    expect(text(home)).toContain("Northwind Parcel in numbers");
+    expect(home).toContain("ships 300 parcels a week with Northwind Parcel");
+    const login = await html(await get("/login"));
+    expect(text(login)).toContain("New to Northwind Parcel?");
+    expect(login).toMatch(/<meta name="description" content="[^"]*Northwind Parcel/);
+    expect(await html(await get("/faq"))).toContain("<title>Frequently Asked Questions | Northwind Parcel</title>");
+    expect(await html(await get("/newsletter"))).toMatch(/<meta name="description" content="[^"]*Northwind Parcel newsletter/);
+    const dashboard = await html(await get("/admin/dashboard", { Cookie: admin }));
+    expect(text(dashboard)).toContain("Northwind Parcel Admin");
+    for (const page of [home, login, dashboard]) expect(page).not.toContain("SwiftParcel");
     // The printed analytics report names the company too.
     expect(await html(await get("/admin/analytics?period=30d&print=1", { Cookie: admin }))).toContain("Northwind Parcel analytics report: last 30 days");
 

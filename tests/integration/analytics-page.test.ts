@@ -72,6 +72,10 @@ describe("the analytics page", () => {
     }
     expect(html).toContain('role="img"');
     expect(html).toContain("The revenue trend as a table");
+    // The four performance metrics, Operational Efficiency defined on the page; no exception rate.
+    for (const metric of ["On-Time Delivery", "Avg Transit Time", "Customer Retention", "Operational Efficiency"]) expect(html).toContain(metric);
+    expect(html.replaceAll("<!-- -->", "")).toMatch(/Operational Efficiency<\/strong> is the share of the period&#x27;s outcomes that went to plan: deliveries made on or before\s+the estimated day/);
+    expect(html).not.toContain("Exception Rate");
     expect(html).toContain("the 90 days before");
     for (const constant of ["2.8 days", "94.2", "4.6/5", "4.6 / 5", "87.5", "1,247"]) expect(html).not.toContain(constant);
   });

@@ -53,6 +53,12 @@ describe("the analytics figures", () => {
     expect(exceptions).toEqual({ part: 1, whole: 5, percent: 20, previousPercent: (1 / 3) * 100 });
   });
 
+  it("take operational efficiency as on-time deliveries of all outcomes: deliveries with an estimate and shipments in a problem status", async () => {
+    const { efficiency } = await week();
+    // Now: s1 on time, s2 and p3 late, s3 in exception: 1 of 4. Before: p1 on time, p2 returned: 1 of 2.
+    expect(efficiency).toEqual({ part: 1, whole: 4, percent: 25, previousPercent: 50 });
+  });
+
   it("break the period's shipments down by status", async () => {
     const { statuses } = await week();
     expect(statuses).toEqual([

@@ -38,7 +38,7 @@ describe("the floating chat link", () => {
   it("is on public pages and leads to /support/chat", async () => {
     for (const path of ["/", "/track", `/track/${inTransit}`, "/login"]) {
       const html = await (await get(path)).text();
-      expect(html, path).toMatch(/<a href="\/support\/chat"[^>]*>.*Chat with us<\/a>/s);
+      expect(html, path).toMatch(/<a href="\/support\/chat"[^>]*>.*Chat with us<\/span><\/a>/s);
     }
   });
 

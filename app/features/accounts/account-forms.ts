@@ -3,7 +3,7 @@
 // so "required" messages are zod's required_error; text is trimmed before it is checked, and
 // every field is bounded (app/domain/field-limits.ts).
 import { z } from "zod";
-import { INVALID_EMAIL, isPhone } from "~/domain/contact-details";
+import { isPhone } from "~/domain/contact-details";
 import { MAX_LENGTH, tooLongMessage } from "~/domain/field-limits";
 import { emailAddress, optionalText, RedirectToSchema, requiredText } from "~/domain/form-fields";
 import { confirmationMatches, forIntent, withCrossFieldRules, withDefaultIntent } from "~/domain/form-rules";
@@ -88,7 +88,8 @@ export const SignInLinkActionSchema = withDefaultIntent(
 );
 
 export const NewsletterSchema = z.object({
-  email: emailAddress(INVALID_EMAIL),
+  // An empty box is a missing address, not an invalid one.
+  email: emailAddress("Email is required"),
   redirectTo: RedirectToSchema,
 });
 

@@ -84,6 +84,12 @@ export type Analytics = {
   retention: Rate;
   /** The period's shipments in a problem status (PROBLEM_STATUSES). */
   exceptions: Rate;
+  /**
+   * Operational efficiency: of the shipments that reached an outcome in the period (delivered in
+   * it with an estimate, or created in it and now in a problem status), those delivered on or
+   * before their estimated day. A late delivery and an exception both count against it.
+   */
+  efficiency: Rate;
   topRoutes: { origin: string; destination: string; shipments: number; revenue: Money[] }[];
   /** By the destination's pricing region. */
   regions: { region: PricingRegion; shipments: Compared; share: number | null; revenue: Money[] }[];
@@ -114,6 +120,7 @@ export function emptyAnalytics(period: AnalyticsPeriod, now: number, timeZone: s
     onTime: noRate,
     retention: noRate,
     exceptions: noRate,
+    efficiency: noRate,
     topRoutes: [],
     regions: PRICING_REGIONS.map((region) => ({ region, shipments: zero, share: null, revenue: [] })),
   };
@@ -466,6 +473,12 @@ export async function getAnalytics(
     ),
     retention: rate(customerRow.returning, customerRow.customers, customerRow.previousReturning, customerRow.previousCustomers),
     exceptions: rate(problems.current, shipmentCount.current, problems.previous, shipmentCount.previous),
+    efficiency: rate(
+      delivery.current.onTime,
+      delivery.current.withEstimate + problems.current,
+      delivery.previous.onTime,
+      delivery.previous.withEstimate + problems.previous,
+    ),
     topRoutes: topRoutes.map((route) => ({ ...route, revenue: route.revenue.sort(byAmount) })),
     regions: PRICING_REGIONS.map((region) => {
       const totals = regionTotals.get(region)!;

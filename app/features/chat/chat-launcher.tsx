@@ -8,9 +8,14 @@ import { useHydrated } from "~/components/use-hydrated";
 const loadWindow = () => import("./chat-window");
 const ChatWindow = lazy(loadWindow);
 
-// Placed by the site layout at the bottom edge of the window (above the cookie banner while it shows).
+// Docked in the site header on phones and tablets (an icon button beside Menu, so it never floats
+// over a form's submit button or the tracking box); floating at the window's bottom-right corner
+// from the lg breakpoint, where the page's column leaves the corner free. The site header has no
+// backdrop filter, so `fixed` here is relative to the window.
 const LAUNCHER =
-  "absolute bottom-[calc(100%+1rem)] right-4 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 print:hidden";
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 lg:fixed lg:bottom-4 lg:right-4 lg:z-40 lg:rounded-full lg:px-4 lg:py-3 lg:shadow-lg print:hidden";
+// The words stay the accessible name everywhere; below lg only the icon shows.
+const LABEL = "max-lg:sr-only";
 
 function ChatIcon() {
   return (
@@ -30,7 +35,9 @@ export function ChatLauncher() {
     return (
       <a href="/support/chat" className={LAUNCHER} data-chat-launcher>
         <ChatIcon />
-        Chat with us
+        <span className={LABEL} data-chat-label>
+          Chat with us
+        </span>
       </a>
     );
   }
@@ -40,6 +47,7 @@ export function ChatLauncher() {
         ref={button}
         type="button"
         className={LAUNCHER}
+        data-chat-launcher
         aria-expanded={open}
         aria-controls={open ? "chat-window" : undefined}
         onMouseEnter={() => void loadWindow()}
@@ -47,7 +55,9 @@ export function ChatLauncher() {
         onClick={() => setOpen((value) => !value)}
       >
         <ChatIcon />
-        {open ? "Close chat" : "Chat with us"}
+        <span className={LABEL} data-chat-label>
+          {open ? "Close chat" : "Chat with us"}
+        </span>
       </button>
       {open ? (
         <Suspense fallback={null}>

@@ -28,6 +28,7 @@ import {
 } from "./shipment-actions";
 import { StatusBadge } from "./status-badge";
 import { useHydrated } from "~/components/use-hydrated";
+import { WrapPoints } from "~/components/wrap-points";
 
 const BULK_FORM_ID = "bulk-delete";
 
@@ -114,7 +115,7 @@ export function AdminShipmentTable({
       cell: (row) => (
         <div>
           <div className="font-medium">{row.senderName}</div>
-          <div className="break-all text-slate-600">{row.senderEmail ?? "-"}</div>
+          <div className="break-words text-slate-600">{row.senderEmail ? <WrapPoints text={row.senderEmail} /> : "-"}</div>
         </div>
       ),
     },

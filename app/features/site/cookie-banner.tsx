@@ -10,8 +10,9 @@ const KEY = "cookieConsent";
  * the choice is also kept in localStorage under "cookieConsent" and the banner
  * closes without leaving the page. Closing it with × is no choice: it hides the banner for the
  * visit only (a cookie that ends with the browser without JavaScript; with it, this tab's
- * session storage and no request at all). It is sticky, not fixed: it stays in view while the
- * page scrolls, yet ends the page below the footer, so it never hides the last button of a short page.
+ * session storage and no request at all). It sits at the top of the page, in its flow (the
+ * site layout renders it before the header): it pushes the page down and scrolls away with it,
+ * so on a phone it never covers a form's submit button or the tracking box.
  */
 export function CookieBanner({ consent }: { consent: Choice | null }) {
   const fetcher = useFetcher();
@@ -34,12 +35,12 @@ export function CookieBanner({ consent }: { consent: Choice | null }) {
     <section
       aria-label="Cookie consent"
       data-cookie-banner
-      className="sticky bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-2xl print:hidden"
+      className="border-b border-slate-200 bg-slate-50 px-4 py-3 print:hidden"
     >
       <fetcher.Form
         method="post"
         action="/cookie-consent"
-        className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2"
         onSubmit={(event) => {
           const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
           if (submitter?.value === "accepted" || submitter?.value === "declined") {
@@ -48,7 +49,7 @@ export function CookieBanner({ consent }: { consent: Choice | null }) {
         }}
       >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <p className="flex-1 text-sm text-slate-800">
+        <p className="min-w-60 flex-1 text-sm text-slate-800">
           We use cookies to keep you signed in and to remember your preferences; none track you or show ads. Read
           our{" "}
           <a href="/cookies" className="link">

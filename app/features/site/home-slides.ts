@@ -1,26 +1,35 @@
 // The home page's four slides: rendered by the page, switched and rotated by app/enhance/slides.ts.
+// Each has a background illustration of the project's own (public/hero/*.svg, about 1 kB each,
+// drawn on the slide's gradient, which also shows while the image loads).
 export const SLIDES = [
   {
     title: "Deliveries you can follow, step by step",
     text: "Every scan, every hub, every hand-off: see where your parcel is right now.",
     background: "from-brand-800 via-brand-700 to-sky-700",
+    image: "/hero/slide-1.svg",
   },
   {
     title: "Next-day express across the country",
     text: "Book by 6 pm and your parcel arrives the next business day.",
     background: "from-indigo-900 via-indigo-800 to-brand-700",
+    image: "/hero/slide-2.svg",
   },
   {
     title: "Ship to more than 220 countries",
     text: "Customs paperwork handled, duties estimated up front, no surprises at the door.",
     background: "from-slate-900 via-slate-800 to-teal-800",
+    image: "/hero/slide-3.svg",
   },
   {
     title: "Business shipping that scales with you",
     text: "From a few envelopes a week to pallets every day, one account does it all.",
     background: "from-emerald-900 via-teal-800 to-cyan-800",
+    image: "/hero/slide-4.svg",
   },
 ] as const;
+
+/** The illustrations' own size (public/hero/*.svg), given to the <img> so nothing moves as it loads. */
+export const SLIDE_IMAGE_SIZE = { width: 1440, height: 640 } as const;
 
 /** Slides rotate every 5 seconds unless paused or the reader prefers less motion. */
 export const ROTATE_MS = 5000;

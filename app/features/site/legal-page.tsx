@@ -2,8 +2,9 @@ import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { LEGAL_LAST_UPDATED, type LegalBlock, type LegalDocument, type SiteFacts } from "~/features/site/legal";
 import { useRootData } from "~/components/root-data";
+import { FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
-const FALLBACK_SITE: SiteFacts = { companyName: "SwiftParcel", supportEmail: "", supportPhone: "", supportAddress: "" };
+const FALLBACK_SITE: SiteFacts = { companyName: FALLBACK_COMPANY_NAME, supportEmail: "", supportPhone: "", supportAddress: "" };
 
 /** "November 23, 2026" from "2026-11-23", the same in every time zone. */
 function longDate(isoDate: string): string {

@@ -6,6 +6,7 @@ import type { Timeline as TrackingTimeline, TimelineStep, TimelineTone } from "~
 import { packageLabel, serviceLabel } from "~/features/shipments/shipping-options";
 import { KeepMePosted, type Subscription } from "./keep-me-posted";
 import { StatusBadge } from "~/features/shipments/status-badge";
+import { WrapPoints } from "~/components/wrap-points";
 
 export function TrackingResult({
   view,
@@ -30,7 +31,7 @@ export function TrackingResult({
   const place = (p: { city: string; country: string }) => `${p.city}, ${countryName(p.country)}`;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6 print:space-y-3">
       {autoPrint ? (
         <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden" data-auto-print>
           This is the print view. Use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.
@@ -108,7 +109,7 @@ export function TrackingResult({
         <h2 id="history-title" className="mb-4 text-lg font-semibold">
           Shipment history
         </h2>
-        <ol className="space-y-4 border-l-2 border-slate-200 pl-5">
+        <ol className="space-y-4 border-l-2 border-slate-200 pl-5 print:space-y-2">
           {view.history.map((entry, index) => (
             <li key={`${entry.occurredAt}-${entry.status}-${index}`} className="relative">
               <span
@@ -212,7 +213,14 @@ function Timeline({ steps, timeZone }: { steps: TimelineStep[]; timeZone: string
           </span>
           <span className="text-sm">
             <span className={step.state === "upcoming" ? "text-slate-600" : "font-semibold"}>{step.label}</span>
-            <span className="sr-only">{` (${STEP_STATE_TEXT[step.state]})`}</span>
+            {step.tone === "delivered" && step.state !== "upcoming" ? (
+              // The delivered step, once reached, is green and labelled 'Completed'.
+              <span className="block text-xs font-semibold uppercase tracking-wide text-green-800" data-step-completed>
+                Completed
+              </span>
+            ) : (
+              <span className="sr-only">{` (${STEP_STATE_TEXT[step.state]})`}</span>
+            )}
             {step.at !== null ? (
               <time className="block text-xs text-slate-600" dateTime={isoDateTime(step.at)}>
                 {formatDate(step.at, timeZone)}
@@ -253,7 +261,7 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
               {party.email ? (
                 <>
                   <br />
-                  {party.email}
+                  <WrapPoints text={party.email} />
                 </>
               ) : null}
               {party.phone ? (
