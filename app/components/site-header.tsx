@@ -1,5 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
+import { enhanceScrolling } from "~/behaviours/scrolling";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 import type { SessionUser } from "~/features/accounts/session.server";
 
 export const NAV_LINKS = [
@@ -16,22 +18,11 @@ function navClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`;
 }
 
-/** Sticky header; gains a shadow once the page has scrolled 10 px (with JavaScript). */
+/** Sticky header; gains a shadow once the page has scrolled 10 px (with JavaScript: behaviours/scrolling.ts). */
 export function SiteHeader({ user, companyName }: { user: SessionUser | null; companyName: string }) {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > 10);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-
+  const header = useBehaviour(enhanceScrolling);
   return (
-    <header
-      className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden ${scrolled ? "shadow-md" : ""}`}
-      data-scrolled={scrolled ? "true" : undefined}
-      data-site-header
-    >
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden" data-site-header ref={header}>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width="28" height="28" />

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 import { useRootData } from "~/components/root-data";
 import { Testimonials } from "~/features/site/testimonials";
 import { TrackingForm } from "~/features/tracking/tracking-form";
 import { SLIDES, slideHref } from "~/features/site/home-slides";
+import { enhanceSlides } from "~/features/site/slides";
 import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const handle: ScriptsHandle = { hydrate: false };
@@ -47,7 +49,7 @@ export default function HomePage() {
   const signedIn = Boolean(useRootData()?.user);
   return (
     <main id="main">
-      <Hero initialSlide={initialSlide} />
+      <Hero key={initialSlide} initialSlide={initialSlide} />
 
       <section className="relative z-10 mx-auto -mt-12 max-w-3xl px-4" aria-labelledby="track-title">
         <div className="card shadow-lg">
@@ -136,13 +138,15 @@ export default function HomePage() {
 }
 
 /**
- * Four slides. The controls are links (?slide=N); app/enhance/slides.ts switches them in place,
+ * Four slides. The controls are links (?slide=N); slides.ts switches them in place,
  * rotates them every 5 seconds unless paused or the reader prefers less motion, and adds Pause.
  */
 function Hero({ initialSlide }: { initialSlide: number }) {
   const slide = SLIDES[initialSlide]!;
+  const hero = useBehaviour(enhanceSlides);
   return (
     <section
+      ref={hero}
       id="hero"
       aria-roledescription="carousel"
       aria-label="Highlights"
@@ -152,7 +156,7 @@ function Hero({ initialSlide }: { initialSlide: number }) {
       <div className="mx-auto max-w-6xl px-4">
         <div aria-live="off" className="min-h-40" data-slide-text>
           <p className="mb-2 text-sm font-semibold uppercase tracking-widest text-sky-100">
-            Slide {initialSlide + 1} of {SLIDES.length}
+            {`Slide ${initialSlide + 1} of ${SLIDES.length}`}
           </p>
           <h1 className="mb-4 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">{slide.title}</h1>
           <p className="mb-8 max-w-2xl text-lg text-sky-50">{slide.text}</p>

@@ -1,4 +1,4 @@
-// The home page's four slides: rendered by the page, switched and rotated by app/enhance/slides.ts.
+// The home page's four slides: rendered by the page, switched and rotated by slides.ts.
 export const SLIDES = [
   {
     title: "Deliveries you can follow, step by step",
