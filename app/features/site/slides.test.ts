@@ -83,8 +83,10 @@ describe("enhanceSlides", () => {
   });
 
   test("undoing stops the rotation, removes Pause and shows the first slide drawn", () => {
+    // On the hero itself, as a React ref gives it.
     const stop = enhanceSlides(document.querySelector("#hero")!);
     vi.advanceTimersByTime(ROTATE_MS);
+    expect(title()).toBe(SLIDES[1].title);
     stop();
     expect(title()).toBe(SLIDES[0].title);
     expect(document.querySelector("[data-slide-controls] button")).toBeNull();

@@ -1,10 +1,10 @@
 // The home page's slides (routes/_site._index.tsx renders one, with links to the others): the
 // links switch in place, the slides rotate, and a Pause button stops them.
-import type { Behaviour } from "~/behaviours/behaviour";
+import { within, type Behaviour } from "~/behaviours/behaviour";
 import { ROTATE_MS, SLIDES, slideHref } from "./home-slides";
 
 export const enhanceSlides: Behaviour = (root) => {
-  const hero = root.querySelector<HTMLElement>("[data-slides]");
+  const hero = within(root, "[data-slides]")[0];
   const text = hero?.querySelector<HTMLElement>("[data-slide-text]");
   const controls = hero?.querySelector<HTMLElement>("[data-slide-controls]");
   if (!hero || !text || !controls) return () => {};

@@ -41,7 +41,8 @@ describe("enhanceTabs", () => {
   });
 
   test("a click selects a tab", () => {
-    undo = enhanceTabs(document);
+    // On the tabs' own area, as a React ref gives it.
+    undo = enhanceTabs(document.querySelector("[data-tabs]")!);
     tab("Standard").click();
     expect(tab("Standard").getAttribute("aria-selected")).toBe("true");
     expect(tab("Express").getAttribute("aria-selected")).toBe("false");
@@ -78,7 +79,9 @@ describe("enhanceTabs", () => {
   });
 
   test("undoing gives the links and every section back", () => {
-    enhanceTabs(document.querySelector("[data-tabs]")!)();
+    const stop = enhanceTabs(document.querySelector("[data-tabs]")!);
+    expect(tabs()).toHaveLength(3);
+    stop();
     expect(tabs()).toHaveLength(0);
     expect(document.querySelector("nav")!.hidden).toBe(false);
     expect(shownPanels()).toEqual(["express", "standard", "same-day"]);

@@ -1,11 +1,11 @@
 // The services page's levels (routes/_site.services.tsx renders anchored sections and a row of
 // links to them) become an ARIA tab list showing one section at a time: the one the address
 // names (#same-day or ?tab=same-day) first, else the first.
-import type { Behaviour } from "~/behaviours/behaviour";
+import { within, type Behaviour } from "~/behaviours/behaviour";
 import { tabClass } from "./tab-class";
 
 export const enhanceTabs: Behaviour = (root) => {
-  const area = root.querySelector<HTMLElement>("[data-tabs]");
+  const area = within(root, "[data-tabs]")[0];
   const nav = area?.querySelector("nav");
   const links = [...(nav?.querySelectorAll<HTMLAnchorElement>("a[href^='#']") ?? [])];
   const panels = links.map((link) => document.getElementById(link.hash.slice(1))!);
