@@ -5,7 +5,7 @@ import { enhanceToasts } from "./toasts";
 
 beforeEach(() => {
   vi.useFakeTimers();
-  document.body.innerHTML = `<div role="status"><div data-toast-type="success"><p>Shipment saved</p></div></div>`;
+  document.body.innerHTML = `<div role="status"><div data-toast-type="success" class="toast-success"><p>Shipment saved</p></div></div>`;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -20,8 +20,9 @@ describe("enhanceToasts", () => {
     expect(toast().hidden).toBe(true);
   });
 
-  test("the toast leaves after its type's time", () => {
+  test("the toast leaves after its type's time, counted by the script instead of the CSS fade", () => {
     enhanceToasts(document);
+    expect(toast().classList.contains("toast-success")).toBe(false);
     vi.advanceTimersByTime(TOAST_DURATION_MS.success - 1);
     expect(toast().hidden).toBe(false);
     vi.advanceTimersByTime(1);
@@ -41,6 +42,7 @@ describe("enhanceToasts", () => {
     const undo = enhanceToasts(document.querySelector("[role=status]")!);
     undo();
     expect(close()).toBeNull();
+    expect(toast().classList.contains("toast-success")).toBe(true);
     vi.advanceTimersByTime(TOAST_DURATION_MS.error);
     expect(toast().hidden).toBe(false);
   });
