@@ -37,7 +37,7 @@ export default defineConfig(async () => {
         resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
       },
       build: { minify: true },
-      // app/enhance/public-page.ts is bundled as a module of its own (`?worker&url`, decision
+      // app/behaviours/public-page.ts is bundled as a module of its own (`?worker&url`, decision
       // 145); as an ES module it loads the chat window's code only when it is wanted.
       worker: { format: "es" as const },
     };

@@ -4,9 +4,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Links, Meta, Outlet, useFetchers, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import stylesheet from "./tailwind.css?url";
+import { enhancePending } from "./behaviours/pending";
 import { ClientHintCheck } from "./components/client-hint-check";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
@@ -81,10 +82,25 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <ToastRegion toast={toast} />
+        <PendingLabels />
         <PageScripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * Busy buttons (data-pending) on the pages React renders: the same behaviour as on the others,
+ * undone and run again each time the router has finished a submission, which gives a form that
+ * stays in the page its buttons back.
+ */
+function PendingLabels() {
+  const busy = useNavigation().state !== "idle" || useFetchers().some((fetcher) => fetcher.state !== "idle");
+  const answered = useRef({ busy, count: 0 });
+  if (answered.current.busy !== busy) answered.current = { busy, count: answered.current.count + (busy ? 0 : 1) };
+  const count = answered.current.count;
+  useEffect(() => enhancePending(document), [count]);
+  return null;
 }
 
 export default function App() {

@@ -1,23 +1,18 @@
-import { useEffect, useState } from "react";
+import { enhanceScrolling } from "~/behaviours/scrolling";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 
 /**
- * A floating button once the page has scrolled 300 px (without JavaScript, the footer's link
- * serves; on pages without React, app/enhance/scrolling.ts shows it).
+ * A floating button once the page has scrolled 300 px (behaviours/scrolling.ts shows it;
+ * without JavaScript, the footer's link serves).
  */
 export function BackToTop() {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > 300);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
+  const button = useBehaviour<HTMLButtonElement>(enhanceScrolling);
   return (
     <button
       type="button"
-      hidden={!visible}
+      hidden
       data-back-to-top
-      onClick={() => window.scrollTo({ top: 0 })}
+      ref={button}
       className="fixed bottom-20 right-4 z-30 rounded-full bg-brand-600 p-3 text-white shadow-lg hover:bg-brand-700 print:hidden"
       aria-label="Back to top"
     >

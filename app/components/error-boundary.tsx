@@ -2,7 +2,6 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-r
 import { useEffect } from "react";
 import { GoBack, NotFound } from "./not-found";
 import { useRootData } from "./root-data";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * What a route shows when its loader, action or render fails, inside whatever layout holds it:
@@ -25,7 +24,6 @@ export function GeneralErrorBoundary() {
 }
 
 function Refusal({ status, message, backHref }: { status: number; message: string; backHref: string | null }) {
-  const hydrated = useHydrated();
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
       <p className="text-6xl font-bold text-brand-700" aria-hidden="true">
@@ -36,7 +34,7 @@ function Refusal({ status, message, backHref }: { status: number; message: strin
         <Link to="/" className="btn-primary">
           Go Home
         </Link>
-        <GoBack href={backHref} hydrated={hydrated} />
+        <GoBack href={backHref} />
       </div>
     </main>
   );

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useHydrated } from "./use-hydrated";
+import { enhanceGoBack } from "~/behaviours/go-back";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 
 /**
  * 'Page Not Found'. `message` says what is missing when a record page was asked for one that
@@ -7,7 +8,6 @@ import { useHydrated } from "./use-hydrated";
  * known, else (with JS) history.
  */
 export function NotFound({ backHref, message }: { backHref?: string | null; message?: string | null }) {
-  const hydrated = useHydrated();
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
       <p className="text-6xl font-bold text-brand-700" aria-hidden="true">
@@ -19,7 +19,7 @@ export function NotFound({ backHref, message }: { backHref?: string | null; mess
         <Link to="/" className="btn-primary">
           Go Home
         </Link>
-        <GoBack href={backHref ?? null} hydrated={hydrated} />
+        <GoBack href={backHref ?? null} />
       </div>
       <nav aria-label="Helpful links" className="flex flex-wrap justify-center gap-4">
         <Link to="/track" className="link">
@@ -37,7 +37,8 @@ export function NotFound({ backHref, message }: { backHref?: string | null; mess
 }
 
 /** A link to the referring page of this site when known (works without JavaScript), else (with JS) history. */
-export function GoBack({ href, hydrated }: { href: string | null; hydrated: boolean }) {
+export function GoBack({ href }: { href: string | null }) {
+  const button = useBehaviour<HTMLButtonElement>(enhanceGoBack);
   if (href) {
     return (
       <a href={href} className="btn-secondary">
@@ -45,13 +46,9 @@ export function GoBack({ href, hydrated }: { href: string | null; hydrated: bool
       </a>
     );
   }
-  // Without React in the browser, app/enhance/go-back.ts shows and runs it.
-  return hydrated ? (
-    <button type="button" className="btn-secondary" onClick={() => window.history.back()}>
-      Go Back
-    </button>
-  ) : (
-    <button type="button" className="btn-secondary" data-go-back hidden>
+  // Shown and run by behaviours/go-back.ts.
+  return (
+    <button type="button" className="btn-secondary" data-go-back hidden ref={button}>
       Go Back
     </button>
   );

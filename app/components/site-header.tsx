@@ -1,5 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { enhanceScrolling } from "~/behaviours/scrolling";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 import type { SessionUser } from "~/features/accounts/session.server";
 
 export const NAV_LINKS = [
@@ -17,25 +19,15 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * Sticky header; gains a shadow once the page has scrolled 10 px (with JavaScript). `chat` is the
- * chat launcher, docked here beside Menu on narrow screens (it floats on wide ones). No backdrop
- * filter: it would make the header the containing block of that floating launcher.
+ * Sticky header; gains a shadow once the page has scrolled 10 px (with JavaScript:
+ * behaviours/scrolling.ts). `chat` is the chat launcher, docked here beside Menu on narrow
+ * screens (it floats on wide ones). No backdrop filter: it would make the header the containing
+ * block of that floating launcher.
  */
 export function SiteHeader({ user, companyName, chat }: { user: SessionUser | null; companyName: string; chat?: ReactNode }) {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > 10);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-
+  const header = useBehaviour(enhanceScrolling);
   return (
-    <header
-      className={`sticky top-0 z-40 border-b border-slate-200 bg-white print:hidden ${scrolled ? "shadow-md" : ""}`}
-      data-scrolled={scrolled ? "true" : undefined}
-      data-site-header
-    >
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white print:hidden" data-site-header ref={header}>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-4">
         <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width="28" height="28" />

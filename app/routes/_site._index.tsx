@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 import { useRootData } from "~/components/root-data";
 import { Testimonials } from "~/features/site/testimonials";
 import { TrackingForm } from "~/features/tracking/tracking-form";
 import { SLIDE_IMAGE_SIZE, SLIDES, slideHref } from "~/features/site/home-slides";
+import { enhanceSlides } from "~/features/site/slides";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
@@ -51,7 +53,7 @@ export default function HomePage() {
   const companyName = root?.site.companyName ?? FALLBACK_COMPANY_NAME;
   return (
     <main id="main">
-      <Hero initialSlide={initialSlide} />
+      <Hero key={initialSlide} initialSlide={initialSlide} />
 
       <section className="relative z-10 mx-auto -mt-12 max-w-3xl px-4" aria-labelledby="track-title">
         <div className="card shadow-lg">
@@ -140,13 +142,15 @@ export default function HomePage() {
 }
 
 /**
- * Four slides. The controls are links (?slide=N); app/enhance/slides.ts switches them in place,
+ * Four slides. The controls are links (?slide=N); slides.ts switches them in place,
  * rotates them every 5 seconds unless paused or the reader prefers less motion, and adds Pause.
  */
 function Hero({ initialSlide }: { initialSlide: number }) {
   const slide = SLIDES[initialSlide]!;
+  const hero = useBehaviour(enhanceSlides);
   return (
     <section
+      ref={hero}
       id="hero"
       aria-roledescription="carousel"
       aria-label="Highlights"

@@ -1,6 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES } from "~/features/site/faq";
+import { enhanceFaqFilter } from "~/features/site/faq-filter";
 import { PageHero } from "~/features/site/page-hero";
 import { faqCountText, faqFilterFrom, faqSearchString, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter } from "~/features/site/faq-search";
 import type { ScriptsHandle } from "~/components/page-scripts";
@@ -25,8 +27,10 @@ export default function FaqPage() {
   const [searchParams] = useSearchParams();
   const filter = faqFilterFrom(searchParams);
   const found = new Set(searchFaq(FAQ_ENTRIES, filter).map((entry) => entry.id));
+  // Run again when the address names another question (a link to /faq#claims on this page).
+  const page = useBehaviour(enhanceFaqFilter, [useLocation().hash]);
   return (
-    <main id="main">
+    <main id="main" ref={page}>
       <PageHero title="Frequently Asked Questions" lead="Quick answers about sending, tracking, prices, international delivery and claims." />
       <div className="mx-auto max-w-4xl px-4 py-10">
         <Form
@@ -83,10 +87,10 @@ export default function FaqPage() {
         </Form>
 
         <p role="status" className="mb-4 text-slate-700" data-faq-count>
-          {faqCountText(found.size)}
+          {faqCountText(found.size, FAQ_ENTRIES.length)}
         </p>
-        {/* Every question is in the page, those the filter leaves out hidden, so that
-            app/enhance/faq.ts can follow the typing without asking the server. */}
+        {/* Every question is in the page (with its keywords), those the filter leaves out
+            hidden, so that faq-filter.ts can follow the typing without asking the server. */}
         <NoQuestionsFound hidden={found.size > 0} />
         <QuestionsByCategory found={found} />
 
@@ -126,7 +130,8 @@ function QuestionsByCategory({ found }: { found: ReadonlySet<string> }) {
                   key={entry.id}
                   hidden={!found.has(entry.id)}
                   data-faq-question={entry.id}
-                  className="group rounded-lg border border-slate-200 bg-white shadow-sm has-[:target]:ring-2 has-[:target]:ring-brand-600 print:break-inside-avoid"
+                  data-faq-keywords={entry.keywords.join("|")}
+                  className="group scroll-mt-24 rounded-lg border border-slate-200 bg-white shadow-sm has-[:target]:ring-2 has-[:target]:ring-brand-600 print:break-inside-avoid"
                 >
                   <summary className="flex items-center justify-between gap-4 px-5 py-4 font-semibold">
                     {entry.question}

@@ -1,8 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 import { ADDITIONAL_SERVICES, INDUSTRIES, MORE_SERVICES, SERVICE_TABS, SERVICE_TESTIMONIALS, type ServiceTab } from "~/features/site/services";
 import { PageHero } from "~/features/site/page-hero";
 import { tabClass } from "~/features/site/tab-class";
+import { enhanceTabs } from "~/features/site/tabs";
 import { Testimonials } from "~/features/site/testimonials";
 import { formatDollars } from "~/features/pricing/pricing-plans";
 import type { ScriptsHandle } from "~/components/page-scripts";
@@ -100,12 +102,14 @@ export default function ServicesPage() {
 
 /**
  * Express, Standard and Same Day: anchored sections one after another, the tab row linking to
- * them; app/enhance/tabs.ts makes them an ARIA tab list showing one at a time, the one the
+ * them; tabs.ts makes them an ARIA tab list showing one at a time, the one the
  * address names (#same-day or ?tab=same-day) first.
  */
 function ServiceLevels() {
+  // Run again when the address names another level (a link to /services#standard on this page).
+  const levels = useBehaviour(enhanceTabs, [useLocation().hash]);
   return (
-    <section aria-labelledby="levels-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" data-tabs>
+    <section aria-labelledby="levels-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" data-tabs ref={levels}>
       <h2 id="levels-title" className="mb-2 text-3xl font-bold">
         Choose your speed
       </h2>

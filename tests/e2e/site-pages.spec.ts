@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsDemoAdmin } from "./sign-in";
+import { signInAsDemoAdmin, signInAsDemoCustomer } from "./sign-in";
 
 // Anchored sections are reached without smooth scrolling (the site honours reduced motion).
 test.use({ reducedMotion: "reduce" });
@@ -202,4 +202,54 @@ test("the delivered step of the timeline says 'Completed'; a step still to come 
   await expect(delivered.getByText("Completed", { exact: true })).toBeVisible();
   await page.goto("/track/SWP482913K7Q2ZD");
   await expect(page.getByText("Completed", { exact: true })).toHaveCount(0);
+});
+
+test("reached by a client-side link from a hydrated page, the FAQ filter, the service tabs and the slides still work", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "client-side links need JavaScript");
+  test.slow(); // a sign-in and three pages
+  await signInAsDemoCustomer(page);
+  await expect(page).toHaveURL("/dashboard");
+  // Once React runs, the header follows the scrolling (a link clicked before that loads the page in full).
+  await expect(page.locator("header[data-scrolled]")).toBeAttached();
+  // A mark on the window: it survives only while no page is loaded in full.
+  await page.evaluate(() => Object.assign(window, { stayedInPage: true }));
+  const stayedInPage = () => page.evaluate(() => (window as unknown as { stayedInPage?: boolean }).stayedInPage === true);
+  const mainNav = page.getByRole("navigation", { name: "Main" });
+
+  await mainNav.getByRole("link", { name: "FAQ", exact: true }).click();
+  await expect(page).toHaveURL("/faq");
+  const search = page.getByRole("search", { name: "Questions" });
+  await search.getByLabel("Search questions").fill("insurance");
+  await expect(page.getByText("Is my parcel insured, and how do I make a claim?")).toBeVisible();
+  await expect(page.getByText("Which countries do you deliver to?")).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "questions" })).toHaveText(/^\d+ of \d+ questions$/);
+  await expect(page).toHaveURL("/faq?q=insurance");
+  expect(await stayedInPage()).toBe(true);
+
+  await mainNav.getByRole("link", { name: "Services", exact: true }).click();
+  await expect(page).toHaveURL("/services");
+  await expect(page.getByRole("tab", { name: "Express" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "Standard", level: 3 })).toBeHidden();
+  await page.getByRole("tab", { name: "Express" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Standard" })).toBeFocused();
+  await expect(page.getByRole("tabpanel", { name: "Standard" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Express", level: 3 })).toBeHidden();
+  // The footer's link to a level of this page opens its tab.
+  await page.getByRole("contentinfo").locator('a[href="/services#same-day"]').click();
+  await expect(page.getByRole("tab", { name: "Same Day" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Same Day" })).toBeVisible();
+  expect(await stayedInPage()).toBe(true);
+
+  await mainNav.getByRole("link", { name: "Home", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  const hero = page.getByRole("region", { name: "Highlights" });
+  await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Deliveries you can follow, step by step");
+  await hero.getByRole("link", { name: "Next slide" }).click();
+  await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Next-day express across the country");
+  await expect(hero.getByRole("link", { name: "Show slide 2" })).toHaveAttribute("aria-current", "true");
+  await expect(page).toHaveURL("/");
+  await hero.getByRole("button", { name: "Pause" }).click();
+  await expect(hero.getByRole("button", { name: "Play" })).toBeVisible();
+  expect(await stayedInPage()).toBe(true);
 });

@@ -291,6 +291,11 @@ function direct(period: AnalyticsPeriod, rows: ShipmentRow[], pickedUp: Map<stri
     onTime: rate(onTime(current), onTime(previous)),
     retention: rate(returning(now), returning(before)),
     exceptions: rate([problems(now), now.length], [problems(before), before.length]),
+    // Delivered on time, of the deliveries with an estimate and the shipments now in a problem status.
+    efficiency: rate(
+      [onTime(current)[0], onTime(current)[1] + problems(now)],
+      [onTime(previous)[0], onTime(previous)[1] + problems(before)],
+    ),
     topRoutes: routes.sort((a, b) => b.shipments - a.shipments || codeOrder(a.origin, b.origin) || codeOrder(a.destination, b.destination)).slice(0, 10),
     regions: PRICING_REGIONS.map((region) => ({
       region,

@@ -1,19 +1,19 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import {
-  measurePassword,
   PASSWORD_REQUIREMENTS,
   REQUIREMENTS_TO_MEET,
   type PasswordStrength,
 } from "~/features/accounts/password-strength";
 import { FieldFrame, type ListOfErrors } from "~/components/forms";
+import { useBehaviour } from "~/behaviours/use-behaviour";
+import { enhancePasswordToggles } from "./password-toggle";
+import { enhanceStrengthMeters } from "./strength-meter";
 import { meterColour } from "./strength-meter-colour";
-import { useHydrated } from "~/components/use-hydrated";
 
 /**
- * A password input with its label. With JavaScript a Show/Hide button reveals what was typed;
- * the button's name ("Show password") never equals the field's label, so the label still
- * points at one control.
+ * A password input with its label. With JavaScript a Show/Hide button reveals what was typed
+ * (password-toggle.ts adds it).
  */
 export function PasswordField({
   label,
@@ -26,8 +26,9 @@ export function PasswordField({
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   className?: string;
 }) {
-  const hydrated = useHydrated();
-  const [shown, setShown] = useState(false);
+  const frame = useBehaviour<HTMLDivElement>(enhancePasswordToggles);
+  // Conform gives the input a key that changes when the form is reset: the frame is replaced with it.
+  const { key, ...input } = inputProps as typeof inputProps & { key?: string };
   return (
     <FieldFrame
       label={label}
@@ -35,19 +36,8 @@ export function PasswordField({
       className={className}
       givenId={inputProps.id}
       control={(aria) => (
-        <div className="relative" data-password-field>
-          <input {...inputProps} {...aria} type={shown ? "text" : "password"} className={`input ${hydrated ? "pr-20" : ""}`} />
-          {hydrated ? (
-            <button
-              type="button"
-              className="absolute inset-y-1 right-1 rounded px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-              aria-controls={aria.id}
-              onClick={() => setShown((value) => !value)}
-            >
-              {shown ? "Hide" : "Show"}
-              <span className="sr-only"> password</span>
-            </button>
-          ) : null}
+        <div key={key} className="relative" data-password-field ref={frame}>
+          <input {...input} {...aria} type="password" className="input" />
         </div>
       )}
     />
@@ -55,16 +45,19 @@ export function PasswordField({
 }
 
 /**
- * The strength meter: the label (Weak, Fair, Good, Strong) and the five requirements.
- * Server-rendered from the last submission; with JavaScript it follows the typing (on pages
- * without React, app/enhance/strength-meter.ts does).
+ * The strength meter: the label (Weak, Fair, Good, Strong) and the five requirements, drawn
+ * from the last submission; with JavaScript it follows the typing (strength-meter.ts).
  */
-export function StrengthMeter({ password, fromServer, of }: { password: string; fromServer: PasswordStrength | null; of: string }) {
-  const hydrated = useHydrated();
-  const report = hydrated && password ? measurePassword(password) : fromServer;
+export function StrengthMeter({ fromServer, of }: { fromServer: PasswordStrength | null; of: string }) {
+  // A new submission's meter is a new element: the behaviour rewrites the old one's content.
+  return <DrawnStrengthMeter key={`${of} ${fromServer?.met.join() ?? "-"}`} report={fromServer} of={of} />;
+}
+
+function DrawnStrengthMeter({ report, of }: { report: PasswordStrength | null; of: string }) {
+  const meter = useBehaviour<HTMLDivElement>(enhanceStrengthMeters);
   const score = report?.met.length ?? 0;
   return (
-    <div className="rounded-md bg-slate-50 p-3 text-sm" data-testid="password-strength" data-strength-of={of}>
+    <div className="rounded-md bg-slate-50 p-3 text-sm" data-testid="password-strength" data-strength-of={of} ref={meter}>
       <p aria-live="polite">
         {report ? (
           <>
@@ -111,7 +104,6 @@ export function NewPasswordFields({
   labels: { password: string; confirmation: string };
   strength: PasswordStrength | null;
 }) {
-  const [typed, setTyped] = useState("");
   return (
     <>
       <PasswordField
@@ -119,11 +111,10 @@ export function NewPasswordFields({
         inputProps={{
           ...getInputProps(password, { type: "password" }),
           autoComplete: "new-password",
-          onChange: (event) => setTyped(event.currentTarget.value),
         }}
         errors={password.errors}
       />
-      <StrengthMeter password={typed} fromServer={strength} of={password.id} />
+      <StrengthMeter key={password.key} fromServer={strength} of={password.id} />
       <PasswordField
         label={labels.confirmation}
         inputProps={{ ...getInputProps(confirmation, { type: "password" }), autoComplete: "new-password" }}

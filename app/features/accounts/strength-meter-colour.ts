@@ -1,5 +1,5 @@
 // The strength meter's bars, by how many requirements the password meets: drawn by
-// features/accounts/password-field.tsx, and by app/enhance/strength-meter.ts as the reader types.
+// features/accounts/password-field.tsx, and by strength-meter.ts as the reader types.
 export function meterColour(score: number): string {
   if (score <= 1) return "bg-red-600";
   if (score === 2) return "bg-amber-500";

@@ -22,7 +22,7 @@ function AssistantText({ text }: { text: string }) {
         typeof part === "string" ? (
           <Fragment key={index}>{part}</Fragment>
         ) : (
-          // A plain link: the chat window also opens on pages without React (app/enhance/chat.ts).
+          // A plain link: the chat window also opens on pages without React (chat-button.ts).
           <a key={index} href={part.path} className="link">
             {part.path}
           </a>

@@ -1,12 +1,8 @@
 // The floating "Chat with us" control of every public page. Without JavaScript it is a link to
-// /support/chat; with it, a button that opens the chat window, whose code is loaded only when
-// it is first wanted (hover, focus or click), so the pages' own JavaScript stays small.
-import { lazy, Suspense, useRef, useState } from "react";
-import { useTimeZone } from "~/components/root-data";
-import { useHydrated } from "~/components/use-hydrated";
-
-const loadWindow = () => import("./chat-window");
-const ChatWindow = lazy(loadWindow);
+// /support/chat; with it, chat-button.ts makes it a button that opens the chat window, whose
+// code is loaded only when it is first wanted (hover, focus or click).
+import { useBehaviour } from "~/behaviours/use-behaviour";
+import { enhanceChatLauncher } from "./chat-button";
 
 // Docked in the site header on phones and tablets (an icon button beside Menu, so it never floats
 // over a form's submit button or the tracking box); floating at the window's bottom-right corner
@@ -17,59 +13,16 @@ const LAUNCHER =
 // The words stay the accessible name everywhere; below lg only the icon shows.
 const LABEL = "max-lg:sr-only";
 
-function ChatIcon() {
-  return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
-      <path d="M2 5a3 3 0 013-3h10a3 3 0 013 3v6a3 3 0 01-3 3H9l-4 4v-4a3 3 0 01-3-3V5z" />
-    </svg>
-  );
-}
-
 export function ChatLauncher() {
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const timeZone = useTimeZone();
-  if (!hydrated) {
-    // On pages without React, app/enhance/chat.ts makes it the button below.
-    return (
-      <a href="/support/chat" className={LAUNCHER} data-chat-launcher>
-        <ChatIcon />
-        <span className={LABEL} data-chat-label>
-          Chat with us
-        </span>
-      </a>
-    );
-  }
+  const launcher = useBehaviour<HTMLAnchorElement>(enhanceChatLauncher);
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        className={LAUNCHER}
-        data-chat-launcher
-        aria-expanded={open}
-        aria-controls={open ? "chat-window" : undefined}
-        onMouseEnter={() => void loadWindow()}
-        onFocus={() => void loadWindow()}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <ChatIcon />
-        <span className={LABEL} data-chat-label>
-          {open ? "Close chat" : "Chat with us"}
-        </span>
-      </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <ChatWindow
-            timeZone={timeZone}
-            onClose={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    <a href="/support/chat" className={LAUNCHER} data-chat-launcher ref={launcher}>
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
+        <path d="M2 5a3 3 0 013-3h10a3 3 0 013 3v6a3 3 0 01-3 3H9l-4 4v-4a3 3 0 01-3-3V5z" />
+      </svg>
+      <span className={LABEL} data-chat-label>
+        Chat with us
+      </span>
+    </a>
   );
 }

@@ -1,53 +1,30 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-
-type Choice = "accepted" | "declined" | "closed";
-
-const KEY = "cookieConsent";
+import { useBehaviour } from "~/behaviours/use-behaviour";
+import { enhanceCookieBanner } from "./cookie-choice";
 
 /**
  * Cookie consent. A plain form post sets a cookie, so it works without JavaScript; with it
- * the choice is also kept in localStorage under "cookieConsent" and the banner
- * closes without leaving the page. Closing it with × is no choice: it hides the banner for the
- * visit only (a cookie that ends with the browser without JavaScript; with it, this tab's
- * session storage and no request at all). It sits at the top of the page, in its flow (the
- * site layout renders it before the header): it pushes the page down and scrolls away with it,
- * so on a phone it never covers a form's submit button or the tracking box.
+ * the post goes without leaving the page, and cookie-choice.ts keeps the choice in localStorage
+ * under "cookieConsent" and hides the banner at once. Closing it with × is no choice: it hides
+ * the banner for the visit only (a cookie that ends with the browser without JavaScript; with
+ * it, this tab's session storage and no request at all). It sits at the top of the page, in its
+ * flow (the site layout renders it before the header): it pushes the page down and scrolls away
+ * with it, so on a phone it never covers a form's submit button or the tracking box.
  */
-export function CookieBanner({ consent }: { consent: Choice | null }) {
+export function CookieBanner({ consent }: { consent: "accepted" | "declined" | "closed" | null }) {
   const fetcher = useFetcher();
   const location = useLocation();
-  const [stored, setStored] = useState<string | null>(null);
-  const [closed, setClosed] = useState(false);
-
-  useEffect(() => {
-    const choice = window.localStorage.getItem(KEY);
-    // Only an answer is kept for good; anything else found there is no choice.
-    if (choice === "accepted" || choice === "declined") setStored(choice);
-    else if (choice !== null) window.localStorage.removeItem(KEY);
-    setClosed(window.sessionStorage.getItem(KEY) === "closed");
-  }, []);
-
-  const pending = fetcher.formData?.get("choice");
-  if (consent || stored || pending || closed) return null;
+  const banner = useBehaviour(enhanceCookieBanner);
+  if (consent) return null;
 
   return (
     <section
       aria-label="Cookie consent"
       data-cookie-banner
       className="border-b border-slate-200 bg-slate-50 px-4 py-3 print:hidden"
+      ref={banner}
     >
-      <fetcher.Form
-        method="post"
-        action="/cookie-consent"
-        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2"
-        onSubmit={(event) => {
-          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-          if (submitter?.value === "accepted" || submitter?.value === "declined") {
-            window.localStorage.setItem(KEY, submitter.value);
-          }
-        }}
-      >
+      <fetcher.Form method="post" action="/cookie-consent" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <p className="min-w-60 flex-1 text-sm text-slate-800">
           We use cookies to keep you signed in and to remember your preferences; none track you or show ads. Read
@@ -64,18 +41,7 @@ export function CookieBanner({ consent }: { consent: Choice | null }) {
           <button type="submit" name="choice" value="accepted" className="btn-primary">
             Accept
           </button>
-          <button
-            type="submit"
-            name="choice"
-            value="closed"
-            className="btn-secondary"
-            aria-label="Close cookie banner"
-            onClick={(event) => {
-              event.preventDefault();
-              window.sessionStorage.setItem(KEY, "closed");
-              setClosed(true);
-            }}
-          >
+          <button type="submit" name="choice" value="closed" className="btn-secondary" aria-label="Close cookie banner">
             ×
           </button>
         </div>

@@ -1,7 +1,7 @@
 // The FAQ's search and category filter: the /faq page runs it on the server (the GET form,
 // without JavaScript) and in the browser as the visitor types; the support assistant can use
 // it to find the answers to a question.
-import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES, type FaqCategory, type FaqEntry } from "~/features/site/faq";
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, type FaqCategory, type FaqEntry } from "./faq-categories";
 
 export type FaqCategoryFilter = FaqCategory | "all";
 export type FaqFilter = { q: string; category: FaqCategoryFilter };
@@ -60,6 +60,6 @@ export function faqSearchString({ q, category }: FaqFilter): string {
 }
 
 /** What the page says above the list: "All 24 questions" or "3 of 24 questions". */
-export function faqCountText(found: number): string {
-  return found === FAQ_ENTRIES.length ? `All ${found} questions` : `${found} of ${FAQ_ENTRIES.length} questions`;
+export function faqCountText(found: number, all: number): string {
+  return found === all ? `All ${found} questions` : `${found} of ${all} questions`;
 }

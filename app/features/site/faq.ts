@@ -4,28 +4,9 @@
 // pricing-plans module, so the FAQ and the /pricing page cannot disagree.
 import { listOf } from "~/domain/format";
 import { formatDollars, PRICING_PLANS, yearlySaving, type PricingPlan } from "~/features/pricing/pricing-plans";
+import type { FaqEntry } from "./faq-categories";
 
-export const FAQ_CATEGORIES = ["shipping", "tracking", "pricing", "international", "security"] as const;
-export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
-
-export const FAQ_CATEGORY_LABELS: Record<FaqCategory, string> = {
-  shipping: "Shipping",
-  tracking: "Tracking",
-  pricing: "Pricing",
-  international: "International",
-  security: "Security and claims",
-};
-
-export type FaqEntry = {
-  /** The anchor on /faq (`/faq#returns`). */
-  id: string;
-  category: FaqCategory;
-  question: string;
-  /** Plain text, one paragraph per item. */
-  answer: string[];
-  /** Words a visitor might use for this question besides those in it. */
-  keywords: string[];
-};
+export { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, type FaqCategory, type FaqEntry } from "./faq-categories";
 
 function planSummary(plan: PricingPlan): string {
   const limit = plan.shipmentLimit === null ? "with no limit on shipments" : `for up to ${plan.shipmentLimit} shipments`;

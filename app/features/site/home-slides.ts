@@ -1,6 +1,6 @@
-// The home page's four slides: rendered by the page, switched and rotated by app/enhance/slides.ts.
-// Each has a background illustration of the project's own (public/hero/*.svg, about 1 kB each,
-// drawn on the slide's gradient, which also shows while the image loads).
+// The home page's four slides: rendered by the page, switched and rotated by slides.ts. Each has
+// a background illustration of the project's own (public/hero/*.svg, about 1 kB each, drawn on
+// the slide's gradient, which also shows while the image loads).
 export const SLIDES = [
   {
     title: "Deliveries you can follow, step by step",

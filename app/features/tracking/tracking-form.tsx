@@ -1,10 +1,12 @@
 import { Form } from "@remix-run/react";
+import { useBehaviour } from "~/behaviours/use-behaviour";
+import { enhanceTrackingForms } from "./tracking-box";
 import { MAX_TRACKING_IDS } from "~/features/tracking/tracking-id";
 
 /**
  * A GET form to /track: one tracking ID, or up to MAX_TRACKING_IDS separated by commas, spaces
  * or new lines; the result's address (/track/{id}, /track?ids=A,B) can be shared and bookmarked.
- * Without JavaScript the server answers a blank search; app/enhance/tracking-form.ts keeps the
+ * Without JavaScript the server answers a blank search; tracking-box.ts keeps the
  * button disabled while the box is blank or a search is running, and Enter searches.
  */
 export function TrackingForm({
@@ -18,8 +20,9 @@ export function TrackingForm({
 }) {
   const large = size === "large";
   const id = `tracking-ids-${size}`;
+  const form = useBehaviour<HTMLFormElement>(enhanceTrackingForms);
   return (
-    <Form method="get" action="/track" className="w-full" role="search" aria-label="Track a package">
+    <Form method="get" action="/track" className="w-full" role="search" aria-label="Track a package" ref={form}>
       <label htmlFor={id} className={large ? "mb-2 block text-base font-semibold" : "label"}>
         Tracking IDs
       </label>

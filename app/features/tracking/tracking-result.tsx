@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import { enhancePrint } from "~/behaviours/print";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 import type { TrackingView } from "~/features/tracking/tracking.server";
 import { countryName, formatDate, formatDateTime, formatMoney, formatDimensions, formatMonthDay, isoDateTime, shipmentSizes } from "~/domain/format";
 import { isDelivered, statusLabel, statusProgress, statusTone } from "~/features/shipments/shipment-status";
@@ -30,8 +32,10 @@ export function TrackingResult({
   const delivered = isDelivered(view.status);
   const place = (p: { city: string; country: string }) => `${p.city}, ${countryName(p.country)}`;
 
+  // Download PDF opens the print dialog, and the print view opens it by itself.
+  const result = useBehaviour<HTMLDivElement>(enhancePrint, [autoPrint]);
   return (
-    <div className="space-y-6 print:space-y-3">
+    <div className="space-y-6 print:space-y-3" ref={result}>
       {autoPrint ? (
         <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden" data-auto-print>
           This is the print view. Use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.

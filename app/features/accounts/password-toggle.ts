@@ -1,7 +1,10 @@
-// Password inputs (features/accounts/password-field.tsx): a Show/Hide button reveals what was typed.
-// Its name ("Show password") never equals the field's label, so the label still points at one control.
-export function enhancePasswords(root: ParentNode) {
-  for (const frame of root.querySelectorAll<HTMLElement>("[data-password-field]")) {
+// Password inputs (password-field.tsx): a Show/Hide button reveals what was typed. Its name
+// ("Show password") never equals the field's label, so the label still points at one control.
+import { within, type Behaviour } from "~/behaviours/behaviour";
+
+export const enhancePasswordToggles: Behaviour = (root) => {
+  const undo: (() => void)[] = [];
+  for (const frame of within(root, "[data-password-field]")) {
     const input = frame.querySelector("input");
     if (!input) continue;
     const button = document.createElement("button");
@@ -14,12 +17,18 @@ export function enhancePasswords(root: ParentNode) {
     hint.textContent = " password";
     button.appendChild(word);
     button.appendChild(hint);
-    button.addEventListener("click", () => {
+    button.onclick = () => {
       const shown = input.type === "password";
       input.type = shown ? "text" : "password";
       word.data = shown ? "Hide" : "Show";
-    });
+    };
     input.classList.add("pr-20");
     frame.appendChild(button);
+    undo.push(() => {
+      button.remove();
+      input.type = "password";
+      input.classList.remove("pr-20");
+    });
   }
-}
+  return () => undo.forEach((step) => step());
+};

@@ -1,25 +1,28 @@
-// The new-password strength meter (features/accounts/password-field.tsx renders it from the last
-// submission) follows the typing: label, bars and the five requirements.
-import { measurePassword, PASSWORD_REQUIREMENTS } from "~/features/accounts/password-strength";
-import { meterColour } from "~/features/accounts/strength-meter-colour";
+// The new-password strength meter (password-field.tsx draws it from the last submission)
+// follows the typing: label, bars and the five requirements. Emptying the box brings back what
+// was drawn.
+import { within, type Behaviour } from "~/behaviours/behaviour";
+import { measurePassword, PASSWORD_REQUIREMENTS } from "./password-strength";
+import { meterColour } from "./strength-meter-colour";
 
-export function enhanceStrengthMeters(root: ParentNode) {
-  for (const meter of root.querySelectorAll<HTMLElement>("[data-strength-of]")) {
+export const enhanceStrengthMeters: Behaviour = (root) => {
+  const undo: (() => void)[] = [];
+  for (const meter of within(root, "[data-strength-of]")) {
     const input = document.getElementById(meter.dataset.strengthOf!);
     const label = meter.querySelector("p");
     const bars = [...meter.querySelectorAll<HTMLElement>("[aria-hidden] > span")];
     const items = [...meter.querySelectorAll<HTMLElement>("li")];
     if (!(input instanceof HTMLInputElement) || !label || bars.length !== PASSWORD_REQUIREMENTS.length || items.length !== bars.length) continue;
-    // What the server drew (from the last submission) comes back when the box is emptied.
-    const drawn = [label, ...bars, ...items].map((element) => ({ element, html: element.innerHTML, className: element.className }));
-    input.addEventListener("input", () => {
-      if (input.value === "") {
-        for (const { element, html, className } of drawn) {
-          element.innerHTML = html;
-          element.className = className;
-        }
-        return;
+    // The drawn nodes themselves are kept (not copies), so that a React-rendered meter gets its own back.
+    const drawn = [label, ...bars, ...items].map((element) => ({ element, nodes: [...element.childNodes], className: element.className }));
+    const restore = () => {
+      for (const { element, nodes, className } of drawn) {
+        element.replaceChildren(...nodes);
+        element.className = className;
       }
+    };
+    const follow = () => {
+      if (input.value === "") return restore();
       const report = measurePassword(input.value);
       const score = report.met.length;
       const strong = document.createElement("strong");
@@ -39,6 +42,12 @@ export function enhanceStrengthMeters(root: ParentNode) {
         items[index]!.className = met ? "text-green-800" : "text-slate-700";
         items[index]!.replaceChildren(mark, requirement.label, spoken);
       });
+    };
+    input.addEventListener("input", follow);
+    undo.push(() => {
+      input.removeEventListener("input", follow);
+      restore();
     });
   }
-}
+  return () => undo.forEach((step) => step());
+};

@@ -1,14 +1,16 @@
 // The home page's slides (routes/_site._index.tsx renders one, with links to the others): the
 // links switch in place, the slides rotate, and a Pause button stops them.
-import { ROTATE_MS, SLIDES, slideHref } from "~/features/site/home-slides";
+import { within, type Behaviour } from "~/behaviours/behaviour";
+import { ROTATE_MS, SLIDES, slideHref } from "./home-slides";
 
-export function enhanceSlides(root: ParentNode) {
-  const hero = root.querySelector<HTMLElement>("[data-slides]");
+export const enhanceSlides: Behaviour = (root) => {
+  const hero = within(root, "[data-slides]")[0];
   const text = hero?.querySelector<HTMLElement>("[data-slide-text]");
   const controls = hero?.querySelector<HTMLElement>("[data-slide-controls]");
-  if (!hero || !text || !controls) return;
-  let current = Number(hero.dataset.slides) || 0;
-  let timer: number | undefined;
+  if (!hero || !text || !controls) return () => {};
+  const first = Number(hero.dataset.slides) || 0;
+  let current = first;
+  let timer: ReturnType<typeof setInterval> | undefined;
 
   const show = (index: number) => {
     const next = (index + SLIDES.length) % SLIDES.length;
@@ -32,28 +34,35 @@ export function enhanceSlides(root: ParentNode) {
       dot.firstElementChild?.classList.toggle("bg-white/40", !on);
     }
   };
-
-  controls.addEventListener("click", (event) => {
+  const onClick = (event: Event) => {
     const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-slide], a[data-slide-step]");
     if (!link) return;
     event.preventDefault();
     show(link.dataset.slide !== undefined ? Number(link.dataset.slide) : current + Number(link.dataset.slideStep));
-  });
+  };
+  controls.addEventListener("click", onClick);
 
   const pause = document.createElement("button");
   pause.type = "button";
   pause.className = "ml-2 rounded-full bg-white/15 px-3 py-1.5 text-sm hover:bg-white/25";
   const setPaused = (paused: boolean) => {
-    window.clearInterval(timer);
+    clearInterval(timer);
     timer = undefined;
     pause.textContent = paused ? "Play" : "Pause";
     // While paused, a change of slide is announced; rotating slides are not.
     text.setAttribute("aria-live", paused ? "polite" : "off");
     if (!paused && !window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-      timer = window.setInterval(() => show(current + 1), ROTATE_MS);
+      timer = setInterval(() => show(current + 1), ROTATE_MS);
     }
   };
-  pause.addEventListener("click", () => setPaused(pause.textContent === "Pause"));
+  pause.onclick = () => setPaused(pause.textContent === "Pause");
   controls.appendChild(pause);
   setPaused(false);
-}
+  return () => {
+    clearInterval(timer);
+    controls.removeEventListener("click", onClick);
+    pause.remove();
+    show(first);
+    text.setAttribute("aria-live", "off");
+  };
+};

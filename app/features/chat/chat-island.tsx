@@ -1,7 +1,7 @@
-// The chat window on a page without React (enhance/chat.ts loads this on demand): the same
-// component the hydrating pages show, in a React root of its own.
+// The chat window, loaded and opened by chat-button.ts on every page (hydrated or not): the
+// component in a React root of its own.
 import { createRoot } from "react-dom/client";
-import ChatWindow from "~/features/chat/chat-window";
+import ChatWindow from "./chat-window";
 
 /** Shows the window in `place`; the answer closes it. */
 export function openChatWindow(place: HTMLElement, onClose: () => void): () => void {
