@@ -1,4 +1,7 @@
 // The home page's four slides: rendered by the page, switched and rotated by app/enhance/slides.ts.
+// Delivery times are the delivery estimate's (delivery-dates.ts).
+import { arrivalText, TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
+
 export const SLIDES = [
   {
     title: "Deliveries you can follow, step by step",
@@ -6,8 +9,8 @@ export const SLIDES = [
     background: "from-brand-800 via-brand-700 to-sky-700",
   },
   {
-    title: "Next-day express across the country",
-    text: "Book by 6 pm and your parcel arrives the next business day.",
+    title: "Overnight across the country",
+    text: `Book Overnight and your parcel arrives ${arrivalText(TRANSIT_BUSINESS_DAYS.overnight)}; Express takes ${TRANSIT_BUSINESS_DAYS.express} business days.`,
     background: "from-indigo-900 via-indigo-800 to-brand-700",
   },
   {
