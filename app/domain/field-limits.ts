@@ -24,7 +24,8 @@ export const MAX_LENGTH = {
   referenceNumber: 50,
   customDeliveryDays: 40,
   location: 120,
-  destination: 200,
+  /** The place a parcel delivered elsewhere was taken to (free text; not the shipment's destination city). */
+  customDestination: 200,
   password: 128,
   /** A password-reset token. */
   token: 128,
