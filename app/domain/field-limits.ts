@@ -24,7 +24,8 @@ export const MAX_LENGTH = {
   referenceNumber: 50,
   customDeliveryDays: 40,
   location: 120,
-  destination: 200,
+  /** The place a parcel delivered elsewhere was taken to (free text; not the shipment's destination city). */
+  customDestination: 200,
   password: 128,
   /** A password-reset token. */
   token: 128,
@@ -43,11 +44,11 @@ export const MAX_LENGTH = {
 
 /** The range of each number, in the unit its input names. */
 export const RANGE = {
-  /** One of the customer's packages: the FAQ's 70 lbs (32 kg). */
+  /** One of the customer's packages: 70 lbs (32 kg), as the FAQ and the shipping terms say (packageWeightLimitText). */
   packageWeightKg: { min: 0.01, max: 32 },
   /** The admin form's one weight, for freight (pallets) too. */
   shipmentWeightKg: { min: 0.01, max: 1000 },
-  /** One of the customer's packages: the FAQ's longest side, 48 in (122 cm). */
+  /** One of the customer's packages: the longest side, 48 in (122 cm) (packageSideLimitText). */
   packageDimensionCm: { min: 0.1, max: 122 },
   shipmentDimensionCm: { min: 0.1, max: 300 },
   /** A declared value or a price in major units (declared values of the customer's packages are above 0). */
@@ -56,6 +57,21 @@ export const RANGE = {
   /** A whole number of custom delivery days. */
   customDeliveryDays: { min: 1, max: 365 },
 } as const;
+
+const KG_PER_LB = 0.45359237;
+const CM_PER_INCH = 2.54;
+
+/** "70 lbs (32 kg)": the heaviest package the customer's form takes (pounds rounded down). */
+export function packageWeightLimitText(): string {
+  const kg = RANGE.packageWeightKg.max;
+  return `${Math.floor(kg / KG_PER_LB)} lbs (${kg} kg)`;
+}
+
+/** "48 inches (122 cm)": the longest side a package in the customer's form may have (inches rounded down). */
+export function packageSideLimitText(): string {
+  const cm = RANGE.packageDimensionCm.max;
+  return `${Math.floor(cm / CM_PER_INCH)} inches (${cm} cm)`;
+}
 
 /** The customer's form holds at most this many packages. */
 export const MAX_PACKAGES = 20;

@@ -116,12 +116,12 @@ export function formatDimensions({ length, width, height }: Dimensions): string 
  * each size once with how many parcels have it ("40 × 30 × 20 cm ×2, 10 × 10 × 10 cm"); "-" when
  * nothing was measured.
  */
-export function shipmentSizes(own: Dimensions | null, parcels: readonly (Dimensions & { quantity: number })[] = []): string {
+export function shipmentSizes(own: Dimensions | null, packages: readonly (Dimensions & { quantity: number })[] = []): string {
   if (own) return formatDimensions(own);
   const counts = new Map<string, number>();
-  for (const parcel of parcels) {
-    const size = formatDimensions(parcel);
-    counts.set(size, (counts.get(size) ?? 0) + parcel.quantity);
+  for (const item of packages) {
+    const size = formatDimensions(item);
+    counts.set(size, (counts.get(size) ?? 0) + item.quantity);
   }
   if (counts.size === 0) return "-";
   return [...counts].map(([size, count]) => (count > 1 ? `${size} ×${count}` : size)).join(", ");

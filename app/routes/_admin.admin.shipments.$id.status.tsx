@@ -35,7 +35,7 @@ const StatusChangeSchema = z.object({
     return status ?? z.NEVER;
   }),
   // Read as sent: an empty box is "" (refused), no box at all is undefined (ask where first).
-  // What it may hold (DestinationSchema) is the service's check, whose message the row shows.
+  // What it may hold (CustomDestinationSchema) is the service's check, whose message the row shows.
   destination: z.unknown().transform((value) => (typeof value === "string" ? value : undefined)),
   redirectTo: RedirectToSchema,
 });
@@ -89,7 +89,7 @@ export default function CustomDestinationPage() {
           <Field
             label="Please enter the custom destination"
             errors={actionData?.error ? [actionData.error] : undefined}
-            inputProps={{ id: "destination", name: "destination", defaultValue: shipment.customDestination ?? "", maxLength: MAX_LENGTH.destination, autoComplete: "off" }}
+            inputProps={{ id: "destination", name: "destination", defaultValue: shipment.customDestination ?? "", maxLength: MAX_LENGTH.customDestination, autoComplete: "off" }}
           />
           <div className="flex justify-end gap-2">
             <Link to={redirectTo} className="btn-secondary">

@@ -6,6 +6,7 @@ import { Testimonials } from "~/features/site/testimonials";
 import { TrackingForm } from "~/features/tracking/tracking-form";
 import { SLIDE_IMAGE_SIZE, SLIDES, slideHref } from "~/features/site/home-slides";
 import { enhanceSlides } from "~/features/site/slides";
+import { HOME_SERVICES } from "~/features/site/home-services";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
@@ -27,11 +28,6 @@ const FEATURES = [
   { title: "24/7 support", text: "People and an assistant that knows your shipment, day and night." },
 ];
 
-const SERVICES = [
-  { id: "express", title: "Express Delivery", text: "Next business day to major cities, with priority handling.", price: "From $15" },
-  { id: "standard", title: "Standard Shipping", text: "Reliable delivery in 3-5 business days at a friendly price.", price: "From $8" },
-  { id: "international", title: "International", text: "Door to door in 220+ countries with customs support.", price: "From $25" },
-];
 
 /** Customers' words; the first names the company as the settings call it. */
 const testimonials = (companyName: string) => [
@@ -84,7 +80,7 @@ export default function HomePage() {
             Our services
           </h2>
           <ul className="grid gap-6 md:grid-cols-3">
-            {SERVICES.map((service) => (
+            {HOME_SERVICES.map((service) => (
               <li key={service.id} className="card flex flex-col">
                 <h3 className="mb-2 text-xl font-semibold">{service.title}</h3>
                 <p className="mb-4 flex-1 text-slate-700">{service.text}</p>

@@ -11,7 +11,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { demoCredentials } from "~/features/accounts/auth.server";
 import { formAnswer, redirectSignedIn, refusalInit } from "~/.server/outcome";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { clientOf, signInAsAdmin, signInAsDemo } from "~/features/accounts/sign-in.server";
+import { authenticateSignIn, signInAuthenticator } from "~/features/accounts/authenticator.server";
 import { DemoSignIn, SignInForm, SignInLinkOffer } from "~/features/accounts/sign-in-form";
 import { SignInActionSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";
@@ -44,23 +44,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const HIDDEN_FIELDS = ["password"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  // The form strategy reads the request's body itself: the page's own parse reads a copy.
+  const form = await request.clone().formData();
   if (isHoneypotFilled(form)) return redirect("/admin/login");
   const submission = parseWithZod(form, { schema: SignInActionSchema });
   if (submission.status !== "success") return formAnswer(submission, undefined, { hideFields: HIDDEN_FIELDS, extra: { demoError: null, linkOffer: null } });
-  const client = await clientOf(request, context.cloudflare.env);
-  if (submission.value.intent === "demo") {
-    const outcome = await signInAsDemo(context, { portal: "admin", redirectTo: submission.value.redirectTo, client });
-    if (!outcome.ok) return data({ result: null, demoError: outcome.message ?? null, linkOffer: null }, refusalInit(outcome));
-    return redirectSignedIn(context.cloudflare.env, outcome);
-  }
-  const outcome = await signInAsAdmin(context, { ...submission.value, client });
-  if (!outcome.ok) {
-    // On hold: the page offers a one-time sign-in link for the address typed.
-    const linkOffer = outcome.reason === "rate-limited" ? submission.value.email : null;
-    return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { demoError: null, linkOffer } });
-  }
-  return redirectSignedIn(context.cloudflare.env, outcome);
+  const method = submission.value.intent === "demo" ? "demo" : "password";
+  const outcome = await authenticateSignIn(signInAuthenticator(context, "admin"), method, request);
+  if (outcome.ok) return redirectSignedIn(context.cloudflare.env, outcome);
+  if (method === "demo") return data({ result: null, demoError: outcome.message ?? null, linkOffer: null }, refusalInit(outcome));
+  // On hold: the page offers a one-time sign-in link for the address typed.
+  const linkOffer = outcome.reason === "rate-limited" && submission.value.intent === "sign-in" ? submission.value.email : null;
+  return formAnswer(submission, outcome, { hideFields: HIDDEN_FIELDS, extra: { demoError: null, linkOffer } });
 }
 
 export default function AdminLoginPage() {

@@ -150,7 +150,7 @@ test("the home page's slides and the services' tabs: in place with JavaScript, l
   const hero = page.getByRole("region", { name: "Highlights" });
   await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Deliveries you can follow, step by step");
   await hero.getByRole("link", { name: "Next slide" }).click();
-  await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Next-day express across the country");
+  await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Overnight across the country");
   await expect(hero.getByRole("link", { name: "Show slide 2" })).toHaveAttribute("aria-current", "true");
   if (javaScriptEnabled) {
     // Switched in place, and the slides can be held still.

@@ -7,6 +7,7 @@ import { DEVICE_COOKIE } from "~/features/accounts/device-cookie.server";
 import { outbox, sessions, users } from "../../drizzle/schema";
 import { hashToken, REMEMBERED_SESSION_MS, requestSessionHash } from "~/features/accounts/session.server";
 import { signIn } from "~/features/accounts/sign-in.server";
+import { authenticateSignIn, SignInRefusal, signInAuthenticator } from "~/features/accounts/authenticator.server";
 import { createUser, db, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, deviceFrom, get, newClientAddress, post, sessionFrom, sessionSetCookie } from "./requests";
 
@@ -500,5 +501,45 @@ describe("guards", () => {
     expect((await get("/admin/users", { Cookie: cookie })).status).toBe(302);
     await db.update(users).set({ status: "suspended" }).where(eq(users.id, admin.id));
     expect((await get("/profile", { Cookie: cookie })).status).toBe(302);
+  });
+});
+
+describe("the sign-in authenticator (remix-auth with a FormStrategy)", () => {
+  function formRequest(fields: Record<string, string>) {
+    return new Request(`${BASE}/login`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": newClientAddress() },
+    });
+  }
+
+  it("answers with the service's SignedIn: our own session's cookies and where to go", async () => {
+    const user = await createUser();
+    const outcome = await authenticateSignIn(signInAuthenticator(serviceContext(), "customer"), "password", formRequest({ email: user.email, password: user.password }));
+    expect(outcome).toMatchObject({ ok: true, userId: user.id, redirectTo: "/dashboard" });
+    expect(await sessionCount(user.id)).toBe(1);
+  });
+
+  it("gives a refusal back as the outcome verify threw, and remix-auth's authenticate passes it through unchanged", async () => {
+    const user = await createUser();
+    const authenticator = signInAuthenticator(serviceContext(), "admin");
+    const outcome = await authenticateSignIn(authenticator, "password", formRequest({ email: user.email, password: user.password }));
+    expect(outcome).toEqual({ ok: false, reason: "forbidden", message: "Access denied. Admin privileges required." });
+    const thrown = await authenticator.authenticate("password", formRequest({ email: user.email, password: "Wrong123!" })).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(SignInRefusal);
+    expect((thrown as SignInRefusal).refusal.fieldErrors).toEqual({ email: ["Invalid admin credentials"], password: ["Invalid admin credentials"] });
+  });
+
+  it("refuses a form that does not pass the sign-in rules without checking any password", async () => {
+    const outcome = await authenticateSignIn(signInAuthenticator(serviceContext(), "customer"), "password", formRequest({ email: "not-an-email" }));
+    expect(outcome).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("reads the body itself: a request whose body was already read is an error, not a refusal", async () => {
+    const request = formRequest({ email: "someone@example.com", password: "Secret123!" });
+    await request.formData();
+    const thrown = await authenticateSignIn(signInAuthenticator(serviceContext(), "customer"), "password", request).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Error);
+    expect(thrown).not.toBeInstanceOf(SignInRefusal);
   });
 });

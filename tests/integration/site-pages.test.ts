@@ -6,6 +6,8 @@ import { COOKIES, LEGAL_LAST_UPDATED } from "~/features/site/legal";
 import { REMEMBERED_SESSION_MS, SESSION_COOKIE, SHORT_SESSION_MS } from "~/features/accounts/session.server";
 import { createUser } from "./fixtures";
 import { get, post } from "./requests";
+import { unsupportedFigures } from "../stated-figures";
+import { SLIDES } from "~/features/site/home-slides";
 
 async function html(path: string): Promise<string> {
   const response = await get(path);
@@ -59,6 +61,23 @@ describe("public pages", () => {
     const text = mainText(await html("/services"));
     for (const price of ["From $25", "From $12", "From $45"]) expect(text).toContain(price);
     expect(text).toContain("Prices are starting prices");
+  });
+});
+
+describe("prices, delivery times and limits as the pages render them", () => {
+  it("are only ones the pricing and delivery modules apply, on /, /services, /pricing and /faq", async () => {
+    const pages = [
+      ...SLIDES.map((_, index) => `/?slide=${index + 1}`),
+      "/services",
+      "/pricing",
+      "/pricing?billing=yearly&plan=premium",
+      "/faq",
+    ];
+    for (const path of pages) {
+      const page = await html(path);
+      const description = /<meta name="description" content="([^"]*)"/.exec(page)?.[1] ?? "";
+      expect(unsupportedFigures(`${description} ${mainText(page)}`), path).toEqual([]);
+    }
   });
 });
 
@@ -141,7 +160,7 @@ describe("legal pages", () => {
 
   it("state the FAQ's claim facts and the company's contacts from the settings", async () => {
     const shipping = mainText(await html("/shipping-terms"));
-    for (const fact of ["70 lbs (32 kg)", "48 x 36 x 36 inches", "up to $100", "up to $50,000", "within 30 days of the estimated delivery date", "220 countries"]) {
+    for (const fact of ["70 lbs (32 kg)", "no side longer than 48 inches (122 cm)", "up to $100", "up to $50,000", "within 30 days of the estimated delivery date", "220 countries"]) {
       expect(shipping).toContain(fact);
     }
     const privacy = mainText(await html("/privacy"));

@@ -1,6 +1,6 @@
 // Credentials for both portals: the e-mail and password checked against D1, and the demo
-// accounts. The flows that use them (attempts counted first) are in sign-in.ts
-// (docs/decisions/040-sign-in-service.md).
+// accounts. The flows that use them (attempts counted first) are in sign-in.server.ts; the
+// sign-in pages reach those through remix-auth's Authenticator (authenticator.server.ts).
 import { normalizeEmail } from "~/domain/contact-details";
 import type { Db } from "~/.server/db";
 import { findAccountByEmail, type Account } from "./accounts.server";

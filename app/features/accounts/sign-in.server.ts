@@ -2,6 +2,9 @@
 // reset). Each counts the attempt before any password is hashed, checks, and starts a new
 // session that replaces the one the browser came with. Input is plain (what was typed, who is
 // asking); the answer is an outcome that the route turns into a redirect or a form answer.
+// The sign-in pages call signIn, signInAsAdmin and signInAsDemo through remix-auth's
+// Authenticator, whose form strategies' verify hand them the form's values
+// (authenticator.server.ts); registration and a password reset call theirs directly.
 import { INVALID_SIGN_IN_LINK } from "./one-time-links";
 import type { ServiceContext } from "~/load-context";
 import { createAccount, findAccountById, type Account, type NewAccount } from "./accounts.server";

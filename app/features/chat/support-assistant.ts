@@ -6,9 +6,10 @@
 // question to the team.
 import { FAQ_ENTRIES, type FaqEntry } from "~/features/site/faq";
 import { ESCALATION_REPLY } from "./chat";
-import { TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
+import { businessDaysText, SERVICES_BY_SPEED, TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
 import { formatDate, formatMoney, toMinorUnits } from "~/domain/format";
-import { BASE_RATES, DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE, RATE_PER_KG, shippingCost } from "~/features/pricing/pricing";
+import { BASE_RATES, DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS, shippingCost } from "~/features/pricing/pricing";
+import { timesText } from "~/features/pricing/tariff";
 import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType } from "~/features/shipments/shipping-options";
 import { TRACKING_ID_PATTERN } from "~/features/tracking/tracking-id";
@@ -147,9 +148,6 @@ function faqReply(entry: FaqEntry): AssistantReply {
 
 const money = (amount: number) => formatMoney(toMinorUnits(amount, CURRENCY), CURRENCY);
 
-function days(count: number): string {
-  return `${count} business day${count === 1 ? "" : "s"}`;
-}
 
 /** A weight in kilograms named in the question ("5 kg", "2.5kg", "11 lbs"), if any. */
 export function weightInQuestion(question: string): number | null {
@@ -166,28 +164,26 @@ function servicesIn(question: string): ServiceType[] {
   return SERVICE_TYPES.filter((type) => mentions(text, type));
 }
 
-// Fastest first, as a customer compares them.
-const SERVICES_BY_SPEED = [...SERVICE_TYPES].sort((a, b) => TRANSIT_BUSINESS_DAYS[a] - TRANSIT_BUSINESS_DAYS[b]);
+const ROUTES_AND_PACKAGES = `Within one region the price is ${timesText(ROUTE_MULTIPLIERS.region)} that, between regions ${timesText(ROUTE_MULTIPLIERS.world)}; documents cost ${timesText(PACKAGE_MULTIPLIERS.document)} and pallets ${timesText(PACKAGE_MULTIPLIERS.pallet)} as much.`;
 
 /** Prices and services from the pricing module: a quote when the question names a weight. */
 function pricingReply(question: string): AssistantReply {
   const weight = weightInQuestion(question);
   const named = servicesIn(question);
+  // Fastest first, as a customer compares them.
   const services = named.length > 0 ? named : SERVICES_BY_SPEED;
   const lines: string[] = [];
   if (weight !== null) {
     lines.push(`For a ${weight} kg parcel sent within one country:`);
     for (const type of services) {
       const cost = shippingCost({ serviceType: type, packageType: "package", weightKg: weight, fromCountry: "US", toCountry: "US" });
-      lines.push(`- ${SERVICE_LABELS[type]} (${days(TRANSIT_BUSINESS_DAYS[type])}): ${formatMoney(cost, CURRENCY)}`);
+      lines.push(`- ${SERVICE_LABELS[type]} (${businessDaysText(TRANSIT_BUSINESS_DAYS[type])}): ${formatMoney(cost, CURRENCY)}`);
     }
-    lines.push("Within one region the price is 1.5 times that, between regions twice; documents cost 0.8 times and pallets 1.5 times as much.");
+    lines.push(ROUTES_AND_PACKAGES);
   } else {
     lines.push("Our services and their base rates:");
-    for (const type of services) lines.push(`- ${SERVICE_LABELS[type]}: ${days(TRANSIT_BUSINESS_DAYS[type])}, from ${money(BASE_RATES[type])}`);
-    lines.push(
-      `Each kilogram adds ${money(RATE_PER_KG)}. Within one region the price is 1.5 times that, between regions twice; documents cost 0.8 times and pallets 1.5 times as much.`,
-    );
+    for (const type of services) lines.push(`- ${SERVICE_LABELS[type]}: ${businessDaysText(TRANSIT_BUSINESS_DAYS[type])}, from ${money(BASE_RATES[type])}`);
+    lines.push(`Each kilogram adds ${money(RATE_PER_KG)}. ${ROUTES_AND_PACKAGES}`);
   }
   lines.push(
     `Morning delivery adds ${money(DELIVERY_OPTION_SURCHARGES.morning)}, evening ${money(DELIVERY_OPTION_SURCHARGES.evening)} and Saturday ${money(DELIVERY_OPTION_SURCHARGES.weekend)}; insurance is ${INSURANCE_RATE * 100}% of the declared value. The shipment form shows the exact price for your route before you confirm.`,

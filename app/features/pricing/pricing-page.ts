@@ -3,6 +3,7 @@
 import { listOf } from "~/domain/format";
 import { ADD_ONS, formatDollars, monthlyEquivalent, PRICING_PLANS, yearlySaving, type PlanId, type PricingPlan } from "~/features/pricing/pricing-plans";
 import { INSURANCE_RATE } from "~/features/shipments/shipping-options";
+import { BASIC_COVER, MAX_INSURED_VALUE } from "./tariff";
 
 export const PLAN_TAGLINES: Record<PlanId, string> = {
   basic: "For small shops and occasional senders",
@@ -57,7 +58,7 @@ export const PRICING_FAQ: readonly PricingQuestion[] = [
   {
     id: "insurance",
     question: "What does the included insurance cover?",
-    answer: `Every shipment on a plan is covered for loss or damage up to ${planFigures((plan) => formatDollars(plan.insuranceCover))}, instead of the $100 every shipment has. To cover more, tick Insurance when you create the shipment: the full declared value, up to $50,000, for ${INSURANCE_RATE * 100}% of that value.`,
+    answer: `Every shipment on a plan is covered for loss or damage up to ${planFigures((plan) => formatDollars(plan.insuranceCover))}, instead of the ${formatDollars(BASIC_COVER)} every shipment has. To cover more, tick Insurance when you create the shipment: the full declared value, up to ${formatDollars(MAX_INSURED_VALUE)}, for ${INSURANCE_RATE * 100}% of that value.`,
   },
   {
     id: "add-ons",

@@ -48,17 +48,27 @@ export type AddOnId = "same-day" | "signature" | "international-express" | "frag
 
 export type AddOn = { id: AddOnId; name: string; price: number; detail: string };
 
+/** How long a same-day courier takes from pick-up, within one city. */
+export const SAME_DAY_HOURS = { min: 4, max: 6 } as const;
+
+/** How long international express takes, in days. */
+export const INTERNATIONAL_EXPRESS_DAYS = { min: 2, max: 3 } as const;
+
+/** "4-6 hours", "2-3 days". */
+export function spanText({ min, max }: { min: number; max: number }, unit: "hours" | "days"): string {
+  return `${min}-${max} ${unit}`;
+}
+
 export const ADD_ONS: readonly AddOn[] = [
-  { id: "same-day", name: "Same-day delivery", price: 15, detail: "Delivered within 4-6 hours of pick-up" },
+  { id: "same-day", name: "Same-day delivery", price: 15, detail: `Delivered within ${spanText(SAME_DAY_HOURS, "hours")} of pick-up` },
   { id: "signature", name: "Signature confirmation", price: 3, detail: "The recipient signs on delivery" },
-  { id: "international-express", name: "International express", price: 25, detail: "Abroad in 2-3 days" },
+  { id: "international-express", name: "International express", price: 25, detail: `Abroad in ${spanText(INTERNATIONAL_EXPRESS_DAYS, "days")}` },
   { id: "fragile", name: "Fragile handling", price: 8, detail: "Padded packing and hand sorting" },
 ];
 
 /**
- * The lowest price of each service on the /services page ("from" prices: the final price
- * depends on weight, route and options). The home page's cards carry their own, lower
- * introductory figures.
+ * The lowest price of each service on the /services page and the home page's cards ("from"
+ * prices: the final price depends on weight, route and options).
  */
 export const SERVICE_STARTING_PRICES = { express: 25, standard: 12, "same-day": 45 } as const;
 export type TabbedService = keyof typeof SERVICE_STARTING_PRICES;

@@ -5,6 +5,7 @@
 import { getCountry } from "~/domain/countries";
 import { BASE_CURRENCY, BASE_RATE, convertParts, type ExchangeRate } from "./exchange-rates";
 import { toMinorUnits } from "~/domain/format";
+import { BASE_RATES, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS } from "./tariff";
 import {
   DELIVERY_OPTION_LABELS,
   DELIVERY_OPTION_SURCHARGES,
@@ -24,30 +25,15 @@ export {
   type DeliveryOption,
 } from "~/features/shipments/shipping-options";
 
-export const BASE_RATES: Record<ServiceType, number> = {
-  standard: 5.99,
-  express: 12.99,
-  economy: 8.99,
-  overnight: 24.99,
-};
-
-/** Added per kilogram. */
-export const RATE_PER_KG = 0.5;
-
-export const PACKAGE_MULTIPLIERS: Record<PackageType, number> = {
-  document: 0.8,
-  envelope: 0.8,
-  package: 1,
-  box: 1,
-  pallet: 1.5,
-};
+// The tariff's figures live in tariff.ts (no country table), read here and by the copy.
+export { BASE_RATES, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS } from "./tariff";
 
 /** Same country 1, same pricing region 1.5, otherwise 2. */
 export function routeMultiplier(fromCountry: string, toCountry: string): number {
-  if (fromCountry.toUpperCase() === toCountry.toUpperCase()) return 1;
+  if (fromCountry.toUpperCase() === toCountry.toUpperCase()) return ROUTE_MULTIPLIERS.country;
   const from = getCountry(fromCountry);
   const to = getCountry(toCountry);
-  return from && to && from.region === to.region ? 1.5 : 2;
+  return from && to && from.region === to.region ? ROUTE_MULTIPLIERS.region : ROUTE_MULTIPLIERS.world;
 }
 
 export type ShippingCostInput = {

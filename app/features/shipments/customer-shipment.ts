@@ -34,7 +34,7 @@ type PriceInput = {
 /** Total weight and declared value over the packages, priced by the one tariff (pricing.ts). */
 function price(input: PriceInput, now: number): Estimate {
   const totals = packageTotals(input.packages);
-  const declaredValue = toMinorUnits(totals.value, input.rate.currency);
+  const declaredValue = toMinorUnits(totals.declaredValueMajor, input.rate.currency);
   return {
     quote: quote({ ...input, packageType: CUSTOMER_PACKAGE_TYPE, weightKg: totals.weightKg, declaredValue }),
     weightKg: totals.weightKg,

@@ -1,5 +1,6 @@
 // Delivery estimates in business days: weekends are skipped.
-import type { ServiceType } from "./shipping-options";
+import { listOf } from "~/domain/format";
+import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType } from "./shipping-options";
 
 export const TRANSIT_BUSINESS_DAYS: Record<ServiceType, number> = {
   overnight: 1,
@@ -7,6 +8,29 @@ export const TRANSIT_BUSINESS_DAYS: Record<ServiceType, number> = {
   standard: 5,
   economy: 7,
 };
+
+/** The services, fastest first. */
+export const SERVICES_BY_SPEED: readonly ServiceType[] = [...SERVICE_TYPES].sort((a, b) => TRANSIT_BUSINESS_DAYS[a] - TRANSIT_BUSINESS_DAYS[b]);
+
+/** "1 business day", "5 business days". */
+export function businessDaysText(days: number): string {
+  return `${days} business day${days === 1 ? "" : "s"}`;
+}
+
+/** When a parcel sent today arrives: "the next business day", "in 2 business days". */
+export function arrivalText(days: number): string {
+  return days === 1 ? "the next business day" : `in ${businessDaysText(days)}`;
+}
+
+/** "Overnight arrives the next business day, Express in 2 business days, Standard in 5 and Economy in 7". */
+export function transitTimesText(): string {
+  const [fastest, second, ...rest] = SERVICES_BY_SPEED;
+  return listOf([
+    `${SERVICE_LABELS[fastest!]} arrives ${arrivalText(TRANSIT_BUSINESS_DAYS[fastest!])}`,
+    `${SERVICE_LABELS[second!]} ${arrivalText(TRANSIT_BUSINESS_DAYS[second!])}`,
+    ...rest.map((type) => `${SERVICE_LABELS[type]} in ${TRANSIT_BUSINESS_DAYS[type]}`),
+  ]);
+}
 
 const DAY_MS = 86_400_000;
 

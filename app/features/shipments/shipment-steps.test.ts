@@ -336,13 +336,13 @@ describe("packageTotals", () => {
         { ...validDraft.packages[0]!, weight: "0.2", value: "abc", quantity: "" },
         { ...validDraft.packages[0]!, weight: "", value: "5", quantity: "2" },
       ]),
-    ).toEqual({ weightKg: 0.5, value: 69.97, items: 6 });
+    ).toEqual({ weightKg: 0.5, declaredValueMajor: 69.97, items: 6 });
   });
 
   it("counts weights and values out of range as nothing, and at most 99 of a package", () => {
     const item = validDraft.packages[0]!;
-    expect(packageTotals([{ ...item, weight: "5e-324", value: "1e300", quantity: "1" }])).toEqual({ weightKg: 0, value: 0, items: 1 });
-    expect(packageTotals([{ ...item, weight: "2", value: "10", quantity: "1000000" }])).toEqual({ weightKg: 198, value: 990, items: 99 });
+    expect(packageTotals([{ ...item, weight: "5e-324", value: "1e300", quantity: "1" }])).toEqual({ weightKg: 0, declaredValueMajor: 0, items: 1 });
+    expect(packageTotals([{ ...item, weight: "2", value: "10", quantity: "1000000" }])).toEqual({ weightKg: 198, declaredValueMajor: 990, items: 99 });
   });
 });
 

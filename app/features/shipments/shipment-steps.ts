@@ -314,18 +314,18 @@ export function parseQuantity(value: unknown): number {
  * major units. Unreadable or out-of-range numbers count as 0, so a draft can be totalled while
  * it is typed and never adds up to an absurd estimate.
  */
-export function packageTotals(packages: readonly Countable[]): { weightKg: number; value: number; items: number } {
+export function packageTotals(packages: readonly Countable[]): { weightKg: number; declaredValueMajor: number; items: number } {
   let weightKg = 0;
-  let value = 0;
+  let declaredValueMajor = 0;
   let items = 0;
   for (const item of packages) {
     const quantity = Math.min(RANGE.quantity.max, Math.max(0, parseQuantity(item.quantity)));
     weightKg += amount(item.weight, RANGE.packageWeightKg) * quantity;
-    value += amount(item.value, DECLARED_VALUE) * quantity;
+    declaredValueMajor += amount(item.value, DECLARED_VALUE) * quantity;
     items += quantity;
   }
   // Sums of decimals drift (0.1 + 0.2); grams and hundredths are precise enough.
-  return { weightKg: Math.round(weightKg * 1000) / 1000, value: Math.round(value * 100) / 100, items };
+  return { weightKg: Math.round(weightKg * 1000) / 1000, declaredValueMajor: Math.round(declaredValueMajor * 100) / 100, items };
 }
 
 /**

@@ -408,7 +408,7 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
               id={destinationId}
               name="destination"
               className="input py-1 text-sm"
-              maxLength={MAX_LENGTH.destination}
+              maxLength={MAX_LENGTH.customDestination}
               autoFocus
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${destinationId}-error` : undefined}

@@ -5,7 +5,7 @@ import { and, eq, ne, or, sql } from "drizzle-orm";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../../drizzle/schema";
 import { invoiceAmounts, invoiceNumber } from "~/features/invoices/invoice";
 import { defaultStatusDescription, isDelivered, normalizeStatus, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
-import { checkPlace, DestinationSchema } from "~/features/shipments/shipment-places";
+import { checkPlace, CustomDestinationSchema } from "~/features/shipments/shipment-places";
 import { generateTrackingId } from "~/features/tracking/tracking-id";
 import type { ServiceContext } from "~/load-context";
 import { announceShipmentsChanged } from "~/.server/admin-feed";
@@ -257,7 +257,7 @@ export async function changeStatus(
   let customDestination: string | undefined;
   if (status === "custom_destination") {
     if (destination === undefined) return { ok: false, reason: "destination-needed" };
-    const checked = checkPlace(DestinationSchema, destination);
+    const checked = checkPlace(CustomDestinationSchema, destination);
     if (!checked.ok) return refused("invalid", checked.message);
     customDestination = checked.place;
   }

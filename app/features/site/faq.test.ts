@@ -18,7 +18,7 @@ describe("FAQ content", () => {
 
   it("states the product's facts", () => {
     expect(answerOf("size-limits")).toContain("70 lbs (32 kg)");
-    expect(answerOf("size-limits")).toContain("48 x 36 x 36 inches");
+    expect(answerOf("size-limits")).toContain("no side longer than 48 inches (122 cm)");
     expect(answerOf("claims")).toContain("$100");
     expect(answerOf("claims")).toContain("$50,000");
     expect(answerOf("countries")).toContain("220");

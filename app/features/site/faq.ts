@@ -1,10 +1,19 @@
 // The frequently asked questions: one source for the /faq page, the support assistant and the
-// tests. Facts are the product's (docs/product.md) and the app's own rules (pricing, delivery dates,
-// public tracking); change them here and every reader follows. Plan figures come from the
-// pricing-plans module, so the FAQ and the /pricing page cannot disagree.
+// tests. Prices, delivery times and limits are read from the modules that apply them (the
+// tariff, the plans, the delivery estimate, the form's limits), so the FAQ cannot state a
+// figure the app does not charge or enforce; the other facts are the product's (docs/product.md).
+import { packageSideLimitText, packageWeightLimitText } from "~/domain/field-limits";
 import { listOf } from "~/domain/format";
 import { formatDollars, PRICING_PLANS, yearlySaving, type PricingPlan } from "~/features/pricing/pricing-plans";
 import type { FaqEntry } from "./faq-categories";
+import { BASE_RATES, BASIC_COVER, MAX_INSURED_VALUE, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS, timesText } from "~/features/pricing/tariff";
+import { transitTimesText } from "~/features/shipments/delivery-dates";
+import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE, SERVICE_LABELS, type ServiceType } from "~/features/shipments/shipping-options";
+
+/** The claim deadline, in days after the estimated delivery (the FAQ and the shipping terms). */
+export const CLAIM_DEADLINE_DAYS = 30;
+
+const baseRates = (Object.keys(BASE_RATES) as ServiceType[]).map((type) => `${SERVICE_LABELS[type]} ${formatDollars(BASE_RATES[type])}`).join(", ");
 
 export { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, type FaqCategory, type FaqEntry } from "./faq-categories";
 
@@ -19,7 +28,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: "shipping",
     question: "How big and how heavy can a parcel be?",
     answer: [
-      "A single parcel can weigh up to 70 lbs (32 kg) and measure up to 48 x 36 x 36 inches (122 x 91 x 91 cm).",
+      `A single parcel can weigh up to ${packageWeightLimitText()}, with no side longer than ${packageSideLimitText()}.`,
       "Heavier or larger goods travel as a pallet: choose the Pallet package type when you create the shipment.",
     ],
     keywords: ["weight", "size", "dimensions", "maximum", "limit", "heavy", "large", "kg", "lbs", "pallet"],
@@ -29,7 +38,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: "shipping",
     question: "How long does delivery take?",
     answer: [
-      "Overnight arrives the next business day, Express in 2 business days, Standard in 5 and Economy in 7. Weekends are not counted.",
+      `${transitTimesText()}. Weekends are not counted.`,
       "Every shipment shows its estimated delivery date on its tracking page from the moment it is created.",
     ],
     keywords: ["delivery", "time", "days", "how long", "when", "arrive", "overnight", "express", "standard", "economy", "estimate"],
@@ -79,8 +88,8 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: "pricing",
     question: "How is the price of a shipment worked out?",
     answer: [
-      "Each service has a base rate (Standard $5.99, Express $12.99, Economy $8.99, Overnight $24.99), plus $0.50 per kilogram. Sending within one country costs the base price, within one region 1.5 times it, and between regions twice. Documents cost 0.8 times and pallets 1.5 times as much as a parcel.",
-      "Morning delivery adds $15, evening $10 and weekend $25; insurance adds 1% of the declared value. The cost estimate in the shipment form shows every line before you confirm.",
+      `Each service has a base rate (${baseRates}), plus ${formatDollars(RATE_PER_KG)} per kilogram. Sending within one country costs the base price, within one region ${timesText(ROUTE_MULTIPLIERS.region)} it, and between regions ${timesText(ROUTE_MULTIPLIERS.world)}. Documents cost ${timesText(PACKAGE_MULTIPLIERS.document)} and pallets ${timesText(PACKAGE_MULTIPLIERS.pallet)} as much as a parcel.`,
+      `Morning delivery adds ${formatDollars(DELIVERY_OPTION_SURCHARGES.morning)}, evening ${formatDollars(DELIVERY_OPTION_SURCHARGES.evening)} and weekend ${formatDollars(DELIVERY_OPTION_SURCHARGES.weekend)}; insurance adds ${INSURANCE_RATE * 100}% of the declared value. The cost estimate in the shipment form shows every line before you confirm.`,
     ],
     keywords: ["price", "cost", "how much", "rate", "quote", "estimate", "charge", "fee", "surcharge", "expensive", "cheap"],
   },
@@ -120,8 +129,8 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: "security",
     question: "Is my parcel insured, and how do I make a claim?",
     answer: [
-      "Every shipment has basic coverage of $100. Tick Insurance in the shipment form to cover the full declared value, up to $50,000, for 1% of that value.",
-      "To claim for a lost or damaged parcel, contact us within 30 days of the estimated delivery with the tracking ID, photos of any damage and proof of the value.",
+      `Every shipment has basic coverage of ${formatDollars(BASIC_COVER)}. Tick Insurance in the shipment form to cover the full declared value, up to ${formatDollars(MAX_INSURED_VALUE)}, for ${INSURANCE_RATE * 100}% of that value.`,
+      `To claim for a lost or damaged parcel, contact us within ${CLAIM_DEADLINE_DAYS} days of the estimated delivery with the tracking ID, photos of any damage and proof of the value.`,
     ],
     keywords: ["insurance", "insured", "claim", "claims", "lost", "damaged", "broken", "missing", "coverage", "compensation"],
   },

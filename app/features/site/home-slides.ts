@@ -1,6 +1,9 @@
 // The home page's four slides: rendered by the page, switched and rotated by slides.ts. Each has
 // a background illustration of the project's own (public/hero/*.svg, about 1 kB each, drawn on
 // the slide's gradient, which also shows while the image loads).
+// Delivery times are the delivery estimate's (delivery-dates.ts).
+import { arrivalText, TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
+
 export const SLIDES = [
   {
     title: "Deliveries you can follow, step by step",
@@ -9,8 +12,8 @@ export const SLIDES = [
     image: "/hero/slide-1.svg",
   },
   {
-    title: "Next-day express across the country",
-    text: "Book by 6 pm and your parcel arrives the next business day.",
+    title: "Overnight across the country",
+    text: `Book Overnight and your parcel arrives ${arrivalText(TRANSIT_BUSINESS_DAYS.overnight)}; Express takes ${TRANSIT_BUSINESS_DAYS.express} business days.`,
     background: "from-indigo-900 via-indigo-800 to-brand-700",
     image: "/hero/slide-2.svg",
   },

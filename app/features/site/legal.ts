@@ -4,8 +4,12 @@
 // (app/features/site/faq.ts). The company's name and contacts come from the settings row.
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 import { listOf } from "~/domain/format";
+import { packageSideLimitText, packageWeightLimitText } from "~/domain/field-limits";
 import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/features/shipments/shipping-options";
-import { formatDollars, PRICING_PLANS } from "~/features/pricing/pricing-plans";
+import { transitTimesText } from "~/features/shipments/delivery-dates";
+import { formatDollars, PRICING_PLANS, SAME_DAY_HOURS, spanText } from "~/features/pricing/pricing-plans";
+import { BASIC_COVER, MAX_INSURED_VALUE } from "~/features/pricing/tariff";
+import { CLAIM_DEADLINE_DAYS } from "./faq";
 
 export const LEGAL_LAST_UPDATED = "2026-11-23";
 
@@ -22,11 +26,6 @@ export type LegalDocument = { title: string; intro: string; sections: LegalSecti
 
 const p = (text: string): LegalBlock => ({ kind: "paragraph", text });
 const list = (...items: string[]): LegalBlock => ({ kind: "list", items });
-
-/** The cover every shipment has, the extra cover insurance buys, and the claim deadline (the FAQ's claims answer). */
-export const BASIC_COVER = 100;
-export const MAX_INSURED_VALUE = 50_000;
-export const CLAIM_DEADLINE_DAYS = 30;
 
 const planCover = listOf(PRICING_PLANS.map((plan) => `${formatDollars(plan.insuranceCover)} on ${plan.name}`));
 
@@ -349,7 +348,7 @@ export function shippingTerms(site: SiteFacts): LegalDocument {
         heading: "Sizes and weights",
         blocks: [
           list(
-            "A parcel may weigh up to 70 lbs (32 kg) and measure up to 48 x 36 x 36 inches (122 x 91 x 91 cm).",
+            `A parcel may weigh up to ${packageWeightLimitText()}, with no side longer than ${packageSideLimitText()}.`,
             "Heavier or larger goods travel as a pallet: choose the Pallet package type.",
             "The weight and sizes you enter set the price; a parcel found heavier or larger is charged at its real weight and size.",
           ),
@@ -383,7 +382,7 @@ export function shippingTerms(site: SiteFacts): LegalDocument {
         heading: "Delivery times",
         blocks: [
           p(
-            "Overnight arrives the next business day, Express in 2 business days, Standard in 5 and Economy in 7; weekends are not counted. Each shipment shows its estimated delivery date on its tracking page. Same Day delivery takes 4-6 hours within one city.",
+            `${transitTimesText()}; weekends are not counted. Each shipment shows its estimated delivery date on its tracking page. Same Day delivery takes ${spanText(SAME_DAY_HOURS, "hours")} within one city.`,
           ),
           p(
             `Morning delivery (before 12:00, ${formatDollars(DELIVERY_OPTION_SURCHARGES.morning)}), evening delivery (after 18:00, ${formatDollars(DELIVERY_OPTION_SURCHARGES.evening)}) and weekend delivery (${formatDollars(DELIVERY_OPTION_SURCHARGES.weekend)}) can be added when you create the shipment.`,

@@ -1,8 +1,20 @@
 // The /services page's copy. Prices and transit times come from the pricing-plans, pricing
 // and delivery-dates modules, so this page says what the shipment form will charge and estimate.
-import { TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
+import { packageWeightLimitText } from "~/domain/field-limits";
+import { arrivalText, businessDaysText, TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
 import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/features/shipments/shipping-options";
-import { ADD_ONS, formatDollars, SERVICE_STARTING_PRICES, type AddOnId, type TabbedService } from "~/features/pricing/pricing-plans";
+import {
+  ADD_ONS,
+  formatDollars,
+  INTERNATIONAL_EXPRESS_DAYS,
+  PRICING_PLANS,
+  SAME_DAY_HOURS,
+  SERVICE_STARTING_PRICES,
+  spanText,
+  type AddOnId,
+  type TabbedService,
+} from "~/features/pricing/pricing-plans";
+import { BASIC_COVER, MAX_INSURED_VALUE, PACKAGE_MULTIPLIERS, timesText } from "~/features/pricing/tariff";
 
 export type ServiceTab = {
   /** Also the section's anchor: /services#express. */
@@ -18,6 +30,10 @@ export type ServiceTab = {
 
 const addOnPrice = (id: AddOnId) => formatDollars(ADD_ONS.find((addOn) => addOn.id === id)!.price);
 
+const coverIncluded = `${formatDollars(BASIC_COVER)} cover included; full declared value insurable`;
+
+const smallestPlanLimit = Math.min(...PRICING_PLANS.flatMap((plan) => (plan.shipmentLimit === null ? [] : [plan.shipmentLimit])));
+
 export const SERVICE_TABS: readonly ServiceTab[] = [
   {
     id: "express",
@@ -25,12 +41,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     tagline: "When it has to be there this week",
     description:
       "Priority handling from pick-up to doorstep: express parcels are sorted first at every hub and travel on the fastest route, at home and abroad.",
-    deliveryTime: `${TRANSIT_BUSINESS_DAYS.express} business days (Overnight: the next business day)`,
+    deliveryTime: `${businessDaysText(TRANSIT_BUSINESS_DAYS.express)} (Overnight: ${arrivalText(TRANSIT_BUSINESS_DAYS.overnight)})`,
     startingPrice: SERVICE_STARTING_PRICES.express,
     features: [
       "Priority sorting and the fastest route",
       "Tracking at every scan, with e-mail updates to sender and recipient",
-      "$100 cover included; full declared value insurable",
+      coverIncluded,
       "Morning, evening or weekend delivery on request",
     ],
   },
@@ -39,13 +55,13 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     name: "Standard",
     tagline: "Reliable delivery at a friendly price",
     description: "Our everyday service for parcels and documents that do not need to race: the same tracking and care, for less.",
-    deliveryTime: `3-${TRANSIT_BUSINESS_DAYS.standard} business days`,
+    deliveryTime: businessDaysText(TRANSIT_BUSINESS_DAYS.standard),
     startingPrice: SERVICE_STARTING_PRICES.standard,
     features: [
-      "Parcels up to 70 lbs (32 kg), documents and pallets",
+      `Parcels up to ${packageWeightLimitText()}, documents and pallets`,
       "Tracking at every scan, with e-mail updates to sender and recipient",
-      "$100 cover included; full declared value insurable",
-      "Economy option for the lowest price (7 business days)",
+      coverIncluded,
+      `Economy option for the lowest price (${businessDaysText(TRANSIT_BUSINESS_DAYS.economy)})`,
     ],
   },
   {
@@ -53,7 +69,7 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     name: "Same Day",
     tagline: "Across town in hours",
     description: "A courier collects your parcel and takes it straight to the recipient in the same city, without passing through a hub.",
-    deliveryTime: "4-6 hours from pick-up, within one city",
+    deliveryTime: `${spanText(SAME_DAY_HOURS, "hours")} from pick-up, within one city`,
     startingPrice: SERVICE_STARTING_PRICES["same-day"],
     features: [
       "Direct courier, no hub stops",
@@ -73,7 +89,7 @@ export const MORE_SERVICES: readonly ServiceSection[] = [
     name: "International shipping",
     description: "Door-to-door delivery to more than 220 countries and territories, with the customs paperwork prepared from your shipment's details.",
     points: [
-      `International express in 2-3 days for ${addOnPrice("international-express")} extra`,
+      `International express in ${spanText(INTERNATIONAL_EXPRESS_DAYS, "days")} for ${addOnPrice("international-express")} extra`,
       "Duties and taxes are paid by the recipient, unless you arrange otherwise",
       "One tracking page from origin to destination",
     ],
@@ -82,13 +98,21 @@ export const MORE_SERVICES: readonly ServiceSection[] = [
     id: "freight",
     name: "Freight and pallets",
     description: "Goods too heavy or too large for a parcel travel as a pallet: choose the Pallet package type when you create the shipment.",
-    points: ["Priced at 1.5 times a parcel of the same weight", "Booked, tracked and insured like any other shipment", "Pick-up from your loading bay"],
+    points: [
+      `Priced at ${timesText(PACKAGE_MULTIPLIERS.pallet)} a parcel of the same weight`,
+      "Booked, tracked and insured like any other shipment",
+      "Pick-up from your loading bay",
+    ],
   },
   {
     id: "logistics",
     name: "Business logistics",
     description: "For companies that ship every day: a monthly plan, one account for the whole team and a price per shipment that falls as you grow.",
-    points: ["Plans from 50 shipments a month to unlimited", "Higher insurance cover included on every shipment", "A dashboard of every shipment, with invoices"],
+    points: [
+      `Plans from ${smallestPlanLimit} shipments a month to unlimited`,
+      "Higher insurance cover included on every shipment",
+      "A dashboard of every shipment, with invoices",
+    ],
   },
 ];
 
@@ -98,7 +122,7 @@ export const ADDITIONAL_SERVICES: readonly AdditionalService[] = [
   {
     name: "Insurance",
     price: `${INSURANCE_RATE * 100}% of the declared value`,
-    description: "Cover the full declared value, up to $50,000, instead of the included $100.",
+    description: `Cover the full declared value, up to ${formatDollars(MAX_INSURED_VALUE)}, instead of the included ${formatDollars(BASIC_COVER)}.`,
   },
   { name: "Signature confirmation", price: addOnPrice("signature"), description: "The recipient signs for the parcel, so you know who received it." },
   { name: "Fragile handling", price: addOnPrice("fragile"), description: "Padded packing and hand sorting for glass, ceramics and electronics." },

@@ -1,6 +1,7 @@
-// The history shown on the tracking page. Stored events are used as they are unless they
-// say nothing useful (none, an invalid time, or only the creation entry); then
-// synthesised steps stand in (pending, processing, in transit, out for delivery, delivered), spread from creation to the estimated delivery date.
+// The history shown on the tracking page. Stored history entries (the tracking_events table)
+// are used as they are unless they say nothing useful (none, an invalid time, or only the
+// creation entry); then synthesised steps stand in (pending, processing, in transit, out for
+// delivery, delivered), spread from creation to the estimated delivery date.
 import {
   defaultStatusDescription,
   statusProgress,
@@ -38,10 +39,10 @@ function isValidTime(value: number): boolean {
   return Number.isFinite(value) && value > 0;
 }
 
-export function needsSynthesis(events: readonly { status: string; occurredAt: number }[]): boolean {
-  if (events.length === 0) return true;
-  if (events.some((event) => !isValidTime(event.occurredAt))) return true;
-  return events.length === 1 && events[0]!.status === "pending";
+export function needsSynthesis(stored: readonly { status: string; occurredAt: number }[]): boolean {
+  if (stored.length === 0) return true;
+  if (stored.some((entry) => !isValidTime(entry.occurredAt))) return true;
+  return stored.length === 1 && stored[0]!.status === "pending";
 }
 
 /**
@@ -78,10 +79,10 @@ export function synthesizeHistory(shipment: ShipmentTimes): HistoryEntry[] {
 /** Newest first. */
 export function trackingHistory(
   shipment: ShipmentTimes,
-  events: readonly Omit<HistoryEntry, "synthesized">[],
+  stored: readonly Omit<HistoryEntry, "synthesized">[],
 ): HistoryEntry[] {
-  const entries = needsSynthesis(events)
+  const entries = needsSynthesis(stored)
     ? synthesizeHistory(shipment)
-    : events.map((event) => ({ ...event, synthesized: false }));
+    : stored.map((entry) => ({ ...entry, synthesized: false }));
   return [...entries].sort((a, b) => b.occurredAt - a.occurredAt);
 }

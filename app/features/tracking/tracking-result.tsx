@@ -281,12 +281,12 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         <Fact label="Package type" value={packageLabel(details.packageType)} />
         <Fact label="Weight" value={`${details.weightKg} kg`} />
-        <Fact label="Dimensions" value={shipmentSizes(details.dimensionsCm, details.parcels)} />
+        <Fact label="Dimensions" value={shipmentSizes(details.dimensionsCm, details.packages)} />
         <Fact label="Contents" value={details.description ?? "-"} />
         <Fact label="Declared value" value={formatMoney(details.declaredValue, details.currency)} />
         <Fact label="Shipping cost" value={formatMoney(details.cost, details.currency)} />
       </dl>
-      {details.parcels.length > 0 ? (
+      {details.packages.length > 0 ? (
         <table className="mt-6 w-full text-left text-sm">
           <caption className="mb-2 text-left font-semibold">Parcels</caption>
           <thead className="border-b border-slate-300">
@@ -306,12 +306,12 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
             </tr>
           </thead>
           <tbody>
-            {details.parcels.map((parcel, index) => (
+            {details.packages.map((item, index) => (
               <tr key={index} className="border-b border-slate-200">
-                <td className="py-2 pr-3">{parcel.description}</td>
-                <td className="py-2 pr-3">{parcel.quantity}</td>
-                <td className="py-2 pr-3">{parcel.weightKg} kg</td>
-                <td className="py-2">{formatDimensions(parcel)}</td>
+                <td className="py-2 pr-3">{item.description}</td>
+                <td className="py-2 pr-3">{item.quantity}</td>
+                <td className="py-2 pr-3">{item.weightKg} kg</td>
+                <td className="py-2">{formatDimensions(item)}</td>
               </tr>
             ))}
           </tbody>

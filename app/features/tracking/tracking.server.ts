@@ -33,7 +33,7 @@ export type ShipmentDetails = {
   weightKg: number;
   dimensionsCm: Dimensions | null;
   /** The parcels as entered in the customer's form (one row each, with its size). */
-  parcels: (Dimensions & { description: string; quantity: number; weightKg: number })[];
+  packages: (Dimensions & { description: string; quantity: number; weightKg: number })[];
   declaredValue: number;
   cost: number;
   currency: string;
@@ -80,7 +80,7 @@ export async function lookUpTracking(
   // The owner's and admins' part; a visitor's (WHERE 0) reads no row.
   const mayRead =
     viewer === null ? sql`0` : viewer.role === "admin" ? byTrackingId : (and(byTrackingId, eq(shipments.userId, viewer.id)) ?? sql`0`);
-  const [[shipment], events, invoice, parcels, rating] = await db.batch([
+  const [[shipment], storedHistory, invoice, packages, rating] = await db.batch([
     db
       .select({ ...getTableColumns(shipments), rated: isRated })
       .from(shipments)
@@ -124,7 +124,7 @@ export async function lookUpTracking(
   const status = normalizeStatus(shipment.status) ?? "pending";
   const history = trackingHistory(
     { status, createdAt: shipment.createdAt, updatedAt: shipment.updatedAt, estimatedDelivery: shipment.estimatedDelivery, currentLocation: shipment.currentLocation },
-    events.map((event) => ({ ...event, status: normalizeStatus(event.status) ?? "pending" })),
+    storedHistory.map((entry) => ({ ...entry, status: normalizeStatus(entry.status) ?? "pending" })),
   );
   const canSeeDetails = viewer !== null && (viewer.role === "admin" || viewer.id === shipment.userId);
   return {
@@ -174,7 +174,7 @@ export async function lookUpTracking(
             shipment.lengthCm && shipment.widthCm && shipment.heightCm
               ? { length: shipment.lengthCm, width: shipment.widthCm, height: shipment.heightCm }
               : null,
-          parcels,
+          packages,
           declaredValue: shipment.declaredValue,
           cost: shipment.cost,
           currency: shipment.currency,
