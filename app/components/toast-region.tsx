@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Toast } from "~/.server/toast";
+import type { Toast } from "~/http/toast.server";
 import { TOAST_DURATION_MS } from "~/domain/toast-durations";
 import { useHydrated } from "./use-hydrated";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countAttention } from "~/.server/admin-attention";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 
 export const meta: MetaFunction = () => [
   { title: "Notifications | SwiftParcel Admin" },

@@ -9,9 +9,10 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { demoCredentials } from "~/features/accounts/auth.server";
-import { formAnswer, redirectSignedIn, refusalInit } from "~/.server/outcome";
+import { formAnswer, redirectSignedIn, refusalInit } from "~/http/replies.server";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { clientOf, signInAsAdmin, signInAsDemo } from "~/features/accounts/sign-in.server";
+import { clientOf } from "~/features/accounts/client.server";
+import { signInAsAdmin, signInAsDemo } from "~/features/accounts/sign-in.server";
 import { DemoSignIn, SignInForm } from "~/features/accounts/sign-in-form";
 import { SignInActionSchema } from "~/features/accounts/account-forms";
 import { isHoneypotFilled } from "~/domain/honeypot";

@@ -2,7 +2,7 @@
 // attachment (GET, so a plain link downloads it without JavaScript).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { reportCsv } from "~/features/analytics/analytics-reports.server";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { exportFileName, parsePeriod } from "~/features/analytics/analytics";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

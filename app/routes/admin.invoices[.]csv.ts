@@ -1,7 +1,7 @@
 // The invoices list as CSV, with the list's filters (never its page), as an attachment.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { exportInvoicesCsv } from "~/features/invoices/invoices.server";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { parseInvoiceFilters } from "~/features/invoices/invoice-filters";
 

@@ -3,7 +3,7 @@
 // (docs/decisions/040-sign-in-service.md).
 import { normalizeEmail } from "~/domain/contact-details";
 import type { Db } from "~/.server/db";
-import { findAccountByEmail, type Account } from "./accounts.server";
+import { findAccountByEmail, type Account } from "./account-records.server";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "./demo-accounts.server";
 import { verifyAgainstNothing, verifyPassword } from "./password.server";
 
