@@ -36,7 +36,9 @@ export default defineConfig(async () => {
       ssr: {
         resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
       },
-      build: { minify: true },
+      // The server build holds the worker's handlers and Durable Objects too (app/entry.server.tsx):
+      // the runtime's own modules stay imports, for wrangler to leave to workerd.
+      build: { minify: true, rollupOptions: { external: [/^cloudflare:/] } },
       // app/behaviours/public-page.ts is bundled as a module of its own (`?worker&url`, decision
       // 145); as an ES module it loads the chat window's code only when it is wanted.
       worker: { format: "es" as const },

@@ -43,3 +43,10 @@ function moveTrailingScriptsIntoBody(html: string): string {
   const trailing = html.slice(end + DOCUMENT_END.length);
   return html.slice(0, end) + trailing + DOCUMENT_END;
 }
+
+// The worker's server code reaches the worker entry (app/entry.worker.ts) through this module,
+// which Remix's build exposes as `build.entry.module`: the deployed worker is one bundle, with
+// one copy of every server module and of its per-isolate state (app/.server/isolate-state.ts).
+export { createWorker } from "./.server/worker";
+export { ChatAdminFeed } from "./durable-objects/chat-admin-feed";
+export { ChatSession } from "./durable-objects/chat-session";

@@ -1,9 +1,15 @@
+// The worker entry (wrangler's `main`). It reaches the server code only through the Remix build:
+// the handlers and the Durable Object classes are exports of app/entry.server.tsx, which the
+// build exposes as `build.entry.module`, so server modules are bundled once.
 import type { ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server bundle exists once `remix vite:build` has run; wrangler bundles it in.
-import * as build from "../build/server/index.js";
-import { createWorker } from "./.server/worker";
+import * as built from "../build/server/index.js";
+import type * as ServerEntry from "./entry.server";
 
-export { ChatAdminFeed } from "./durable-objects/chat-admin-feed";
-export { ChatSession } from "./durable-objects/chat-session";
+const build = built as unknown as ServerBuild;
+const server = build.entry.module as unknown as typeof ServerEntry;
 
-export default createWorker(build as unknown as ServerBuild);
+export const ChatAdminFeed = server.ChatAdminFeed;
+export const ChatSession = server.ChatSession;
+
+export default server.createWorker(build);

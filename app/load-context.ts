@@ -54,7 +54,7 @@ export function getLoadContext(
     cspNonce,
     origin: publicOrigin(env),
     sessionUser: () => (sessionUser ??= findSessionUser(db, request)),
-    trackingLimit: () => (trackingLimit ??= countTrackingLookUps({ cloudflare: { env, ctx } }, { clientAddress: clientAddress(request) })),
+    trackingLimit: () => (trackingLimit ??= countTrackingLookUps({ cloudflare: { env } }, { clientAddress: clientAddress(request) })),
   };
 }
 

@@ -18,7 +18,7 @@ import { readConsent } from "~/features/site/consent.server";
 import { sameSiteReferrer } from "./.server/safe-redirect";
 import { cachedSettings } from "~/features/settings/settings.server";
 import { requestTimeZone } from "./.server/time-zone";
-import { takeToast } from "./.server/toast";
+import { takeToast } from "~/http/toast.server";
 import { companyNameOf } from "~/components/company-name";
 
 export const links: LinksFunction = () => [

@@ -1,16 +1,14 @@
 // Domain events: the typed record of what happened. A service describes its change as events
-// and puts `recordEvents(...)` into the same db.batch as the change, so the change, its event
-// rows and the deliveries built from them (mail today; webhooks and live updates later) are
-// written together or not at all. Nothing is sent from inside a write.
+// (`recordEvents`, `recordShipmentEventsWhere`) and hands them to `commit` (./dispatch.ts) with
+// the change's statements: one db.batch writes the change, the event rows and the outbox rows
+// built from them together or not at all, and the dispatcher then delivers what committed.
+// Nothing is sent from inside a write, and no service calls a channel itself.
 import type { BatchItem } from "drizzle-orm/batch";
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { events, outbox, shipments } from "../../drizzle/schema";
+import { events, shipments } from "../../drizzle/schema";
 import type { ShipmentStatus } from "~/features/shipments/shipment-status";
-import type { ServiceContext } from "~/load-context";
-import { insertWhere } from "./db";
-import { composeMail } from "~/features/mail/notifications.server";
-import { forgetConfirmedVersions } from "~/features/tracking/tracking-freshness.server";
+import { insertWhere, type Db } from "./db";
 
 /** Who made a change: a signed-in person, or the system. */
 export type Actor = { userId: string | null; email: string | null; label: string };
@@ -162,6 +160,9 @@ function entityTypeOf(type: EventType): string {
 /** A recorded event: the event with the id its row has. */
 export type StoredEvent = DomainEvent & { id: string };
 
+/** An event as its row was written: what the dispatcher gets once the batch has committed. */
+export type CommittedEvent = { id: string; type: EventType; entityId: string };
+
 /** The `events` row of a recorded event. */
 function eventRow(event: StoredEvent, actor: Actor, now: number): typeof events.$inferInsert {
   // `data` may be SQL (fields read at write time): inserts take SQL for any value.
@@ -180,42 +181,55 @@ function eventRow(event: StoredEvent, actor: Actor, now: number): typeof events.
 /** A condition the records wait for: a row of `from` that `where` matches at that point of the batch. */
 export type OnlyIf = { from: SQLiteTable; where: SQL | undefined };
 
+const COMMITTED = { id: events.id, type: events.type, entityId: events.entityId };
+
 /**
- * The statements that record `list` and queue the mail composed from it. Spread them into the
- * batch of the change they describe. With `onlyIf` (a guarded change: a compare-and-set on a
- * version or a status), they write only when its condition holds at their point of the batch:
- * put them before the change, with the change's own condition.
+ * Events to record with a change: give it to `commit` (./dispatch.ts) among the change's
+ * statements, at the place their rows are to be written. Its place in commit's answer holds the
+ * events that were written.
  */
-export async function recordEvents(
-  context: Pick<ServiceContext, "db" | "origin">,
+export type Recording = {
+  readonly kind: typeof RECORDING;
+  /** The events as the service described them: mail is composed from these. */
+  readonly events: readonly StoredEvent[];
+  readonly actor: Actor;
+  readonly now: number;
+  readonly onlyIf?: OnlyIf;
+  /** The inserts of the event rows, each returning the rows it wrote (CommittedEvent). */
+  readonly statements: readonly BatchItem<"sqlite">[];
+};
+
+const RECORDING = "domain-events";
+
+export function isRecording(item: unknown): item is Recording {
+  return typeof item === "object" && item !== null && (item as { kind?: unknown }).kind === RECORDING;
+}
+
+/**
+ * Records `list` with the change it describes. With `onlyIf` (a guarded change: a
+ * compare-and-set on a version or a status, the last admin), the events and their mail are
+ * written only when its condition holds at their point of the batch: put the recording before
+ * the change, with the change's own condition.
+ */
+export function recordEvents(
+  context: { db: Db },
   actor: Actor,
   list: readonly DomainEvent[],
   now = Date.now(),
   onlyIf?: OnlyIf,
-): Promise<BatchItem<"sqlite">[]> {
+): Recording {
   const { db } = context;
-  forgetConfirmedVersions(list.map((event) => event.type));
   const stored: StoredEvent[] = list.map((event) => ({ ...event, id: crypto.randomUUID() }));
-  const { mails, statements } = await composeMail(context, stored, now);
-  const insert = <T extends typeof events | typeof outbox>(table: T, row: T["$inferInsert"]) =>
-    onlyIf ? insertWhere(db, table, row, onlyIf) : db.insert(table).values(row as never);
-  return [
-    ...stored.map((event) => insert(events, eventRow(event, actor, now))),
-    ...mails.map((mail) =>
-      insert(outbox, {
-        id: crypto.randomUUID(),
-        eventId: mail.eventId,
-        channel: "mail",
-        toAddress: mail.to,
-        subject: mail.subject,
-        body: mail.body,
-        kind: mail.kind,
-        nextAttemptAt: now,
-        createdAt: now,
-      }),
+  return {
+    kind: RECORDING,
+    events: stored,
+    actor,
+    now,
+    ...(onlyIf ? { onlyIf } : {}),
+    statements: stored.map((event) =>
+      onlyIf ? insertWhere(db, events, eventRow(event, actor, now), onlyIf).returning(COMMITTED) : db.insert(events).values(eventRow(event, actor, now)).returning(COMMITTED),
     ),
-    ...statements,
-  ];
+  };
 }
 
 /** An event's data as JSON; fields it reads at write time are set over it in SQL. */
@@ -230,47 +244,49 @@ function eventData(event: StoredEvent): string | SQL {
 }
 
 /**
- * A shipment event recorded only for the shipments `where` matches at that moment of the batch
- * (an edit made from the current version, the rows a delete removes). Its data is SQL read from
- * the row. Events recorded this way have no deliveries.
+ * One shipment event for each shipment `where` matches at that moment of the batch (an edit
+ * made from the current version, the rows a delete removes), its data SQL read from the row.
+ * These types bring no mail; the dispatcher delivers them like any other (the admin feed, the
+ * tracking cache, the audit trail).
  */
-export function recordShipmentEventWhere(
-  context: Pick<ServiceContext, "db">,
+export function recordShipmentEventsWhere(
+  context: { db: Db },
   actor: Actor,
   { type, data, where }: { type: ShipmentUpdated["type"] | ShipmentLocationChanged["type"] | ShipmentDeleted["type"]; data: SQL; where: SQL | undefined },
   now = Date.now(),
-) {
+): Recording {
   const { db } = context;
-  forgetConfirmedVersions([type]);
-  return db.insert(events).select(
-    db
-      .select({
-        id: sql<string>`lower(hex(randomblob(16)))`.as("id"),
-        type: sql<string>`${type}`.as("type"),
-        entityType: sql<string>`'shipment'`.as("entity_type"),
-        entityId: shipments.id,
-        actorUserId: sql<string | null>`${actor.userId}`.as("actor_user_id"),
-        actorEmail: sql<string | null>`${actor.email}`.as("actor_email"),
-        data: data.as("data"),
-        createdAt: sql<number>`${now}`.as("created_at"),
-      })
-      .from(shipments)
-      .where(where),
-  );
+  const insert = db
+    .insert(events)
+    .select(
+      db
+        .select({
+          id: sql<string>`lower(hex(randomblob(16)))`.as("id"),
+          type: sql<string>`${type}`.as("type"),
+          entityType: sql<string>`'shipment'`.as("entity_type"),
+          entityId: shipments.id,
+          actorUserId: sql<string | null>`${actor.userId}`.as("actor_user_id"),
+          actorEmail: sql<string | null>`${actor.email}`.as("actor_email"),
+          data: data.as("data"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(shipments)
+        .where(where),
+    )
+    .returning(COMMITTED);
+  return { kind: RECORDING, events: [], actor, now, statements: [insert] };
 }
 
 /**
  * `event` recorded only when `where` matches a row of `from` at that point of the batch: put it
  * before a guarded change (the last admin, a status compare-and-set) with the change's own
- * condition, so the record and the change are written together or not at all. For events that
- * bring no mail (recordEvents with `onlyIf` composes theirs).
+ * condition, so the record and the change are written together or not at all.
  */
 export function recordEventWhere(
-  context: Pick<ServiceContext, "db">,
+  context: { db: Db },
   actor: Actor,
-  { event, from, where }: { event: Exclude<DomainEvent, { link: string }>; from: SQLiteTable; where: SQL | undefined },
+  { event, from, where }: { event: DomainEvent; from: SQLiteTable; where: SQL | undefined },
   now = Date.now(),
-) {
-  forgetConfirmedVersions([event.type]);
-  return insertWhere(context.db, events, eventRow({ ...event, id: crypto.randomUUID() }, actor, now), { from, where });
+): Recording {
+  return recordEvents(context, actor, [event], now, { from, where });
 }

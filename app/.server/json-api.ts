@@ -4,7 +4,8 @@
 // schemas as the forms.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { refusalInit, type Refused } from "./outcome";
+import type { Refused } from "./outcome";
+import { refusalInit } from "~/http/replies.server";
 import type { SessionUser } from "~/features/accounts/session.server";
 
 /** The largest body the JSON API reads; its fields are bounded far below this. */

@@ -4,9 +4,12 @@
 // per attempt (docs/decisions/002).
 import { sql } from "drizzle-orm";
 import { tryAgainIn } from "~/domain/waiting";
-import type { ServiceContext } from "~/load-context";
 import type { Db } from "./db";
+import { remember } from "./isolate-state";
 import { tooManyAttempts, type RateLimited } from "./outcome";
+
+/** What the limits need of the request: the database and the bindings (a ServiceContext has both). */
+type LimitContext = { db: Db; cloudflare: { env: Env } };
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -38,7 +41,8 @@ export function limitFromVar(value: string | undefined, fallback: number): numbe
 /** wrangler.toml's `[[ratelimits]] TRACK_LIMITER`: look-ups per key per 60 seconds. */
 export const TRACK_LIMITER_LIMIT = 60;
 const TRACK_LIMITER_PERIOD_SECONDS = 60;
-let trackLane = 0;
+/** The lane the next look-up of this isolate counts in (app/.server/isolate-state.ts). */
+const lanes = remember("tracking-lanes", () => ({ next: 0 }));
 
 /**
  * Counts tracking look-ups against the client address, one per tracking ID asked for (a search
@@ -49,15 +53,15 @@ let trackLane = 0;
  * period.
  */
 export async function countTrackingLookUps(
-  context: Pick<ServiceContext, "cloudflare">,
+  context: Pick<LimitContext, "cloudflare">,
   { clientAddress: address, lookUps = 1 }: { clientAddress: string; lookUps?: number },
 ): Promise<RateLimitResult> {
   const env = context.cloudflare.env;
-  const lanes = Math.ceil(limitFromVar(env.TRACK_RATE_LIMIT, TRACK_LIMITER_LIMIT) / TRACK_LIMITER_LIMIT);
+  const laneCount = Math.ceil(limitFromVar(env.TRACK_RATE_LIMIT, TRACK_LIMITER_LIMIT) / TRACK_LIMITER_LIMIT);
   const outcomes = await Promise.all(
     Array.from({ length: lookUps }, () => {
-      trackLane = (trackLane + 1) % lanes;
-      return env.TRACK_LIMITER.limit({ key: lanes === 1 ? `track:${address}` : `track:${address}:${trackLane}` });
+      lanes.next = (lanes.next + 1) % laneCount;
+      return env.TRACK_LIMITER.limit({ key: laneCount === 1 ? `track:${address}` : `track:${address}:${lanes.next}` });
     }),
   );
   return outcomes.every(({ success }) => success) ? { allowed: true } : { allowed: false, retryAfterSeconds: TRACK_LIMITER_PERIOD_SECONDS };
@@ -72,7 +76,7 @@ const ATTEMPT_WINDOW_MS = 15 * 60_000;
  * (sign-in-throttle.ts); the demo buttons and the password change are counted here.
  */
 export async function countAttempt(
-  context: Pick<ServiceContext, "db" | "cloudflare">,
+  context: LimitContext,
   { form, clientAddress: address, subject }: { form: "login" | "password-change"; clientAddress: string; subject?: string },
 ): Promise<RateLimitResult> {
   const limit = limitFromVar(context.cloudflare.env.LOGIN_RATE_LIMIT, 10);
@@ -124,7 +128,7 @@ export type LimitedAction = keyof typeof ACTION_LIMITS;
  * (429) says when to try again; null when the action may go ahead.
  */
 export async function limitAction(
-  context: Pick<ServiceContext, "db" | "cloudflare">,
+  context: LimitContext,
   { action, clientAddress: address, account }: { action: LimitedAction; clientAddress: string; account?: string },
 ): Promise<RateLimited | null> {
   const rule: ActionLimit = ACTION_LIMITS[action];

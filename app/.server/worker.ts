@@ -1,6 +1,7 @@
-// The worker's fetch and scheduled handlers around a Remix server build. The deployed entry
-// (app/entry.worker.ts) passes the build that `remix vite:build` wrote; the test entry
-// (tests/worker.ts) passes one that Vite compiles from source, so tests run the current code.
+// The worker's fetch and scheduled handlers around a Remix server build. This module is part of
+// that build (app/entry.server.tsx exports `createWorker`), so the worker is one bundle: the
+// deployed entry (app/entry.worker.ts) takes it from the build `remix vite:build` wrote, the
+// test entry (tests/worker.ts) from the one Vite compiles from source, so tests run the current code.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { countingD1, type D1Counts } from "./bench-d1";
 import { env } from "cloudflare:workers";

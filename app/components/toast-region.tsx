@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import type { Toast } from "~/.server/toast";
+import type { Toast } from "~/http/toast.server";
 import { enhanceToasts } from "~/behaviours/toasts";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 

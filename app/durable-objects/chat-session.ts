@@ -13,10 +13,10 @@
 // See docs/decisions/080-chat-session-durable-object.md.
 import { DurableObject } from "cloudflare:workers";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { chatSessions, events, outbox } from "../../drizzle/schema";
 import { getDb, type Db } from "~/.server/db";
-import { recordEvents, type Actor } from "~/.server/events";
+import { commit } from "~/.server/dispatch";
+import { recordEvents, type Actor, type Recording } from "~/.server/events";
 import { SESSION_NOT_FOUND, type ChatMessage, type ChatSender, type ChatSession as ChatSessionSummary } from "~/features/chat/chat";
 import { acceptSocket, closeSocket, sendToAll } from "./hibernating-sockets";
 
@@ -145,14 +145,14 @@ export class ChatSession extends DurableObject<Env> {
         adminName: input.adminName,
         escalatedToAdmin: false,
       };
-      const mail = await recordEvents({ db: this.db, origin: input.origin }, input.actor, [
+      const reply = recordEvents({ db: this.db }, input.actor, [
         {
           type: "chat.admin_replied",
           entityId: row.id,
           data: { messageId: response.id, email: row.email, name: row.name, adminName: input.adminName, message: input.message },
         },
       ]);
-      await this.commit([response], { needsResponse: false, hasAdminResponse: true }, mail);
+      await this.commit([response], { needsResponse: false, hasAdminResponse: true }, { recording: reply, origin: input.origin });
       return response;
     });
   }
@@ -242,12 +242,15 @@ export class ChatSession extends DurableObject<Env> {
   }
 
   /** D1 first, then storage (see the top of this file). */
-  private async commit(added: ChatMessage[], state: SessionState, alsoInD1: BatchItem<"sqlite">[] = []): Promise<void> {
+  private async commit(added: ChatMessage[], state: SessionState, withEvents?: { recording: Recording; origin: string }): Promise<void> {
     const row = this.sessionRow()!;
     const now = Date.now();
     this.ctx.storage.sql.exec("UPDATE session SET pending = ?", JSON.stringify(added.map((message) => message.id)));
     try {
-      await this.db.batch([this.upsertSummary(this.summaryAfter(row, added, state, now)), ...alsoInD1]);
+      const summary = this.upsertSummary(this.summaryAfter(row, added, state, now));
+      // With an admin's reply: its event and mail go through the one pipeline (app/.server/dispatch.ts).
+      if (withEvents) await commit({ db: this.db, origin: withEvents.origin, cloudflare: { env: this.env, ctx: this.ctx } }, [summary, withEvents.recording]);
+      else await this.db.batch([summary]);
     } catch (error) {
       // D1 may or may not have taken the batch (an answer can be lost): make it match storage again.
       await this.reconcile().catch((reconcileError) => console.error("chat reconcile failed", reconcileError));

@@ -5,10 +5,10 @@ import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/
 import { z } from "zod";
 import { loadAnalytics, type Analytics, type Average, type Money, type Rate } from "~/features/analytics/analytics.server";
 import { generateReport } from "~/features/analytics/analytics-reports.server";
-import { formAnswer } from "~/.server/outcome";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { formAnswer } from "~/http/replies.server";
+import { requireAdmin } from "~/http/guards.server";
 import { requestTimeZone } from "~/.server/time-zone";
-import { redirectWithToast } from "~/.server/toast";
+import { redirectWithToast } from "~/http/toast.server";
 import { FormErrors, SelectField } from "~/components/forms";
 import { DataTable, type Column } from "~/components/list";
 import { PrintControls } from "~/components/print-controls";

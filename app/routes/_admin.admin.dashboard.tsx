@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { redirectWithToast } from "~/.server/toast";
+import { requireAdmin } from "~/http/guards.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { listShipments, shipmentStats } from "~/features/shipments/shipment-list.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { AdminShipmentTable } from "~/features/shipments/shipment-table";

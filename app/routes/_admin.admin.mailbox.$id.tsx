@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { getMail } from "~/features/mail/mailbox.server";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { DetailList } from "~/components/detail-list";
 import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";

@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { markContactMessageUnread, openContactMessage, replyToContactMessage } from "~/features/contact/contact.server";
 import { invariantResponse } from "~/.server/invariant";
-import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
+import { requireAdmin } from "~/http/guards.server";
 import { FormErrors, TextareaField } from "~/components/forms";
 import { MessageStateBadge } from "~/features/contact/message-state-badge";
 import { DetailList } from "~/components/detail-list";

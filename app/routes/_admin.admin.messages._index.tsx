@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listContactMessages } from "~/features/contact/contact.server";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "~/components/list";
 import { MessageStateBadge } from "~/features/contact/message-state-badge";
 import { useTimeZone } from "~/components/root-data";

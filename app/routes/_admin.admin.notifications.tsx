@@ -1,17 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { recentActivity } from "~/.server/admin-activity";
 import { countAttention } from "~/.server/admin-attention";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { useTimeZone } from "~/components/root-data";
+import { formatDateTime } from "~/domain/format";
+import { requireAdmin } from "~/http/guards.server";
 import { companyNameOf } from "~/components/company-name";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Notifications | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "What needs an admin: chats, contact messages, deletion requests and shipments in exception." },
+  { name: "description", content: "What needs an admin: chats, contact messages, deletion requests and shipments in exception, and the latest account, invoice and settings changes." },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  return countAttention(context.db);
+  const [attention, activity] = await Promise.all([countAttention(context.db), recentActivity(context.db)]);
+  return { ...attention, activity };
 }
 
 function plural(count: number, one: string, many: string) {
@@ -20,6 +24,7 @@ function plural(count: number, one: string, many: string) {
 
 export default function NotificationsPage() {
   const attention = useLoaderData<typeof loader>();
+  const timeZone = useTimeZone();
   const items = [
     {
       count: attention.chatsNeedingResponse,
@@ -60,6 +65,27 @@ export default function NotificationsPage() {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="recent-activity" className="max-w-4xl space-y-2">
+        <h2 id="recent-activity" className="text-lg font-semibold">
+          Recent activity
+        </h2>
+        {attention.activity.length === 0 ? (
+          <p className="text-slate-700">No account, invoice or settings changes yet.</p>
+        ) : (
+          <ul className="card divide-y divide-slate-200 p-0">
+            {attention.activity.map((item) => (
+              <li key={item.id} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{item.what}</span> <span className="text-slate-600">({item.entityId})</span>
+                </span>
+                <span className="text-slate-600">
+                  {item.actorEmail ?? "system"}, {formatDateTime(item.createdAt, timeZone)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </main>
   );
 }

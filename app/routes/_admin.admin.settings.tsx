@@ -4,9 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { actorFor } from "~/.server/events";
-import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { getSettings, listExchangeRates, setExchangeRates, settingsHistory, updateSettings } from "~/features/settings/settings.server";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
+import { requireAdmin } from "~/http/guards.server";
+import { getSettings, listExchangeRates, settingsHistory } from "~/features/settings/settings.server";
+import { setExchangeRates, updateSettings } from "~/features/settings/settings-changes.server";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { useTimeZone } from "~/components/root-data";
 import { CURRENCIES, isPickerCurrency } from "~/features/pricing/currencies";

@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
-import { redirectWithOutcome } from "~/.server/outcome";
+import { redirectWithOutcome } from "~/http/replies.server";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { deleteShipment } from "~/features/shipments/shipment-changes.server";
 import { rowActionPage } from "~/features/shipments/shipment-list.server";
 import { DeleteShipmentForm } from "~/features/shipments/shipment-actions";

@@ -1,18 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  countryOptions,
-  currencyOptions,
-  priceShipmentForm,
-  savedEstimate,
-  shipmentFormAnswer,
-  updateShipmentFromForm,
-} from "~/features/shipments/admin-shipment-form.server";
+import { countryOptions, currencyOptions, priceShipmentForm, savedEstimate, updateShipmentFromForm } from "~/features/shipments/admin-shipment-form.server";
+import { shipmentFormAnswer } from "~/http/replies.server";
 import { actorFor } from "~/.server/events";
 import { invariantResponse } from "~/.server/invariant";
-import { redirectWithOutcome } from "~/.server/outcome";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { redirectWithOutcome } from "~/http/replies.server";
+import { requireAdmin } from "~/http/guards.server";
 import { listShipmentAudit } from "~/features/shipments/shipment-changes.server";
 import { getShipmentForEdit } from "~/features/shipments/shipment-list.server";
 import { AuditTrail } from "~/features/shipments/audit-trail";

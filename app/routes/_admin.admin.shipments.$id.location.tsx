@@ -3,9 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
-import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
+import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { setShipmentLocation } from "~/features/shipments/shipment-changes.server";
 import { rowActionPage } from "~/features/shipments/shipment-list.server";
 import { LocationForm } from "~/features/shipments/shipment-actions";

@@ -3,10 +3,10 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
-import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
+import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { rowActionPage } from "~/features/shipments/shipment-list.server";
 import { changeStatus } from "~/features/shipments/shipments.server";
 import { Field } from "~/components/forms";

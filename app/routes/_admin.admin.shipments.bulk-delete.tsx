@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
-import { redirectWithOutcome } from "~/.server/outcome";
+import { redirectWithOutcome } from "~/http/replies.server";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { deleteSelectedShipments, MAX_SELECTED, NOTHING_SELECTED } from "~/features/shipments/shipment-changes.server";
 import { getShipmentsByIds } from "~/features/shipments/shipment-list.server";
-import { redirectWithToast } from "~/.server/toast";
+import { redirectWithToast } from "~/http/toast.server";
 import { BulkDeleteForm, bulkDeleteQuestion } from "~/features/shipments/shipment-actions";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { companyNameOf } from "~/components/company-name";

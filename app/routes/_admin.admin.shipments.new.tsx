@@ -1,18 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  countryOptions,
-  createShipmentFromForm,
-  currencyOptions,
-  newShipmentForm,
-  priceShipmentForm,
-  shipmentFormAnswer,
-} from "~/features/shipments/admin-shipment-form.server";
+import { countryOptions, createShipmentFromForm, currencyOptions, newShipmentForm, priceShipmentForm } from "~/features/shipments/admin-shipment-form.server";
+import { shipmentFormAnswer } from "~/http/replies.server";
 import { actorFor } from "~/.server/events";
-import { redirectWithOutcome } from "~/.server/outcome";
+import { redirectWithOutcome } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { ShipmentFormActionSchema } from "~/features/shipments/admin-shipment-form";
 import { companyNameOf } from "~/components/company-name";

@@ -4,8 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { invariantResponse } from "~/.server/invariant";
-import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
+import { requireAdmin } from "~/http/guards.server";
 import { dismissDeletionRequest, endUserSessions, getUserDetail, setUserStatus, updateUser } from "~/features/users/user-admin.server";
 import { DetailList } from "~/components/detail-list";
 import { Field, FormErrors, SelectField } from "~/components/forms";

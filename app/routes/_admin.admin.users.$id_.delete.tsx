@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { invariantResponse } from "~/.server/invariant";
-import { redirectWithOutcome } from "~/.server/outcome";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { redirectWithOutcome } from "~/http/replies.server";
+import { requireAdmin } from "~/http/guards.server";
 import { deleteUser, getUserDetail } from "~/features/users/user-admin.server";
 import { DELETE_USER_QUESTION, DeleteUserConsequences, DeleteUserForm } from "~/features/users/user-actions";
 import { companyNameOf } from "~/components/company-name";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listAccounts } from "~/features/accounts/accounts.server";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
 import { ROLE_LABELS, ROLES } from "~/features/accounts/account-forms";

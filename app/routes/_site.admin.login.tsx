@@ -9,7 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { demoCredentials } from "~/features/accounts/auth.server";
-import { formAnswer, redirectSignedIn, refusalInit } from "~/.server/outcome";
+import { formAnswer, redirectSignedIn, refusalInit } from "~/http/replies.server";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { authenticateSignIn, signInAuthenticator } from "~/features/accounts/authenticator.server";
 import { DemoSignIn, SignInForm, SignInLinkOffer } from "~/features/accounts/sign-in-form";

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { Field, FormErrors } from "~/components/forms";

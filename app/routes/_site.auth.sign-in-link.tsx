@@ -11,9 +11,10 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { findLinkAccount } from "~/features/accounts/account-links.server";
-import { formAnswer, redirectSignedIn, redirectWithOutcome } from "~/.server/outcome";
+import { formAnswer, redirectSignedIn, redirectWithOutcome } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
-import { clientOf, signInWithLink } from "~/features/accounts/sign-in.server";
+import { clientOf } from "~/features/accounts/client.server";
+import { signInWithLink } from "~/features/accounts/sign-in.server";
 import { requestSignInLink } from "~/features/accounts/sign-in-links.server";
 import { Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { sendContactMessage } from "~/features/contact/contact.server";
-import { formAnswer } from "~/.server/outcome";
+import { formAnswer } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { BUSINESS_HOURS, RESPONSE_PROMISE, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";

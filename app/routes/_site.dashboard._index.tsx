@@ -2,9 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { listOwnShipments, type CustomerShipmentStats } from "~/features/shipments/customer-shipments.server";
 import { isFirstVisit } from "~/features/accounts/accounts.server";
-import { requestSessionHash, requireUser } from "~/features/accounts/session.server";
+import { requestSessionHash } from "~/features/accounts/session.server";
+import { requireUser } from "~/http/guards.server";
 import { requestTimeZone } from "~/.server/time-zone";
-import { redirectWithToast } from "~/.server/toast";
+import { redirectWithToast } from "~/http/toast.server";
 import { EmptyState, FilterBar, PaginationNav } from "~/components/list";
 import { SortFields, StatusFilter } from "~/features/shipments/list-filter-fields";
 import { CustomerShipmentTable } from "~/features/shipments/shipment-table";

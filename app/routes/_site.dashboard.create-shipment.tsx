@@ -20,9 +20,9 @@ import {
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { z } from "zod";
 import { clientAddress } from "~/.server/rate-limit";
-import { requireUser } from "~/features/accounts/session.server";
+import { requireUser } from "~/http/guards.server";
 import { applyDraftStep, COUNTRY_OPTIONS, draftRate, getDraft, STEP_SCHEMAS } from "~/features/shipments/shipment-drafts.server";
-import { redirectWithToast } from "~/.server/toast";
+import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { ExchangeNote } from "~/features/pricing/exchange-note";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { useTimeZone } from "~/components/root-data";
@@ -44,6 +44,7 @@ import {
   PARTY_FIELDS,
   parseStep,
   shipmentSchemas,
+  stepUrl,
   stepValues,
   STEPS,
   type ShipmentDraft,
@@ -73,7 +74,6 @@ export const meta: MetaFunction = ({ matches }) => [
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-const PAGE = "/dashboard/create-shipment";
 /** The name of the button Conform sends the form with to check a field (reserved by Conform). */
 const CONFORM_INTENT = "__intent__";
 /** Typing pauses this long before what is on screen is saved and priced. */
@@ -85,7 +85,6 @@ const STEP_HEADINGS: Record<StepNumber, string> = {
   3: "Packages and service",
   4: "Review and create",
 };
-const stepUrl = (step: StepNumber, query = "") => `${PAGE}?step=${step}${query}`;
 
 /** What the Review step shows, prepared on the server where the country table is. */
 function reviewSummary(draft: ShipmentDraft) {
@@ -173,29 +172,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { ...command, values: stepValues(command.step, submission.payload) },
     { clientAddress: clientAddress(request) },
   );
-  const env = context.cloudflare.env;
-  switch (outcome.kind) {
-    case "saved":
-      return { result: null, formError: null, estimate: outcome.estimate };
-    case "step":
-      return redirect(`${stepUrl(outcome.step, outcome.check ? "&check=1" : "")}${outcome.anchor ? `#${outcome.anchor}` : ""}`);
-    case "invalid":
-      return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), formError: null }, { status: 400 });
-    case "refused":
-      return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), formError: outcome.message }, { status: 400 });
-    case "discarded":
-      return redirectWithToast(env, stepUrl(1), { type: "info", message: outcome.message });
-    case "created":
-      return redirectWithToast(env, `/track/${outcome.trackingId}`, { type: "success", message: outcome.message });
-    case "already-created":
-      return redirectWithToast(env, "/dashboard", { type: "info", message: outcome.message });
-    case "superseded":
-      return redirect("/dashboard");
-    case "rate-limited":
-      return data({ result: null, formError: outcome.message }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
-    case "failed":
-      return data({ result: null, formError: outcome.message }, { status: 503 });
+  if (!outcome.ok) {
+    // What was typed comes back with the step's messages; a refusal about no field shows its banner alone.
+    const result = outcome.fieldErrors ? submission.reply({ fieldErrors: outcome.fieldErrors }) : null;
+    return data({ result, formError: outcome.message ?? null }, refusalInit(outcome));
   }
+  if (outcome.redirectTo) return redirectWithOutcome(context.cloudflare.env, outcome.redirectTo, outcome);
+  return { result: null, formError: null, estimate: outcome.estimate ?? null };
 }
 
 /** Saving as one types brings its own estimate; the page's data need not be loaded again. */

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { getInvoiceForViewer, type InvoiceView } from "~/features/invoices/invoices.server";
-import { requireUser } from "~/features/accounts/session.server";
+import { requireUser } from "~/http/guards.server";
 import { PrintControls } from "~/components/print-controls";
 import { useRootData, useTimeZone } from "~/components/root-data";
 import { countryName, formatDate, formatMoney } from "~/domain/format";

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { subscribeToNewsletter } from "~/features/site/newsletter.server";
-import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { Field, FormErrors } from "~/components/forms";

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { confirmNewsletter, isConfirmationLinkValid } from "~/features/site/newsletter.server";
-import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
+import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/features/accounts/one-time-links";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";

@@ -16,9 +16,11 @@ import {
   updateNotificationPreferences,
   updateProfile,
 } from "~/features/accounts/accounts.server";
-import { formAnswer, redirectWithOutcome, type Done, type Refused } from "~/.server/outcome";
-import { requireUser, type SessionUser } from "~/features/accounts/session.server";
-import { clientOf } from "~/features/accounts/sign-in.server";
+import { type Done, type Refused } from "~/.server/outcome";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
+import { type SessionUser } from "~/features/accounts/session.server";
+import { requireUser } from "~/http/guards.server";
+import { clientOf } from "~/features/accounts/client.server";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
 import { NewPasswordFields, PasswordField } from "~/features/accounts/password-field";
 import { useTimeZone } from "~/components/root-data";

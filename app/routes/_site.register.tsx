@@ -9,8 +9,9 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { homeFor } from "~/features/accounts/auth.server";
-import { formAnswer, redirectSignedIn } from "~/.server/outcome";
-import { clientOf, register } from "~/features/accounts/sign-in.server";
+import { formAnswer, redirectSignedIn } from "~/http/replies.server";
+import { clientOf } from "~/features/accounts/client.server";
+import { register } from "~/features/accounts/sign-in.server";
 import { CheckboxField, Field, FormErrors } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { NewPasswordFields } from "~/features/accounts/password-field";

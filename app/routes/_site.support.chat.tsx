@@ -13,7 +13,7 @@ import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { getChatConversation, postChatMessage, startChat } from "~/features/chat/chat.server";
 import { chatSessionSetCookie, clearedChatSessionCookie, readChatSessionId } from "~/features/chat/chat-cookie.server";
-import { formAnswer } from "~/.server/outcome";
+import { formAnswer } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { ChatConversation } from "~/features/chat/chat-conversation";
 import { Field, FormErrors, TextareaField } from "~/components/forms";

@@ -9,7 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { redirectWithOutcome, refusalInit } from "~/.server/outcome";
+import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { requestTimeZone } from "~/.server/time-zone";
 import { RENDERED_VERSION_HEADER } from "~/features/tracking/tracking-cache.server";

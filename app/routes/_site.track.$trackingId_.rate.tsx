@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { invariantResponse } from "~/.server/invariant";
-import { formAnswer, redirectWithOutcome } from "~/.server/outcome";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { getRatingPrompt, rateDelivery } from "~/features/ratings/ratings.server";
 import { DeliveryRating } from "~/features/ratings/delivery-rating";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { redirectWithOutcome } from "~/.server/outcome";
+import { redirectWithOutcome } from "~/http/replies.server";
 import { confirmSubscription, getSubscriptionLink, unsubscribe } from "~/features/tracking/tracking-subscriptions.server";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf } from "~/components/company-name";

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { reportCsv } from "~/features/analytics/analytics-reports.server";
 import { csvResponse } from "~/.server/csv-file";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { exportFileName, parsePeriod } from "~/features/analytics/analytics";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

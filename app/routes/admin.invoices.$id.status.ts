@@ -4,9 +4,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { setInvoiceStatus } from "~/features/invoices/invoices.server";
-import { redirectWithOutcome, refused } from "~/.server/outcome";
+import { refused } from "~/.server/outcome";
+import { redirectWithOutcome } from "~/http/replies.server";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { INVOICE_STATUSES } from "~/features/invoices/invoice";
 
 const LIST = "/admin/invoices";

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { csvResponse } from "~/.server/csv-file";
 import { exportInvoicesCsv } from "~/features/invoices/invoices.server";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { parseInvoiceFilters } from "~/features/invoices/invoice-filters";
 

@@ -1,7 +1,7 @@
 // The admin form's cost summary as the admin types (fetched by the form with JavaScript).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { priceShipmentForm } from "~/features/shipments/admin-shipment-form.server";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { destroySession } from "~/features/accounts/session.server";
-import { redirectWithToast } from "~/.server/toast";
+import { redirectWithToast } from "~/http/toast.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const cookie = await destroySession(context.db, request);

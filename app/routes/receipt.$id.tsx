@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getReceipt } from "~/features/shipments/receipt.server";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/http/guards.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { Code128Barcode, QrCodeImage } from "~/features/shipments/codes";
 import { PrintControls } from "~/components/print-controls";

@@ -6,7 +6,7 @@ import { events, outbox, shipmentDrafts, shipments, trackingEvents } from "../..
 import { actorFor } from "~/.server/events";
 import { applyDraftStep, getDraft } from "~/features/shipments/shipment-drafts.server";
 import { changeStatus } from "~/features/shipments/shipments.server";
-import type { ShipmentDraft } from "~/features/shipments/shipment-steps";
+import { stepUrl, type ShipmentDraft } from "~/features/shipments/shipment-steps";
 import { SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { createUser, db, serviceContext } from "./fixtures";
 
@@ -31,13 +31,14 @@ describe("the drafts service", () => {
     const before = await getDraft(context, customer);
     const refused = await applyDraftStep(context, customer, { intent: "next", step: 1, values: { ...sender, senderName: "", senderPhone: "12" } }, client);
     expect(refused).toEqual({
-      kind: "invalid",
+      ok: false,
+      reason: "invalid",
       fieldErrors: { senderName: ["Sender name is required"], senderPhone: ["Please enter a valid phone number"] },
     });
     expect(await getDraft(context, customer)).toEqual(before);
 
-    expect(await applyDraftStep(context, customer, { intent: "next", step: 1, values: sender }, client)).toEqual({ kind: "step", step: 2 });
-    expect(await applyDraftStep(context, customer, { intent: "next", step: 2, values: recipient }, client)).toEqual({ kind: "step", step: 3 });
+    expect(await applyDraftStep(context, customer, { intent: "next", step: 1, values: sender }, client)).toEqual({ ok: true, redirectTo: stepUrl(2) });
+    expect(await applyDraftStep(context, customer, { intent: "next", step: 2, values: recipient }, client)).toEqual({ ok: true, redirectTo: stepUrl(3) });
     // The draft keeps the phone number without the dialling code and the characters the phone field drops.
     expect((await getDraft(context, customer)).values.senderPhone).toBe("415 555-0134");
   });
@@ -45,24 +46,25 @@ describe("the drafts service", () => {
   it("adds and removes packages, always keeping one", async () => {
     const context = serviceContext();
     const step3 = { packages: [book], serviceType: "express", deliveryOption: "standard", insurance: false, signatureRequired: false };
-    expect(await applyDraftStep(context, customer, { intent: "add-package", step: 3, values: step3 }, client)).toEqual({ kind: "step", step: 3, anchor: "package-2" });
+    expect(await applyDraftStep(context, customer, { intent: "add-package", step: 3, values: step3 }, client)).toEqual({ ok: true, redirectTo: stepUrl(3, { anchor: "package-2" }) });
     expect((await getDraft(context, customer)).values.packages).toHaveLength(2);
     await applyDraftStep(context, customer, { intent: "remove-package", step: 3, index: 1, values: { ...step3, packages: [book, { ...book, description: "Lamp" }] } }, client);
     expect((await getDraft(context, customer)).values.packages).toEqual([book]);
-    expect(await applyDraftStep(context, customer, { intent: "next", step: 3, values: step3 }, client)).toEqual({ kind: "step", step: 4 });
+    expect(await applyDraftStep(context, customer, { intent: "next", step: 3, values: step3 }, client)).toEqual({ ok: true, redirectTo: stepUrl(4) });
   });
 
   it("turns the checked draft into one shipment, once", async () => {
     const context = serviceContext();
     const created = await applyDraftStep(context, customer, { intent: "create", step: 4, values: { currency: "EUR", specialInstructions: "", referenceNumber: "" } }, client);
-    expect(created).toMatchObject({ kind: "created", message: "Shipment created successfully!" });
-    if (created.kind !== "created") return;
-    const row = await db.select().from(shipments).where(eq(shipments.id, created.shipmentId)).get();
-    expect(row).toMatchObject({ trackingId: created.trackingId, userId: customer.id, currency: "EUR", senderPhone: "+1 415 555-0134", status: "pending" });
+    expect(created).toMatchObject({ ok: true, message: "Shipment created successfully!" });
+    if (!created.ok || !created.shipment) throw new Error("no shipment");
+    expect(created.redirectTo).toBe(`/track/${created.shipment.trackingId}`);
+    const row = await db.select().from(shipments).where(eq(shipments.id, created.shipment.id)).get();
+    expect(row).toMatchObject({ trackingId: created.shipment.trackingId, userId: customer.id, currency: "EUR", senderPhone: "+1 415 555-0134", status: "pending" });
     expect(await db.$count(shipmentDrafts, eq(shipmentDrafts.userId, customer.id))).toBe(0);
 
     const again = await applyDraftStep(context, customer, { intent: "create", step: 4, values: { currency: "EUR" } }, client);
-    expect(again).toEqual({ kind: "already-created", message: "This shipment has already been created." });
+    expect(again).toEqual({ ok: true, tone: "info", message: "This shipment has already been created.", redirectTo: "/dashboard" });
     expect(await db.$count(shipments, eq(shipments.userId, customer.id))).toBe(1);
   });
 });

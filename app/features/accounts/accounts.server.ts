@@ -6,41 +6,16 @@ import { isCountryCode } from "~/domain/countries";
 import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
+import { commit } from "~/.server/dispatch";
 import { actorFor, recordEvents } from "~/.server/events";
 import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
 import { hashPassword, verifyPassword } from "./password.server";
 import { revokeAccountLinksQuery } from "./account-links.server";
 import { countAttempt } from "~/.server/rate-limit";
 import { endSessionsQuery } from "./session.server";
-import type { Client } from "./sign-in.server";
+import type { Client } from "./client.server";
 import { containsText } from "~/.server/text-search";
-
-export type Account = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: "user" | "admin";
-  status: "active" | "suspended";
-};
-
-const ACCOUNT_COLUMNS = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  status: users.status,
-};
-
-/** The account and its password hash, for checking a sign-in. `email` is already normalised. */
-export function findAccountByEmail(db: Db, email: string) {
-  return db
-    .select({ ...ACCOUNT_COLUMNS, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, email))
-    .get();
-}
+import { ACCOUNT_COLUMNS, findAccountByEmail, type Account } from "./account-records.server";
 
 /** The account with this id, if any. */
 export function findAccountById(db: Db, id: string): Promise<Account | undefined> {
@@ -74,11 +49,11 @@ export async function createAccount(context: ServiceContext, input: NewAccount):
     status: "active",
   };
   try {
-    await db.batch([
+    await commit(context, [
       db.insert(users).values({ ...account, phone: input.phone, passwordHash }),
-      ...(await recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
+      recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
         { type: "account.registered", entityId: account.id, data: { email: account.email, firstName: account.firstName } },
-      ])),
+      ]),
     ]);
   } catch (error) {
     if (isEmailTaken(error)) return "email-taken";
@@ -201,11 +176,11 @@ export async function changePassword(
     return refused("invalid", "Failed to update password", { currentPassword: ["Current password is incorrect"] });
   }
   const now = Date.now();
-  await db.batch([
+  await commit(context, [
     db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: now }).where(eq(users.id, user.id)),
     endSessionsQuery(db, user.id, client.session),
     revokeAccountLinksQuery(db, user.id, now),
-    ...(await recordEvents(context, actorFor(user), [{ type: "account.password_changed", entityId: user.id, data: {} }], now)),
+    recordEvents(context, actorFor(user), [{ type: "account.password_changed", entityId: user.id, data: {} }], now),
   ]);
   return { ok: true, message: "Password updated successfully!" };
 }
@@ -221,14 +196,14 @@ export async function requestAccountDeletion(context: ServiceContext, { userId }
     return { ok: true, tone: "info", message: "Account deletion was already requested. Our support team will contact you." };
   }
   const now = Date.now();
-  await db.batch([
+  await commit(context, [
     db.update(users).set({ deletionRequestedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
-    ...(await recordEvents(
+    recordEvents(
       context,
       actorFor(user),
       [{ type: "account.deletion_requested", entityId: user.id, data: { email: user.email, firstName: user.firstName, lastName: user.lastName } }],
       now,
-    )),
+    ),
   ]);
   return { ok: true, message: "Account deletion requested. Our support team will contact you." };
 }

@@ -3,7 +3,7 @@
 // sign-in pages reach those through remix-auth's Authenticator (authenticator.server.ts).
 import { normalizeEmail } from "~/domain/contact-details";
 import type { Db } from "~/.server/db";
-import { findAccountByEmail, type Account } from "./accounts.server";
+import { findAccountByEmail, type Account } from "./account-records.server";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "./demo-accounts.server";
 import { verifyAgainstNothing, verifyPassword } from "./password.server";
 

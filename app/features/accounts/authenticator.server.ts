@@ -20,7 +20,8 @@ import type { ServiceContext } from "~/load-context";
 import { refused, type Refused } from "~/.server/outcome";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { SignInSchema } from "./account-forms";
-import { clientOf, signIn, signInAsAdmin, signInAsDemo, type Portal, type SignedIn } from "./sign-in.server";
+import { clientOf } from "./client.server";
+import { signIn, signInAsAdmin, signInAsDemo, type Portal, type SignedIn } from "./sign-in.server";
 
 /** The two ways a sign-in page signs someone in: e-mail and password, or its demo button. */
 export type SignInMethod = "password" | "demo";

@@ -4,10 +4,11 @@
 import { and, eq, exists } from "drizzle-orm";
 import { passwordResetTokens, users } from "../../../drizzle/schema";
 import type { ServiceContext } from "~/load-context";
-import { findAccountByEmail, type Account } from "./accounts.server";
+import { findAccountByEmail, type Account } from "./account-records.server";
 import { accountLinkUrl, findLinkAccount, newAccountLink, revokeAccountLinksQuery, usableLink } from "./account-links.server";
 import { limitAction } from "~/.server/rate-limit";
 import type { Db } from "~/.server/db";
+import { commit } from "~/.server/dispatch";
 import { recordEvents } from "~/.server/events";
 import type { Done, Refused } from "~/.server/outcome";
 import { hashPassword } from "./password.server";
@@ -36,9 +37,9 @@ export async function sendPasswordReset(
 ): Promise<void> {
   const { db } = context;
   const { link, insert } = await passwordLink(db, { origin: context.origin, userId: account.id, lifetimeMs: RESET_LINK_LIFETIME_MS, now });
-  await db.batch([
+  await commit(context, [
     insert,
-    ...(await recordEvents(
+    recordEvents(
       context,
       { userId: account.id, email: account.email, label: "customer" },
       [
@@ -50,7 +51,7 @@ export async function sendPasswordReset(
         },
       ],
       now,
-    )),
+    ),
   ]);
 }
 
@@ -84,7 +85,7 @@ export async function resetPassword(context: ServiceContext, token: string, pass
   const account = await findResetAccount(db, token, now);
   if (!account) return null;
   const tokenHash = await hashToken(token);
-  const [updated] = await db.batch([
+  const [updated] = await commit(context, [
     db
       .update(users)
       .set({ passwordHash: await hashPassword(password), updatedAt: now })
@@ -96,9 +97,9 @@ export async function resetPassword(context: ServiceContext, token: string, pass
       ),
     revokeAccountLinksQuery(db, account.id, now),
     endSessionsQuery(db, account.id),
-    ...(await recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
+    recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
       { type: "account.password_reset", entityId: account.id, data: {} },
-    ], now)),
+    ], now),
   ]);
   return updated.meta.changes > 0 ? account : null;
 }

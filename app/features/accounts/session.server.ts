@@ -1,6 +1,6 @@
 // Sessions: a random token in an HttpOnly cookie, its SHA-256 in D1. The user's role and
 // status are read from the database on every request, never trusted from the cookie.
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { sessions, users } from "../../../drizzle/schema";
 import type { Db } from "~/.server/db";
@@ -119,25 +119,4 @@ export async function destroySession(db: Db, request: Request): Promise<string> 
   const idHash = await requestSessionHash(request);
   if (idHash) await db.delete(sessions).where(eq(sessions.idHash, idHash));
   return clearedSessionCookie();
-}
-
-function currentPath(request: Request): string {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
-}
-
-/** The signed-in user, or a redirect to /login that comes back here afterwards. */
-export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
-  const user = await context.sessionUser();
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
-  return user;
-}
-
-/** The signed-in admin, or a redirect to the admin portal's sign-in. */
-export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
-  const user = await context.sessionUser();
-  if (!user || user.role !== "admin") {
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
-  }
-  return user;
 }

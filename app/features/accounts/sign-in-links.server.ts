@@ -6,8 +6,9 @@
 // account uses the address. Following the link signs in (sign-in.server.ts: signInWithLink).
 import type { ServiceContext } from "~/load-context";
 import { SIGN_IN_LINK_MINUTES, SIGN_IN_LINK_SENT } from "./one-time-links";
-import { findAccountByEmail } from "./accounts.server";
+import { findAccountByEmail } from "./account-records.server";
 import { newAccountLink } from "./account-links.server";
+import { commit } from "~/.server/dispatch";
 import { recordEvents } from "~/.server/events";
 import type { Done, Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
@@ -34,14 +35,14 @@ export async function requestSignInLink(
       lifetimeMs: SIGN_IN_LINK_LIFETIME_MS,
       now,
     });
-    await db.batch([
+    await commit(context, [
       insert,
-      ...(await recordEvents(
+      recordEvents(
         context,
         { userId: account.id, email: account.email, label: account.role === "admin" ? "admin" : "customer" },
         [{ type: "account.sign_in_link_requested", entityId: account.id, data: { email: account.email, firstName: account.firstName }, link }],
         now,
-      )),
+      ),
     ]);
   }
   return { ok: true, message: SIGN_IN_LINK_SENT };

@@ -7,32 +7,19 @@
 // (authenticator.server.ts); registration and a password reset call theirs directly.
 import { INVALID_SIGN_IN_LINK } from "./one-time-links";
 import type { ServiceContext } from "~/load-context";
-import { createAccount, findAccountById, type Account, type NewAccount } from "./accounts.server";
+import type { Account } from "./account-records.server";
+import { createAccount, findAccountById, type NewAccount } from "./accounts.server";
 import { useAccountLink } from "./account-links.server";
 import { checkCredentials, demoCredentials, homeFor, type CredentialCheck } from "./auth.server";
-import { readDevices, rememberDevice, type DeviceEntry } from "./device-cookie.server";
+import type { Client } from "./client.server";
+import { rememberDevice } from "./device-cookie.server";
 import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
 import { resetPassword } from "./password-reset.server";
-import { clientAddress, countAttempt, limitAction } from "~/.server/rate-limit";
+import { countAttempt, limitAction } from "~/.server/rate-limit";
 import { safeRedirect } from "~/.server/safe-redirect";
-import { createSession, requestSessionHash } from "./session.server";
+import { createSession } from "./session.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { finishAttempt, startAttempt } from "./sign-in-throttle.server";
-
-/**
- * Who is asking: the address the request came from (attempts are counted by it), the hash of
- * the session cookie it carried, if any (replaced at sign-in, kept at a password change), and
- * the accounts its signed device cookie says it signed in to before.
- */
-export type Client = { address: string; session: string | null; devices: DeviceEntry[] };
-
-export async function clientOf(request: Request, env: Pick<Env, "SESSION_SECRET">): Promise<Client> {
-  return {
-    address: clientAddress(request),
-    session: await requestSessionHash(request),
-    devices: await readDevices(env, request.headers.get("Cookie")),
-  };
-}
 
 /**
  * Signed in: `setCookies` hand the new session (and the device cookie that now names the
@@ -76,7 +63,7 @@ type Credentials = { email: string; password: string; redirectTo?: string; clien
  */
 async function checkAttempt(context: ServiceContext, { email, password, client, now }: Credentials): Promise<CredentialCheck | Refused> {
   const attempt = await startAttempt(context, { client, email, now });
-  if (!attempt.ok) return tooManyAttempts({ allowed: false, retryAfterSeconds: attempt.retryAfterSeconds }, TOO_MANY_SIGN_INS);
+  if (!attempt.ok) return tooManyAttempts(attempt, TOO_MANY_SIGN_INS);
   const check = await checkCredentials(context.db, email, password);
   await finishAttempt(context, attempt, check.outcome === "valid");
   return check;

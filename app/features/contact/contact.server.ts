@@ -9,6 +9,7 @@ import { MESSAGES_PAGE_SIZE, type MessageFilters } from "~/features/contact/cont
 import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
+import { commit } from "~/.server/dispatch";
 import { actorFor, recordEvents } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
@@ -29,9 +30,9 @@ export async function sendContactMessage(
   const { db } = context;
   const id = crypto.randomUUID();
   const { name, email, type, subject } = message;
-  await db.batch([
+  await commit(context, [
     db.insert(contactMessages).values({ id, ...message, createdAt: now }),
-    ...(await recordEvents(context, { userId: null, email, label: "visitor" }, [{ type: "contact.received", entityId: id, data: { name, email, type, subject } }], now)),
+    recordEvents(context, { userId: null, email, label: "visitor" }, [{ type: "contact.received", entityId: id, data: { name, email, type, subject } }], now),
   ]);
   return { ok: true, message: "Message Sent!", id };
 }
@@ -113,17 +114,17 @@ export async function replyToContactMessage(
   if (!message) return refused("not-found", MESSAGE_NOT_FOUND);
   if (message.repliedAt !== null) return refused("conflict", "This message has already been answered");
   const repliedBy = `${admin.firstName} ${admin.lastName}`;
-  await db.batch([
+  await commit(context, [
     db
       .update(contactMessages)
       .set({ reply, repliedAt: now, repliedBy: admin.id, repliedByName: repliedBy, readAt: message.readAt ?? now })
       .where(eq(contactMessages.id, id)),
-    ...(await recordEvents(
+    recordEvents(
       context,
       actorFor(admin),
       [{ type: "contact.replied", entityId: id, data: { name: message.name, email: message.email, subject: message.subject, reply, repliedBy } }],
       now,
-    )),
+    ),
   ]);
   return { ok: true, message: `Reply sent to ${message.email}` };
 }

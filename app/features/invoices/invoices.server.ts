@@ -20,6 +20,7 @@ import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
 import { csvStream } from "~/.server/csv-file";
 import type { Db } from "~/.server/db";
+import { commit } from "~/.server/dispatch";
 import { actorFor, recordEventWhere, type Actor, type FieldChanges } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import type { SessionUser } from "~/features/accounts/session.server";
@@ -254,7 +255,7 @@ export async function setInvoiceStatus(
   if (change === "refused") return refused("conflict", PAID_INVOICE_VOID_MESSAGE);
   const actor = actorFor(admin);
   const guard = and(eq(invoices.id, invoiceId), eq(invoices.status, current.status));
-  const [, update] = await db.batch([
+  const [, update] = await commit(context, [
     recordEventWhere(
       context,
       actor,

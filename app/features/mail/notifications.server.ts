@@ -4,16 +4,20 @@
 // address that asked for a parcel's updates itself (double opt-in, an unsubscribe link in each).
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { users } from "../../../drizzle/schema";
+import { outbox, users } from "../../../drizzle/schema";
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 import { contactTypeLabel } from "~/features/contact/contact-form";
 import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
 import { statusLabel } from "~/features/shipments/shipment-status";
-import type { ServiceContext } from "~/load-context";
-import type { StoredEvent } from "~/.server/events";
+import { insertWhere, type Db } from "~/.server/db";
+import { deliversTo, type TypesFor } from "~/.server/deliveries";
+import type { Recording, StoredEvent } from "~/.server/events";
 import { withSafeHeaders } from "./mail-header.server";
 import { getSettings } from "~/features/settings/settings.server";
-import { subscriberLinks, type SubscriberLink } from "~/features/tracking/tracking-subscriptions.server";
+import { subscriberLinks, type SubscriberLink } from "~/features/tracking/subscriber-links.server";
+
+/** What composing mail needs of the request: the database and where the site is served. */
+type MailContextOf = { db: Db; origin: string };
 
 export type Mail = { to: string; subject: string; body: string; kind: string };
 
@@ -32,16 +36,23 @@ function trackingUrl(origin: string, trackingId: string): string {
   return `${origin}/track/${encodeURIComponent(trackingId)}`;
 }
 
+/** An event that brings mail (app/.server/deliveries.ts lists them): each has its template below. */
+export type MailEvent = Extract<StoredEvent, { type: TypesFor<"mail"> }>;
+
+function bringsMail(event: StoredEvent): event is MailEvent {
+  return deliversTo(event.type, "mail");
+}
+
 /**
  * The mail one event calls for, before preferences are applied. Its headers go through
  * mailHeader whatever the template put in them (a company name, a contact subject, a sender's
  * name may carry a line break when they were written to D1 without the forms).
  */
-export function mailFor(event: StoredEvent, site: Site, context: MailContext = {}): PlannedMail[] {
+export function mailFor(event: MailEvent, site: Site, context: MailContext = {}): PlannedMail[] {
   return templateMail(event, site, context).map(withSafeHeaders);
 }
 
-function templateMail(event: StoredEvent, site: Site, { subscribers = [] }: MailContext): PlannedMail[] {
+function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailContext): PlannedMail[] {
   const { companyName, origin } = site;
   switch (event.type) {
     case "shipment.created": {
@@ -264,25 +275,6 @@ function templateMail(event: StoredEvent, site: Site, { subscribers = [] }: Mail
         },
       ];
     }
-    case "shipment.updated":
-    case "shipment.location_changed":
-    case "shipment.deleted":
-    case "shipment.rated":
-    case "account.password_changed":
-    case "account.password_reset":
-    case "settings.exchange_rates_changed":
-    case "subscription.confirmed":
-    case "subscription.cancelled":
-    case "account.updated":
-    case "account.suspended":
-    case "account.reactivated":
-    case "account.sessions_ended":
-    case "account.deletion_dismissed":
-    case "account.deleted":
-    case "invoice.status_changed":
-    case "invoice.updated":
-    case "settings.updated":
-      return [];
   }
 }
 
@@ -291,7 +283,7 @@ function sameAddress(a: string, b: string): boolean {
 }
 
 /** Addresses (lower case) among `addresses` whose account has turned e-mail notifications off. */
-async function addressesOptedOut(context: Pick<ServiceContext, "db">, addresses: string[]): Promise<Set<string>> {
+async function addressesOptedOut(context: { db: Db }, addresses: string[]): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();
   const unique = [...new Set(addresses.map((address) => address.toLowerCase()))];
   const rows = await context.db
@@ -301,44 +293,24 @@ async function addressesOptedOut(context: Pick<ServiceContext, "db">, addresses:
   return new Set(rows.map((row) => row.email));
 }
 
-const SILENT: ReadonlySet<StoredEvent["type"]> = new Set([
-  "shipment.updated",
-  "shipment.location_changed",
-  "shipment.deleted",
-  "shipment.rated",
-  "account.password_changed",
-  "account.password_reset",
-  "settings.exchange_rates_changed",
-  "subscription.confirmed",
-  "subscription.cancelled",
-  "account.updated",
-  "account.suspended",
-  "account.reactivated",
-  "account.sessions_ended",
-  "account.deletion_dismissed",
-  "account.deleted",
-  "invoice.status_changed",
-  "invoice.updated",
-  "settings.updated",
-]);
-
 /**
  * The mail `list` calls for, each with the id of the event that caused it, and the statements
  * that store the unsubscribe links those mails carry: both go into the batch of the change.
  */
 export async function composeMail(
-  context: Pick<ServiceContext, "db" | "origin">,
+  context: MailContextOf,
   list: readonly StoredEvent[],
   now = Date.now(),
 ): Promise<{ mails: (Mail & { eventId: string })[]; statements: BatchItem<"sqlite">[] }> {
-  if (list.every((event) => SILENT.has(event.type))) return { mails: [], statements: [] };
-  const statusChanges = list.filter((event) => event.type === "shipment.status_changed");
+  const mailed = list.filter(bringsMail);
+  if (mailed.length === 0) return { mails: [], statements: [] };
+  const statusChanges = mailed.filter((event) => event.type === "shipment.status_changed");
   const [{ companyName, supportEmail }, subscribers] = await Promise.all([
     getSettings(context.db),
     subscriberLinks(context, statusChanges.map((event) => event.entityId), now),
   ]);
   const site = { companyName, supportEmail, origin: context.origin };
-  const planned = list.flatMap((event) =>
+  const planned = mailed.flatMap((event) =>
     mailFor(event, site, { subscribers: event.type === "shipment.status_changed" ? subscribers.byShipment.get(event.entityId) : undefined }).map((mail) => ({
       ...mail,
       eventId: event.id,
@@ -355,4 +327,32 @@ export async function composeMail(
     .filter((mail) => mail.audience !== "subscriber" || !mailedAsParty.has(`${mail.eventId} ${mail.to.toLowerCase()}`))
     .map(({ audience: _audience, ...mail }) => mail);
   return { mails, statements: subscribers.statements };
+}
+
+/**
+ * The mail channel's part of a batch: the outbox rows of the mail `recording` calls for, and the
+ * unsubscribe links they carry. Written with the events (under the same condition), so a change
+ * and its mail are stored together or not at all; delivery is the outbox's (cron today).
+ */
+export async function mailStatements(context: MailContextOf, recording: Recording): Promise<BatchItem<"sqlite">[]> {
+  const { db } = context;
+  const { mails, statements } = await composeMail(context, recording.events, recording.now);
+  const { onlyIf, now } = recording;
+  return [
+    ...mails.map((mail) => {
+      const row = {
+        id: crypto.randomUUID(),
+        eventId: mail.eventId,
+        channel: "mail",
+        toAddress: mail.to,
+        subject: mail.subject,
+        body: mail.body,
+        kind: mail.kind,
+        nextAttemptAt: now,
+        createdAt: now,
+      } satisfies typeof outbox.$inferInsert;
+      return onlyIf ? insertWhere(db, outbox, row, onlyIf) : db.insert(outbox).values(row);
+    }),
+    ...statements,
+  ];
 }

@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { shipmentRatings, shipments } from "../../../drizzle/schema";
 import { normalizeStatus, isDelivered, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import type { ServiceContext } from "~/load-context";
+import { commit } from "~/.server/dispatch";
 import { actorFor, recordEvents, SYSTEM_ACTOR } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
@@ -148,7 +149,7 @@ export async function rateDelivery(
   if (rating) return refused("conflict", ALREADY_RATED);
   const text = comment?.trim() ? comment.trim() : null;
   try {
-    await context.db.batch([
+    await commit(context, [
       context.db.insert(shipmentRatings).values({
         shipmentId: shipment.id,
         score,
@@ -157,12 +158,12 @@ export async function rateDelivery(
         userId: source === "owner" ? viewer!.id : null,
         createdAt: now,
       }),
-      ...(await recordEvents(
+      recordEvents(
         context,
         source === "owner" ? actorFor(viewer!) : { ...SYSTEM_ACTOR, label: "rating link" },
         [{ type: "shipment.rated", entityId: shipment.id, data: { trackingId: shipment.trackingId, score, source } }],
         now,
-      )),
+      ),
     ]);
   } catch (error) {
     // Two ratings sent at once: the second finds the first's row (the primary key) and writes nothing.

@@ -1,8 +1,6 @@
 // The admin shipment form's services: the country and currency lists, the price (shared
 // pricing module) and delivery estimate of what has been typed so far, and the shipment a
 // valid form creates or updates.
-import type { SubmissionResult } from "@conform-to/react";
-import { data } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { shipments } from "../../../drizzle/schema";
 import { COUNTRIES, isCountryCode } from "~/domain/countries";
@@ -11,13 +9,12 @@ import { RANGE } from "~/domain/field-limits";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
 import { toMinorUnits } from "~/domain/format";
 import { quote, type Quote } from "~/features/pricing/pricing";
-import { FORM_ERRORS_TOAST, STALE_EDIT_MESSAGE, type EditShipmentFormValue, type ShipmentFormValue } from "~/features/shipments/admin-shipment-form";
-import { PAID_INVOICE_PRICE_MESSAGE } from "~/features/invoices/invoice";
+import { FORM_ERRORS_TOAST, type EditShipmentFormValue, type ShipmentFormValue } from "~/features/shipments/admin-shipment-form";
 import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/features/shipments/shipping-options";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
 import type { Actor } from "~/.server/events";
-import { refusalInit, refused, type Done, type Refused } from "~/.server/outcome";
+import { refused, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { updateShipment } from "./shipment-changes.server";
 import { getExchangeRate, getSettings, listExchangeRates } from "~/features/settings/settings.server";
@@ -219,15 +216,14 @@ const NOON_MS = 12 * 3_600_000;
 
 /**
  * The edit form saved, provided nobody changed the shipment since the version it was made
- * from; otherwise nothing is written and the refusal says so (STALE_EDIT_MESSAGE).
+ * from; otherwise nothing is written and the refusal says so (updateShipment).
  */
 export async function updateShipmentFromForm(
   context: ServiceContext,
   { shipmentId, value, actor, now = Date.now() }: { shipmentId: string; value: EditShipmentFormValue; actor: Actor; now?: number },
 ): Promise<Done | ShipmentFormRefusal | Refused> {
-  const missing = refused("not-found", "Failed to update shipment");
   const previous = await loadSavedEstimate(context.db, shipmentId);
-  if (!previous) return missing;
+  if (!previous) return refused("not-found", "Failed to update shipment");
   const checked = await checkedColumns(context.db, value, now, previous);
   if (checked.refusal) return checked.refusal;
   const outcome = await updateShipment(context, {
@@ -241,33 +237,8 @@ export async function updateShipmentFromForm(
     actor,
     now,
   });
-  if (outcome === "stale") return refusedForm(checked.summary, "conflict", STALE_EDIT_MESSAGE);
-  if (outcome === "invoice-paid") return refusedForm(checked.summary, "conflict", PAID_INVOICE_PRICE_MESSAGE);
-  if (outcome === "missing") return missing;
-  return { ok: true, message: "Shipment updated successfully" };
-}
-
-/** What the form shows after a post that saved nothing: the fields as typed, the price, a banner. */
-export type FormAnswer = { result: SubmissionResult<string[]>; summary: CostSummary; formError: string | null };
-
-type Replyable = { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
-
-/**
- * The create and edit actions' answer when nothing was saved: 'Calculate cost' (quote) shows
- * the price of what was typed; a form that did not pass its schema, or that `refusal` turned
- * down, shows its messages with a banner.
- */
-export function shipmentFormAnswer(
-  submission: Replyable & { status?: "success" | "error" },
-  summary: CostSummary,
-  refusal?: Refused,
-) {
-  if (refusal) {
-    const result = submission.reply(refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {});
-    return data({ result, summary, formError: refusal.message ?? FORM_ERRORS_TOAST } satisfies FormAnswer, refusalInit(refusal));
-  }
-  if (submission.status === "success") return data({ result: { initialValue: submission.reply().initialValue }, summary, formError: null } satisfies FormAnswer);
-  return data({ result: submission.reply(), summary, formError: FORM_ERRORS_TOAST } satisfies FormAnswer, { status: 400 });
+  if (outcome.ok || outcome.reason === "not-found") return outcome;
+  return { ...outcome, summary: checked.summary };
 }
 
 const orNull = (value: string | undefined) => (value ? value : null);

@@ -7,11 +7,13 @@ import { and, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { events, shipmentPackages, shipments } from "../../../drizzle/schema";
 import { checkPlace, LocationSchema } from "~/features/shipments/shipment-places";
 import type { ServiceContext } from "~/load-context";
-import { announceShipmentsChanged } from "~/.server/admin-feed";
 import { insertWhere, type Db } from "~/.server/db";
-import { recordShipmentEventWhere, type Actor, type EventType, type FieldChanges } from "~/.server/events";
+import { commit } from "~/.server/dispatch";
+import { recordShipmentEventsWhere, type Actor, type EventType, type FieldChanges } from "~/.server/events";
+import { PAID_INVOICE_PRICE_MESSAGE } from "~/features/invoices/invoice";
 import { invoiceForNewPrice } from "~/features/invoices/invoices.server";
-import { refused, type Done, type Refused } from "~/.server/outcome";
+import { refused, type Done, type Outcome, type Refused } from "~/.server/outcome";
+import { STALE_EDIT_MESSAGE } from "./admin-shipment-form";
 import type { NewShipment } from "./shipments.server";
 
 export type ShipmentEdit = Partial<Omit<NewShipment, "userId">>;
@@ -57,15 +59,16 @@ function parcelsFollowing(db: Db, next: ShipmentRow, guard: SQL | undefined) {
   ];
 }
 
-export type EditOutcome = "updated" | "unchanged" | "stale" | "missing" | "invoice-paid";
+const UPDATED: Done = { ok: true, message: "Shipment updated successfully" };
 
 /**
  * Applies an edit made from `expectedVersion`. The audit record lists each changed field
- * with its previous value. "stale" means someone else changed the shipment since: nothing
- * was written and the caller should say so instead of overwriting their change.
+ * with its previous value. A conflict (STALE_EDIT_MESSAGE) means someone else changed the
+ * shipment since: nothing was written and the caller should say so instead of overwriting
+ * their change; a paid invoice keeps its price (PAID_INVOICE_PRICE_MESSAGE).
  */
 export async function updateShipment(
-  context: Pick<ServiceContext, "db" | "cloudflare">,
+  context: ServiceContext,
   {
     shipmentId,
     expectedVersion,
@@ -73,17 +76,18 @@ export async function updateShipment(
     actor,
     now = Date.now(),
   }: { shipmentId: string; expectedVersion: number; values: ShipmentEdit; actor: Actor; now?: number },
-): Promise<EditOutcome> {
+): Promise<Outcome> {
   const { db } = context;
+  const stale = refused("conflict", STALE_EDIT_MESSAGE);
   const current = await db.select().from(shipments).where(eq(shipments.id, shipmentId)).get();
-  if (!current) return "missing";
-  if (current.version !== expectedVersion) return "stale";
+  if (!current) return refused("not-found", "Failed to update shipment");
+  if (current.version !== expectedVersion) return stale;
   const changes: FieldChanges = {};
   for (const [field, value] of Object.entries(values)) {
     const before = current[field as keyof typeof current];
     if (!UNAUDITED.has(field) && !sameValue(before, value)) changes[field] = { from: before ?? null, to: value ?? null };
   }
-  if (Object.keys(changes).length === 0) return "unchanged";
+  if (Object.keys(changes).length === 0) return UPDATED;
   const parcelsChange = PARCEL_FIELDS.some((field) => field in changes) && (await db.$count(shipmentPackages, eq(shipmentPackages.shipmentId, shipmentId))) > 0;
   const atVersion = and(eq(shipments.id, shipmentId), eq(shipments.version, expectedVersion));
   const invoice = await invoiceForNewPrice(context, {
@@ -94,10 +98,10 @@ export async function updateShipment(
     actor,
     now,
   });
-  if (invoice.refusal === "paid") return "invoice-paid";
+  if (invoice.refusal === "paid") return refused("conflict", PAID_INVOICE_PRICE_MESSAGE);
   const guard = and(atVersion, invoice.shipmentGuard);
-  const results = await db.batch([
-    recordShipmentEventWhere(context, actor, { type: "shipment.updated", data: sql`${JSON.stringify({ changes })}`, where: guard }, now),
+  const results = await commit(context, [
+    recordShipmentEventsWhere(context, actor, { type: "shipment.updated", data: sql`${JSON.stringify({ changes })}`, where: guard }, now),
     // Before the update: they apply only while the shipment is still at the version read.
     ...invoice.statements,
     ...(parcelsChange ? parcelsFollowing(db, { ...current, ...values } as ShipmentRow, guard) : []),
@@ -108,9 +112,8 @@ export async function updateShipment(
       // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 120).
       .returning({ id: shipments.id }),
   ]);
-  if ((results.at(-1) as unknown[]).length !== 1) return "stale";
-  announceShipmentsChanged(context);
-  return "updated";
+  if ((results.at(-1) as unknown[]).length !== 1) return stale;
+  return UPDATED;
 }
 
 /**
@@ -121,7 +124,7 @@ export async function updateShipment(
  * names the location before it, and none is turned away.
  */
 export async function setShipmentLocation(
-  context: Pick<ServiceContext, "db" | "cloudflare">,
+  context: ServiceContext,
   { shipmentId, location, actor, now = Date.now() }: { shipmentId: string; location?: string; actor: Actor; now?: number },
 ): Promise<Done | Refused> {
   const { db } = context;
@@ -130,8 +133,8 @@ export async function setShipmentLocation(
   const next = checked.place;
   const saved: Done = { ok: true, message: "Current location updated successfully" };
   const changes = and(eq(shipments.id, shipmentId), sql`${shipments.currentLocation} IS NOT ${next}`);
-  const [, update] = await db.batch([
-    recordShipmentEventWhere(
+  const [, update] = await commit(context, [
+    recordShipmentEventsWhere(
       context,
       actor,
       { type: "shipment.location_changed", data: sql`json_object('from', ${shipments.currentLocation}, 'to', ${next})`, where: changes },
@@ -143,10 +146,7 @@ export async function setShipmentLocation(
       .where(changes)
       .returning({ id: shipments.id }),
   ]);
-  if (update.length === 1) {
-    announceShipmentsChanged(context);
-    return saved;
-  }
+  if (update.length === 1) return saved;
   // Nothing to change: the parcel is there already, or there is no such shipment.
   const found = await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, shipmentId)).get();
   return found ? saved : refused("not-found", "Failed to update current location");
@@ -160,7 +160,7 @@ const DELETE_CHUNK = 50;
  * event of each stays, with what identified the shipment. Returns how many were deleted.
  */
 export async function deleteShipments(
-  context: Pick<ServiceContext, "db" | "cloudflare">,
+  context: ServiceContext,
   { ids, actor, now = Date.now() }: { ids: readonly string[]; actor: Actor; now?: number },
 ): Promise<number> {
   const { db } = context;
@@ -171,20 +171,17 @@ export async function deleteShipments(
     const chunk = unique.slice(start, start + DELETE_CHUNK);
     const snapshot = sql`json_object('trackingId', ${shipments.trackingId}, 'status', ${shipments.status}, 'senderName', ${shipments.senderName}, 'recipientName', ${shipments.recipientName})`;
     statements.push(
-      recordShipmentEventWhere(context, actor, { type: "shipment.deleted", data: snapshot, where: inArray(shipments.id, chunk) }, now),
+      recordShipmentEventsWhere(context, actor, { type: "shipment.deleted", data: snapshot, where: inArray(shipments.id, chunk) }, now),
       // D1 counts the cascaded history rows in `changes`: the returned ids count the shipments.
       db.delete(shipments).where(inArray(shipments.id, chunk)).returning({ id: shipments.id }),
     );
   }
-  const [first, ...rest] = statements;
-  const results = await db.batch([first!, ...rest]);
-  const deleted = results.filter((_, index) => index % 2 === 1).reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0), 0);
-  if (deleted > 0) announceShipmentsChanged(context);
-  return deleted;
+  const results = await commit(context, statements);
+  return results.filter((_, index) => index % 2 === 1).reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0), 0);
 }
 
 /** The row action's delete: one shipment. */
-export async function deleteShipment(context: Pick<ServiceContext, "db" | "cloudflare">, { shipmentId, actor }: { shipmentId: string; actor: Actor }): Promise<Done | Refused> {
+export async function deleteShipment(context: ServiceContext, { shipmentId, actor }: { shipmentId: string; actor: Actor }): Promise<Done | Refused> {
   const deleted = await deleteShipments(context, { ids: [shipmentId], actor });
   return deleted === 1 ? { ok: true, message: "Shipment deleted" } : refused("not-found", "Failed to delete shipment");
 }
@@ -196,7 +193,7 @@ export const MAX_SELECTED = 100;
 
 /** The bulk bar's delete: the selected shipments. */
 export async function deleteSelectedShipments(
-  context: Pick<ServiceContext, "db" | "cloudflare">,
+  context: ServiceContext,
   { ids, actor }: { ids: readonly string[]; actor: Actor },
 ): Promise<Done | Refused> {
   const selected = ids.filter(Boolean).slice(0, MAX_SELECTED);

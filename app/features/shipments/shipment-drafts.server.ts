@@ -19,6 +19,7 @@ import {
   newDraft,
   parseStoredDraft,
   shipmentSchemas,
+  stepUrl,
   withLocalPhoneNumbers,
   type CountryOption,
   type FieldErrors,
@@ -28,6 +29,7 @@ import {
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
 import { actorFor } from "~/.server/events";
+import { refused, type Outcome, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { createShipment } from "./shipments.server";
 import { getExchangeRate, getSettings } from "~/features/settings/settings.server";
@@ -183,24 +185,23 @@ export type DraftStep = { step: StepNumber; values: Partial<ShipmentDraft> } & (
   | { intent: "save"; revision?: number }
 );
 
-export type DraftOutcome =
-  /** Saved as typed, with the estimate of the draft as it now is. */
-  | { kind: "saved"; estimate: Estimate | null }
-  /** Go to `step` (its package `anchor`); `check`: show that step's faults at once. */
-  | { kind: "step"; step: StepNumber; anchor?: string; check?: boolean }
-  /** The step does not pass: nothing moved on, what was typed is kept. */
-  | { kind: "invalid"; fieldErrors: FieldErrors }
-  /** Out of bounds (too long, control characters, too many packages, too large a draft): nothing was written. */
-  | { kind: "refused"; message: string; fieldErrors: FieldErrors }
-  | { kind: "discarded"; message: string }
-  | { kind: "created"; shipmentId: string; trackingId: string; message: string }
-  /** No draft left: this form was sent again after it had made its shipment. */
-  | { kind: "already-created"; message: string }
-  /** The draft changed while it was being checked; that change wins and this request made nothing. */
-  | { kind: "superseded" }
-  /** Too many shipments from this account or client address lately; the draft stays as it is. */
-  | { kind: "rate-limited"; message: string; retryAfterSeconds: number }
-  | { kind: "failed"; message: string };
+/**
+ * Where the form goes on to; saving as one types, the estimate of the draft as it now is; once
+ * made, the shipment.
+ */
+export type DraftProgress = { redirectTo?: string; estimate?: Estimate | null; shipment?: { id: string; trackingId: string } };
+
+/**
+ * What a button of the form came to: Done, going on to `redirectTo` (the next step, the new
+ * shipment's page, the dashboard) or, for a save as one types, with the `estimate`; or Refused:
+ * the step does not pass or is out of bounds ("invalid", with its fieldErrors: nothing moved on,
+ * what was typed is kept), too many shipments lately ("rate-limited"), or the shipment could not
+ * be stored ("unavailable").
+ */
+export type DraftOutcome = Outcome<DraftProgress>;
+
+const toStep = (step: StepNumber, options?: { check?: boolean; anchor?: string }): DraftOutcome => ({ ok: true, redirectTo: stepUrl(step, options) });
+const notPassing = (fieldErrors: FieldErrors): DraftOutcome => refused("invalid", undefined, fieldErrors);
 
 const phoneCodeOf = (code: string) => getCountry(code)?.phoneCode;
 
@@ -215,10 +216,10 @@ export const DRAFT_TOO_LARGE = "This draft is too large to save. Please shorten 
  * draft that would grow past DRAFT_MAX_BYTES (bounded values never get there; this is the
  * last guard before D1).
  */
-function boundsRefusal(draft: ShipmentDraft, changes: Partial<ShipmentDraft>): Extract<DraftOutcome, { kind: "refused" }> | null {
+function boundsRefusal(draft: ShipmentDraft, changes: Partial<ShipmentDraft>): Refused & { fieldErrors: FieldErrors } | null {
   const faults = draftBoundsFaults(changes);
-  if (faults) return { kind: "refused", message: STEP_NOT_SAVED, fieldErrors: faults };
-  if (draftSize({ ...draft, ...changes }) > DRAFT_MAX_BYTES) return { kind: "refused", message: DRAFT_TOO_LARGE, fieldErrors: {} };
+  if (faults) return { ok: false, reason: "invalid", message: STEP_NOT_SAVED, fieldErrors: faults };
+  if (draftSize({ ...draft, ...changes }) > DRAFT_MAX_BYTES) return { ok: false, reason: "invalid", message: DRAFT_TOO_LARGE, fieldErrors: {} };
   return null;
 }
 
@@ -236,7 +237,7 @@ export async function applyDraftStep(
   const { db } = context;
   if (command.intent === "discard") {
     await discardDraft(db, user.id);
-    return { kind: "discarded", message: "Draft discarded. You can start again." };
+    return { ok: true, tone: "info", message: "Draft discarded. You can start again.", redirectTo: stepUrl(1) };
   }
   const { step } = command;
   const values = withLocalPhoneNumbers(command.values, phoneCodeOf);
@@ -249,7 +250,7 @@ export async function applyDraftStep(
   if (command.intent === "create") {
     // A refused last step writes nothing: what was typed comes back on the page with its errors.
     const faults = stepFaults({ ...stored.values, ...values }, 4);
-    if (faults) return { kind: "invalid", fieldErrors: faults };
+    if (faults) return notPassing(faults);
     return createShipmentFromDraft(context, user, values, { clientAddress, now });
   }
   const save = (changes: Partial<ShipmentDraft>, reached?: StepNumber) => saveDraft(db, user.id, { values: changes, base: stored.values, reached, now });
@@ -258,34 +259,34 @@ export async function applyDraftStep(
       // With JavaScript: keeps and prices what is on screen while it is typed.
       const typed = { ...stored.values, ...values };
       const [rate] = await Promise.all([draftRate(context, typed), keepTyped(db, user.id, { values, base: stored.values, revision: command.revision, now })]);
-      return { kind: "saved", estimate: estimateDraft(typed, { now, rate }) };
+      return { ok: true, estimate: estimateDraft(typed, { now, rate }) };
     }
     case "previous":
       // Previous keeps what was typed, checked or not.
       await save(values);
-      return { kind: "step", step: Math.max(1, step - 1) as StepNumber };
+      return toStep(Math.max(1, step - 1) as StepNumber);
     case "refresh":
       await save(values);
-      return { kind: "step", step };
+      return toStep(step);
     case "add-package": {
       const packages = [...(values.packages ?? stored.values.packages)];
       if (packages.length < LIMITS.packages) packages.push({ ...EMPTY_PACKAGE });
       await save({ ...values, packages });
-      return { kind: "step", step: 3, anchor: `package-${packages.length}` };
+      return toStep(3, { anchor: `package-${packages.length}` });
     }
     case "remove-package": {
       // At least one package always remains.
       const packages = (values.packages ?? stored.values.packages).filter((_, position) => position !== command.index);
       await save({ ...values, packages: packages.length > 0 ? packages : [{ ...EMPTY_PACKAGE }] });
-      return { kind: "step", step: 3 };
+      return toStep(3);
     }
     case "next": {
       // A refused step writes nothing (issue 10): what was typed comes back on the page with its errors.
       const faults = stepFaults({ ...stored.values, ...command.values }, step);
-      if (faults) return { kind: "invalid", fieldErrors: faults };
+      if (faults) return notPassing(faults);
       const next = Math.min(4, step + 1) as StepNumber;
       await save(values, next);
-      return { kind: "step", step: next };
+      return toStep(next);
     }
   }
 }
@@ -302,34 +303,39 @@ export async function createShipmentFromDraft(
 ): Promise<DraftOutcome> {
   const { db } = context;
   const draft = await completeDraft(db, user.id, { values, fallback: await freshDraft(context, user), now });
-  if (!draft) return { kind: "already-created", message: "This shipment has already been created." };
+  if (!draft) return { ok: true, tone: "info", message: "This shipment has already been created.", redirectTo: "/dashboard" };
 
   for (const step of [1, 2, 3, 4] as const) {
     const faults = stepFaults(draft.values, step);
     if (!faults) continue;
-    if (step === 4) return { kind: "invalid", fieldErrors: faults };
+    if (step === 4) return notPassing(faults);
     await rewindDraft(db, user.id, step);
-    return { kind: "step", step, check: true };
+    return toStep(step, { check: true });
   }
   const checked = parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS.all });
-  if (checked.status !== "success") return { kind: "invalid", fieldErrors: stepFaults(draft.values, "all") ?? {} };
+  if (checked.status !== "success") return notPassing(stepFaults(draft.values, "all") ?? {});
   const rate = await getExchangeRate(db, checked.value.currency);
   if (!rate) {
-    return { kind: "invalid", fieldErrors: { currency: [`Prices in ${checked.value.currency} are not available at the moment. Please choose another currency.`] } };
+    return notPassing({ currency: [`Prices in ${checked.value.currency} are not available at the moment. Please choose another currency.`] });
   }
   // Each shipment mails its sender and recipient: counted per account and per client address.
   const limited = await limitAction(context, { action: "customer-shipment", clientAddress, account: user.id });
-  if (limited) return { kind: "rate-limited", message: limited.message, retryAfterSeconds: limited.retryAfterSeconds };
+  if (limited) return limited;
   // Anything that changed the draft since it was checked wins; this request then makes nothing.
-  if (!(await claimDraft(db, user.id, draft.updatedAt))) return { kind: "superseded" };
+  if (!(await claimDraft(db, user.id, draft.updatedAt))) return { ok: true, redirectTo: "/dashboard" };
 
   try {
     const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now, rate });
     const created = await createShipment(context, { shipment, packages, actor: actorFor(user), now });
-    return { kind: "created", shipmentId: created.id, trackingId: created.trackingId, message: "Shipment created successfully!" };
+    return {
+      ok: true,
+      message: "Shipment created successfully!",
+      redirectTo: `/track/${created.trackingId}`,
+      shipment: { id: created.id, trackingId: created.trackingId },
+    };
   } catch (error) {
     console.error("Creating a shipment failed", error);
     await restoreDraft(db, user.id, draft);
-    return { kind: "failed", message: "Failed to create shipment. Please try again." };
+    return refused("unavailable", "Failed to create shipment. Please try again.");
   }
 }

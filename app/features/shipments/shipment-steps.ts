@@ -15,6 +15,13 @@ export const STEPS = [
 
 export type StepNumber = (typeof STEPS)[number]["number"];
 
+export const CREATE_SHIPMENT_PAGE = "/dashboard/create-shipment";
+
+/** The form's address at `step`; `check`: show that step's faults at once; `anchor`: a package. */
+export function stepUrl(step: StepNumber, { check = false, anchor }: { check?: boolean; anchor?: string } = {}): string {
+  return `${CREATE_SHIPMENT_PAGE}?step=${step}${check ? "&check=1" : ""}${anchor ? `#${anchor}` : ""}`;
+}
+
 export function parseStep(value: unknown): StepNumber | null {
   const step = Number(value);
   return step === 1 || step === 2 || step === 3 || step === 4 ? step : null;

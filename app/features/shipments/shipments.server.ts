@@ -8,9 +8,9 @@ import { defaultStatusDescription, isDelivered, normalizeStatus, statusLabel, ty
 import { checkPlace, CustomDestinationSchema } from "~/features/shipments/shipment-places";
 import { generateTrackingId } from "~/features/tracking/tracking-id";
 import type { ServiceContext } from "~/load-context";
-import { announceShipmentsChanged } from "~/.server/admin-feed";
+import { commit } from "~/.server/dispatch";
 import { recordEvents, type Actor } from "~/.server/events";
-import { refused, type Done, type Refused } from "~/.server/outcome";
+import { refused, type Outcome } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { ratingLink } from "~/features/ratings/ratings.server";
 import { getSettings } from "~/features/settings/settings.server";
@@ -51,7 +51,7 @@ export async function createShipment(
       updatedAt: now,
     } satisfies typeof shipments.$inferInsert;
     try {
-      await db.batch([
+      await commit(context, [
         db.insert(shipments).values(row),
         ...packages.map((item, index) => db.insert(shipmentPackages).values({ ...item, shipmentId: id, position: index + 1 })),
         db.insert(trackingEvents).values({
@@ -81,7 +81,7 @@ export async function createShipment(
           status: "unpaid",
           issuedAt: now,
         }),
-        ...(await recordEvents(
+        recordEvents(
           context,
           actor,
           [
@@ -96,9 +96,8 @@ export async function createShipment(
             },
           ],
           now,
-        )),
+        ),
       ]);
-      announceShipmentsChanged(context);
       return { id, trackingId: row.trackingId, invoiceId };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_TRACKING_ID_ATTEMPTS) throw error;
@@ -172,7 +171,8 @@ export async function changeShipmentStatus(
       : or(ne(shipments.status, status), sql`${shipments.customDestination} IS NOT ${customDestination ?? null}`);
   const onlyIf = { from: shipments, where: and(eq(shipments.id, shipmentId), differs) };
 
-  const results = await db.batch([
+  const ratingLinkOnDelivery = delivered ? { ratingLink: await ratingLink(context, { id: shipmentId, trackingId: current.trackingId }) } : {};
+  const results = await commit(context, [
     // A shipment deleted meanwhile gets no entry (and no foreign-key failure).
     db.insert(trackingEvents).select(
       db
@@ -190,7 +190,7 @@ export async function changeShipmentStatus(
         .from(shipments)
         .where(onlyIf.where),
     ),
-    ...(await recordEvents(
+    recordEvents(
       context,
       actor,
       [
@@ -209,12 +209,12 @@ export async function changeShipmentStatus(
             owner: current.ownerEmail ? { name: current.ownerFirstName ?? "", email: current.ownerEmail } : null,
           },
           readAtWrite: { from: atWrite(shipments.status), ...(givenLocation === null ? { location: atWrite(shipments.currentLocation) } : {}) },
-          ...(delivered ? { ratingLink: await ratingLink(context, { id: shipmentId, trackingId: current.trackingId }) } : {}),
+          ...ratingLinkOnDelivery,
         },
       ],
       now,
       onlyIf,
-    )),
+    ),
     // Last: the statements above read the status this one sets.
     db
       .update(shipments)
@@ -231,12 +231,8 @@ export async function changeShipmentStatus(
       .returning({ id: shipments.id }),
   ]);
   if ((results.at(-1) as unknown[]).length !== 1) return "unchanged";
-  announceShipmentsChanged(context);
   return "changed";
 }
-
-/** Custom destination was chosen without saying where: ask first, change nothing. */
-export type DestinationNeeded = { ok: false; reason: "destination-needed" };
 
 /**
  * The admin's status change: any status, in any order. A custom destination needs to say where: without one
@@ -253,10 +249,10 @@ export async function changeStatus(
     clientAddress,
     now = Date.now(),
   }: { shipmentId: string; status: ShipmentStatus; destination?: string; actor: Actor; clientAddress: string; now?: number },
-): Promise<Done | Refused | DestinationNeeded> {
+): Promise<Outcome> {
   let customDestination: string | undefined;
   if (status === "custom_destination") {
-    if (destination === undefined) return { ok: false, reason: "destination-needed" };
+    if (destination === undefined) return refused("destination-needed");
     const checked = checkPlace(CustomDestinationSchema, destination);
     if (!checked.ok) return refused("invalid", checked.message);
     customDestination = checked.place;

@@ -8,6 +8,7 @@ import { newsletterSubscribers } from "../../../drizzle/schema";
 import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/features/accounts/one-time-links";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
+import { commit } from "~/.server/dispatch";
 import { recordEvents } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { hitRateLimit, limitAction } from "~/.server/rate-limit";
@@ -41,18 +42,18 @@ export async function subscribeToNewsletter(
   if (!daily.allowed) return { ok: true, message: THANKS };
   const token = randomToken();
   const link = { tokenHash: await hashToken(token), tokenExpiresAt: now + LINK_LIFETIME_MS };
-  await db.batch([
+  await commit(context, [
     db
       .insert(newsletterSubscribers)
       .values({ email, status: "pending", ...link, createdAt: now })
       // A newer link replaces the one mailed before; a confirmed address stays as it is.
       .onConflictDoUpdate({ target: newsletterSubscribers.email, set: link, setWhere: eq(newsletterSubscribers.status, "pending") }),
-    ...(await recordEvents(
+    recordEvents(
       context,
       { userId: null, email, label: "visitor" },
       [{ type: "newsletter.confirmation_requested", entityId: email, data: { email }, link: confirmationLink(context.origin, token) }],
       now,
-    )),
+    ),
   ]);
   return { ok: true, message: THANKS };
 }
@@ -78,12 +79,12 @@ export async function confirmNewsletter(context: ServiceContext, { token, now = 
   const tokenHash = await hashToken(token);
   const row = await db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(pendingWithToken(tokenHash, now)).get();
   if (!row) return refused("invalid", INVALID_CONFIRMATION_LINK);
-  await db.batch([
+  await commit(context, [
     db
       .update(newsletterSubscribers)
       .set({ status: "confirmed", confirmedAt: now, tokenHash: null, tokenExpiresAt: null })
       .where(pendingWithToken(tokenHash, now)),
-    ...(await recordEvents(context, { userId: null, email: row.email, label: "visitor" }, [{ type: "newsletter.subscribed", entityId: row.email, data: { email: row.email } }], now)),
+    recordEvents(context, { userId: null, email: row.email, label: "visitor" }, [{ type: "newsletter.subscribed", entityId: row.email, data: { email: row.email } }], now),
   ]);
   return { ok: true, message: "Subscription confirmed! The newsletter is on its way to you." };
 }

@@ -1,8 +1,10 @@
 // How long this isolate trusts a stored tracking page's version once D1 has confirmed it
 // (docs/decisions/135): a popular parcel's stored page is checked against D1 at most once a
-// second per isolate instead of on every view. Any shipment event recorded in this isolate
-// forgets every confirmation at once, so a change made here shows on the next view; other
-// isolates show it within TRUST_MS (and at once where they have not checked in that second).
+// second per isolate instead of on every view. Any shipment event committed in this isolate
+// forgets every confirmation at once (the dispatcher calls `forgetConfirmedVersions` before the
+// answer), so a change made here shows on the next view; other isolates show it within
+// TRUST_MS (and at once where they have not checked in that second).
+import { remember } from "~/.server/isolate-state";
 
 export const TRUST_MS = 1000;
 
@@ -11,11 +13,7 @@ const MAX_ENTRIES = 1000;
 
 type Confirmations = Map<string, { version: string; at: number }>;
 
-// Kept on the isolate's global, not in this module: the worker entry (which asks) and the Remix
-// server build (whose services record the events that forget) are bundled apart, each with a
-// copy of this module, and must share one list.
-const GLOBAL_KEY = Symbol.for("swiftparcel.tracking-freshness");
-const confirmed: Confirmations = ((globalThis as { [GLOBAL_KEY]?: Confirmations })[GLOBAL_KEY] ??= new Map());
+const confirmed: Confirmations = remember("tracking-freshness", () => new Map());
 
 /** Whether D1 said, less than TRUST_MS ago, that this page's shipment is at `version`. */
 export function recentlyConfirmed(trackingId: string, version: string, now = Date.now()): boolean {
@@ -29,7 +27,7 @@ export function confirmVersion(trackingId: string, version: string, now = Date.n
   if (confirmed.size > MAX_ENTRIES) confirmed.delete(confirmed.keys().next().value!);
 }
 
-/** Called for every batch of events: a shipment's change makes this isolate check again. */
-export function forgetConfirmedVersions(eventTypes: readonly string[]) {
-  if (eventTypes.some((type) => type.startsWith("shipment."))) confirmed.clear();
+/** A shipment changed (the dispatcher, for the events that reach the tracking cache): this isolate checks again. */
+export function forgetConfirmedVersions() {
+  confirmed.clear();
 }

@@ -7,18 +7,19 @@
 // Only confirmed subscribers hold a shipment's places: unconfirmed sign-ups cannot keep the real
 // recipient out. They are bounded (per shipment, and per address across shipments), expire
 // within the hour, and the cron sweep removes them.
-import { and, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, count, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { shipments, trackingSubscriptions, trackingSubscriptionTokens } from "../../../drizzle/schema";
 import { normalizeEmail } from "~/domain/contact-details";
 import { tryAgainIn } from "~/domain/waiting";
 import { isSettled, normalizeStatus } from "~/features/shipments/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
+import { commit } from "~/.server/dispatch";
 import { recordEvents } from "~/.server/events";
 import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { hashToken, randomToken } from "~/features/accounts/session.server";
+import { subscriptionLinkUrl } from "./subscriber-links.server";
 
 /** Confirmed subscribers one shipment may have. */
 export const MAX_SUBSCRIBERS = 5;
@@ -28,18 +29,11 @@ export const MAX_PENDING_PER_SHIPMENT = 20;
 export const MAX_PENDING_PER_ADDRESS = 3;
 /** How long a confirmation link works; a pending sign-up older than this counts for nothing and is swept. */
 export const CONFIRM_LINK_MS = 3_600_000;
-/** How long a status mail's unsubscribe link works. */
-const UNSUBSCRIBE_LINK_MS = 365 * 86_400_000;
 
 /** Once nothing more happens to a shipment, nobody is offered its updates any more. */
 export function acceptsSubscribers(status: string): boolean {
   const known = normalizeStatus(status);
   return known !== null && !isSettled(known);
-}
-
-/** Where a mailed token is opened: a page with a button, so a link scanner opening it changes nothing. */
-export function subscriptionLinkUrl(origin: string, token: string): string {
-  return `${origin}/tracking-updates/${token}`;
 }
 
 const SENT = (email: string): Done => ({
@@ -104,24 +98,24 @@ export async function subscribeToTracking(
       const why = full
         ? "Too many people are waiting to confirm updates for this shipment."
         : `This address already has ${MAX_PENDING_PER_ADDRESS} requests for updates waiting to be confirmed: open the links we mailed to it.`;
-      return tooManyAttempts({ allowed: false, retryAfterSeconds }, `${why} ${tryAgainIn(retryAfterSeconds)}`);
+      return tooManyAttempts({ retryAfterSeconds }, `${why} ${tryAgainIn(retryAfterSeconds)}`);
     }
   }
 
   const id = existing?.id ?? crypto.randomUUID();
   const token = randomToken();
   try {
-    await db.batch([
+    await commit(context, [
       existing
         ? db.update(trackingSubscriptions).set({ createdAt: now }).where(eq(trackingSubscriptions.id, id))
         : db.insert(trackingSubscriptions).values({ id, shipmentId: shipment.id, email, createdAt: now }),
       db.insert(trackingSubscriptionTokens).values({ tokenHash: await hashToken(token), subscriptionId: id, purpose: "confirm", expiresAt: now + CONFIRM_LINK_MS, createdAt: now }),
-      ...(await recordEvents(
+      recordEvents(
         context,
         { userId: null, email, label: "visitor" },
         [{ type: "subscription.requested", entityId: id, data: { trackingId, email }, link: subscriptionLinkUrl(context.origin, token) }],
         now,
-      )),
+      ),
     ]);
   } catch (error) {
     // Two requests for the same address at once: the other one has mailed the link.
@@ -196,18 +190,18 @@ export async function confirmSubscription(
   // The update counts again itself, so two confirmations at once never pass the limit together
   // (the later one then records its event without a change; the next status mail shows the truth).
   const placesLeft = sql`(SELECT count(*) FROM ${trackingSubscriptions} WHERE ${confirmedOnes}) < ${MAX_SUBSCRIBERS}`;
-  const [changed] = await db.batch([
+  const [changed] = await commit(context, [
     db
       .update(trackingSubscriptions)
       .set({ status: "confirmed", confirmedAt: now })
       .where(and(eq(trackingSubscriptions.id, link.subscriptionId), eq(trackingSubscriptions.status, "pending"), placesLeft))
       .returning({ id: trackingSubscriptions.id }),
-    ...(await recordEvents(
+    recordEvents(
       context,
       { userId: null, email: link.email, label: "visitor" },
       [{ type: "subscription.confirmed", entityId: link.subscriptionId, data: { trackingId: link.trackingId, email: link.email } }],
       now,
-    )),
+    ),
   ]);
   if (changed.length === 0) return full;
   return { ok: true, ...done };
@@ -221,51 +215,14 @@ export async function unsubscribe(
   const { db } = context;
   const link = await findLink(db, token, now);
   if (!link) return refused("not-found", LINK_GONE);
-  await db.batch([
+  await commit(context, [
     db.delete(trackingSubscriptions).where(eq(trackingSubscriptions.id, link.subscriptionId)),
-    ...(await recordEvents(
+    recordEvents(
       context,
       { userId: null, email: link.email, label: "visitor" },
       [{ type: "subscription.cancelled", entityId: link.subscriptionId, data: { trackingId: link.trackingId, email: link.email } }],
       now,
-    )),
+    ),
   ]);
   return { ok: true, trackingId: link.trackingId, message: `Unsubscribed: ${link.email} gets no more e-mail about ${link.trackingId}.` };
-}
-
-/** A confirmed subscriber of a shipment and the unsubscribe link for the mail about to be sent. */
-export type SubscriberLink = { email: string; unsubscribeUrl: string };
-
-/**
- * The confirmed subscribers of `shipmentIds`, each with a fresh unsubscribe link, and the
- * statements that store those links: the status mail's template puts the links in, the
- * statements go into the batch that queues the mail.
- */
-export async function subscriberLinks(
-  context: Pick<ServiceContext, "db" | "origin">,
-  shipmentIds: readonly string[],
-  now: number,
-): Promise<{ byShipment: Map<string, SubscriberLink[]>; statements: BatchItem<"sqlite">[] }> {
-  const byShipment = new Map<string, SubscriberLink[]>();
-  const statements: BatchItem<"sqlite">[] = [];
-  if (shipmentIds.length === 0) return { byShipment, statements };
-  const { db } = context;
-  const rows = await db
-    .select({ id: trackingSubscriptions.id, shipmentId: trackingSubscriptions.shipmentId, email: trackingSubscriptions.email })
-    .from(trackingSubscriptions)
-    .where(and(inArray(trackingSubscriptions.shipmentId, [...new Set(shipmentIds)]), eq(trackingSubscriptions.status, "confirmed")));
-  for (const row of rows) {
-    const token = randomToken();
-    statements.push(
-      db.insert(trackingSubscriptionTokens).values({
-        tokenHash: await hashToken(token),
-        subscriptionId: row.id,
-        purpose: "unsubscribe",
-        expiresAt: now + UNSUBSCRIBE_LINK_MS,
-        createdAt: now,
-      }),
-    );
-    byShipment.set(row.shipmentId, [...(byShipment.get(row.shipmentId) ?? []), { email: row.email, unsubscribeUrl: subscriptionLinkUrl(context.origin, token) }]);
-  }
-  return { byShipment, statements };
 }

@@ -14,8 +14,10 @@ import type { Role } from "~/features/accounts/account-forms";
 import { normalizeEmail } from "~/domain/contact-details";
 import { INVITATION_LINK_DAYS } from "~/features/accounts/one-time-links";
 import type { ServiceContext } from "~/load-context";
-import { findAccountByEmail, isEmailTaken } from "~/features/accounts/accounts.server";
+import { findAccountByEmail } from "~/features/accounts/account-records.server";
+import { isEmailTaken } from "~/features/accounts/accounts.server";
 import type { Db } from "~/.server/db";
+import { commit } from "~/.server/dispatch";
 import { actorFor, recordEventWhere, recordEvents, type FieldChanges } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { hashPassword } from "~/features/accounts/password.server";
@@ -143,7 +145,7 @@ export async function updateUser(
   if (roleChanged && target.id === admin.id) return refused("forbidden", USER_MESSAGES.ownRole, { role: [USER_MESSAGES.ownRole] });
 
   const guard = and(eq(users.id, userId), roleChanged ? keepsAnActiveAdmin(db, userId) : undefined);
-  const results = await db.batch([
+  const results = await commit(context, [
     recordEventWhere(context, actorFor(admin), { event: { type: "account.updated", entityId: userId, data: { changes: changed } }, from: users, where: guard }, now),
     // A new role starts with new sessions.
     ...(roleChanged ? [endSessionsWhere(db, userId, guard)] : []),
@@ -175,7 +177,7 @@ export async function setUserStatus(
   const actor = actorFor(admin);
   if (status === "active") {
     const guard = and(eq(users.id, userId), eq(users.status, "suspended"));
-    await db.batch([
+    await commit(context, [
       recordEventWhere(context, actor, { event: { type: "account.reactivated", entityId: userId, data: {} }, from: users, where: guard }, now),
       db.update(users).set({ status: "active", updatedAt: now }).where(guard),
     ]);
@@ -183,7 +185,7 @@ export async function setUserStatus(
   }
   if (target.id === admin.id) return refused("forbidden", USER_MESSAGES.ownSuspension);
   const guard = and(eq(users.id, userId), eq(users.status, "active"), keepsAnActiveAdmin(db, userId));
-  const [, , update] = await db.batch([
+  const [, , update] = await commit(context, [
     recordEventWhere(context, actor, { event: { type: "account.suspended", entityId: userId, data: {} }, from: users, where: guard }, now),
     endSessionsWhere(db, userId, guard),
     db.update(users).set({ status: "suspended", updatedAt: now }).where(guard),
@@ -198,7 +200,7 @@ export async function endUserSessions(context: ServiceContext, { admin, userId, 
   const target = await findTarget(db, userId);
   if (!target) return refused("not-found", USER_MESSAGES.updateFailed);
   const guard = eq(users.id, userId);
-  await db.batch([
+  await commit(context, [
     recordEventWhere(context, actorFor(admin), { event: { type: "account.sessions_ended", entityId: userId, data: {} }, from: users, where: guard }, now),
     endSessionsWhere(db, userId, guard),
   ]);
@@ -211,7 +213,7 @@ export async function dismissDeletionRequest(context: ServiceContext, { admin, u
   const target = await findTarget(db, userId);
   if (!target) return refused("not-found", USER_MESSAGES.updateFailed);
   const guard = and(eq(users.id, userId), sql`${users.deletionRequestedAt} is not null`);
-  const [, update] = await db.batch([
+  const [, update] = await commit(context, [
     recordEventWhere(context, actorFor(admin), { event: { type: "account.deletion_dismissed", entityId: userId, data: {} }, from: users, where: guard }, now),
     db.update(users).set({ deletionRequestedAt: null, updatedAt: now }).where(guard),
   ]);
@@ -245,7 +247,7 @@ export async function deleteUser(context: ServiceContext, { admin, userId, now =
   const deletable = exists(db.select({ id: users.id }).from(users).where(guard));
   const [{ total: shipmentsKept } = { total: 0 }] = await db.select({ total: count() }).from(shipments).where(eq(shipments.userId, userId));
   const email = normalizeEmail(target.email);
-  const results = await db.batch([
+  const results = await commit(context, [
     recordEventWhere(
       context,
       actorFor(admin),
@@ -290,15 +292,15 @@ export async function inviteAdmin(
   const { link, insert } = await passwordLink(db, { origin: context.origin, userId: id, lifetimeMs: INVITATION_LIFETIME_MS, now });
   const actor = actorFor(admin);
   try {
-    await db.batch([
+    await commit(context, [
       db.insert(users).values({ id, email, passwordHash, firstName: invitee.firstName, lastName: invitee.lastName, role: "admin", createdAt: now, updatedAt: now }),
       insert,
-      ...(await recordEvents(
+      recordEvents(
         context,
         actor,
         [{ type: "account.invited", entityId: id, data: { email, firstName: invitee.firstName, invitedBy: actor.label }, link }],
         now,
-      )),
+      ),
     ]);
   } catch (error) {
     // Two invitations for one address at the same moment: the second finds it taken.

@@ -1,0 +1,41 @@
+// The admins' recent activity: the latest events of the kinds that nothing else shows (account,
+// invoice, settings and "Keep me posted" changes), read from the events table for the
+// notifications page. It is those events' consumer (app/.server/deliveries.ts, "admin-activity").
+import { desc, inArray } from "drizzle-orm";
+import { events } from "../../drizzle/schema";
+import type { Db } from "./db";
+import { typesFor, type TypesFor } from "./deliveries";
+
+const WHAT: Record<TypesFor<"admin-activity">, string> = {
+  "account.password_changed": "Password changed by its owner",
+  "account.password_reset": "Password reset through a link",
+  "account.deletion_requested": "Account deletion requested",
+  "account.updated": "Account details changed",
+  "account.suspended": "Account suspended",
+  "account.reactivated": "Account reactivated",
+  "account.sessions_ended": "Account signed out everywhere",
+  "account.deletion_dismissed": "Deletion request declined",
+  "account.deleted": "Account deleted",
+  "account.invited": "Admin invited",
+  "settings.exchange_rates_changed": "Exchange rates changed",
+  "settings.updated": "Settings changed",
+  "subscription.confirmed": "Parcel updates confirmed by a subscriber",
+  "subscription.cancelled": "Parcel updates cancelled by a subscriber",
+  "invoice.status_changed": "Invoice status changed",
+  "invoice.updated": "Invoice repriced with its shipment",
+};
+
+const ACTIVITY_SHOWN = 20;
+
+export type Activity = { id: string; what: string; entityId: string; actorEmail: string | null; createdAt: number };
+
+/** The latest admin-activity events, newest first. */
+export async function recentActivity(db: Db): Promise<Activity[]> {
+  const rows = await db
+    .select({ id: events.id, type: events.type, entityId: events.entityId, actorEmail: events.actorEmail, createdAt: events.createdAt })
+    .from(events)
+    .where(inArray(events.type, typesFor("admin-activity")))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(ACTIVITY_SHOWN);
+  return rows.map(({ type, ...row }) => ({ ...row, what: WHAT[type as TypesFor<"admin-activity">] ?? type }));
+}

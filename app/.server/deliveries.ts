@@ -1,0 +1,67 @@
+// Where each domain event goes: the one list of its consumers. Every event type names at least
+// one (the compiler checks it), so no event is recorded that nothing delivers or reads. The
+// dispatcher (./dispatch.ts) drives the channels from it; the mail templates
+// (app/features/mail/notifications.server.ts) exist for exactly the types listed with "mail".
+import type { EventType } from "./events";
+
+/**
+ * - mail: a template composes it into the outbox, in the change's batch (the outbox pattern).
+ * - tracking-cache: this isolate forgets its confirmed tracking-page versions, before the answer.
+ * - admin-feed: open admin dashboards and lists are told shipments changed (after the answer).
+ * - shipment-audit: the shipment's audit trail reads it (admin shipment page).
+ * - settings-history: the settings page's list of changes reads it.
+ * - admin-activity: the admins' notifications page lists it as recent activity.
+ * - chat-reconcile: the chat object reads it back to repair a reply D1 took but storage lost.
+ */
+export type Channel = "mail" | "tracking-cache" | "admin-feed" | "shipment-audit" | "settings-history" | "admin-activity" | "chat-reconcile";
+
+const SHIPMENT_LISTED = ["tracking-cache", "admin-feed", "shipment-audit"] as const;
+
+export const DELIVERIES = {
+  "shipment.created": ["mail", ...SHIPMENT_LISTED],
+  "shipment.updated": SHIPMENT_LISTED,
+  "shipment.status_changed": ["mail", ...SHIPMENT_LISTED],
+  "shipment.location_changed": SHIPMENT_LISTED,
+  "shipment.deleted": SHIPMENT_LISTED,
+  // A rating changes the public tracking page (not the admin lists).
+  "shipment.rated": ["tracking-cache", "shipment-audit"],
+  "account.registered": ["mail"],
+  "account.password_changed": ["admin-activity"],
+  "account.password_reset": ["admin-activity"],
+  "account.deletion_requested": ["mail", "admin-activity"],
+  "account.updated": ["admin-activity"],
+  "account.suspended": ["admin-activity"],
+  "account.reactivated": ["admin-activity"],
+  "account.sessions_ended": ["admin-activity"],
+  "account.deletion_dismissed": ["admin-activity"],
+  "account.deleted": ["admin-activity"],
+  "account.invited": ["mail", "admin-activity"],
+  "password.reset_requested": ["mail"],
+  "account.sign_in_link_requested": ["mail"],
+  "newsletter.confirmation_requested": ["mail"],
+  "newsletter.subscribed": ["mail"],
+  "contact.received": ["mail"],
+  "contact.replied": ["mail"],
+  "chat.admin_replied": ["mail", "chat-reconcile"],
+  "settings.exchange_rates_changed": ["admin-activity"],
+  "settings.updated": ["settings-history", "admin-activity"],
+  "subscription.requested": ["mail"],
+  "subscription.confirmed": ["admin-activity"],
+  "subscription.cancelled": ["admin-activity"],
+  "invoice.status_changed": ["admin-activity"],
+  "invoice.updated": ["admin-activity"],
+} as const satisfies Record<EventType, readonly [Channel, ...Channel[]]>;
+
+type ChannelsOf<Type extends EventType> = (typeof DELIVERIES)[Type][number];
+
+/** The event types a channel delivers. */
+export type TypesFor<Wanted extends Channel> = { [Type in EventType]: Wanted extends ChannelsOf<Type> ? Type : never }[EventType];
+
+export function deliversTo(type: EventType, channel: Channel): boolean {
+  return (DELIVERIES[type] as readonly Channel[]).includes(channel);
+}
+
+/** The event types of `channel`, for the readers that select them from the events table. */
+export function typesFor<Wanted extends Channel>(channel: Wanted): TypesFor<Wanted>[] {
+  return (Object.keys(DELIVERIES) as EventType[]).filter((type) => deliversTo(type, channel)) as TypesFor<Wanted>[];
+}

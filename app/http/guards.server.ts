@@ -1,0 +1,25 @@
+// The route side's guards: every loader and action that needs someone starts with one. A
+// missing session answers with a redirect to the right sign-in page, which comes back here.
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { SessionUser } from "~/features/accounts/session.server";
+
+function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await context.sessionUser();
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  return user;
+}
+
+/** The signed-in admin, or a redirect to the admin portal's sign-in. */
+export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await context.sessionUser();
+  if (!user || user.role !== "admin") {
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  }
+  return user;
+}
