@@ -136,10 +136,10 @@ describe("admin dashboard", () => {
     expect(byId).toContain(target.trackingId);
     const byName = await (await get("/admin/dashboard?search=lena", admin)).text();
     expect(byName).toContain("lena.fischer@example.com");
-    expect(byName).not.toContain("demo@swiftparcel.example");
+    expect(byName.replaceAll("<wbr/>", "")).not.toContain("demo@swiftparcel.example");
     const byEmail = await (await get("/admin/dashboard?search=demo%40swiftparcel", admin)).text();
     expect(byEmail).toContain("demo@swiftparcel.example");
-    expect(byEmail).not.toContain("lena.fischer@example.com");
+    expect(byEmail.replaceAll("<wbr/>", "")).not.toContain("lena.fischer@example.com");
   });
 
   it("filters by status and time, sorts, and keeps it all in the URL", async () => {

@@ -53,8 +53,10 @@ describe("public pages", () => {
     for (const id of ["express", "standard", "international", "same-day", "freight", "logistics"]) expect(services).toContain(`id="${id}"`);
     const faq = await html("/faq");
     expect(faq).toMatch(/<section id="shipping"/);
-    expect(faq).toMatch(/<details id="returns"/);
-    expect(faq).toMatch(/<details id="claims"/);
+    // A question's anchor is its answer, inside its <details> (the browser opens that for the link).
+    for (const id of ["returns", "claims"]) {
+      expect(faq).toMatch(new RegExp(`<details[^>]*data-faq-question="${id}"[^>]*>[\\s\\S]*?<div id="${id}"`));
+    }
   });
 
   it("states the services' starting prices as 'from' prices", async () => {
@@ -99,7 +101,9 @@ describe("FAQ without JavaScript", () => {
     const page = await html("/faq?q=xyzzy+plugh&category=pricing");
     expect(mainText(await shown(page))).toContain("No questions found");
     expect(page).toContain('value="xyzzy plugh"');
-    expect(page).toMatch(/<input type="radio" name="category"[^>]*checked=""[^>]*value="pricing"/);
+    // The category stays chosen: its chip is the current one and the search form carries it.
+    expect(page).toContain('<input type="hidden" name="category" value="pricing"/>');
+    expect(page).toMatch(/<a href="\/faq\?q=xyzzy\+plugh&amp;category=pricing" aria-current="page"/);
   });
 });
 

@@ -373,7 +373,8 @@ describe("the customer's draft", () => {
     for (const intent of ["next", "save", "previous", "refresh", "add-package", "create"] as const) {
       const outcome = await applyDraftStep(context, customer, { intent, step: 1, values: huge }, { clientAddress: newClientAddress() });
       expect(outcome, intent).toMatchObject({
-        kind: "refused",
+        ok: false,
+        reason: "invalid",
         message: "This step was not saved. Please correct the entries marked below.",
         fieldErrors: { senderAddress: ["Sender address must be at most 200 characters"] },
       });

@@ -24,7 +24,7 @@ describe("public tracking", () => {
     expect(html).toContain("In Transit");
     expect(html).toContain("Package is in transit to destination");
     expect(html).toContain("Shipment history");
-    expect(html).not.toContain("demo@swiftparcel.example");
+    expect(html.replaceAll("<wbr/>", "")).not.toContain("demo@swiftparcel.example");
     expect(html).not.toContain("Jordan Lee");
     expect(html).not.toContain("Shipment details");
   });
@@ -51,14 +51,15 @@ describe("public tracking", () => {
     const cookie = await signedInCookie(SEED_USER_IDS.customer);
     const html = await (await get(`/track/${inTransit}`, { headers: { Cookie: cookie } })).text();
     expect(html).toContain("Shipment details");
-    expect(html).toContain("demo@swiftparcel.example");
+    // Addresses carry break opportunities (<wbr>) so they wrap at sensible points on a phone.
+    expect(html.replaceAll("<wbr/>", "")).toContain("demo@swiftparcel.example");
   });
 
   it("shows another customer only the public view", async () => {
     const stranger = await createUser();
     const html = await (await get(`/track/${inTransit}`, { headers: { Cookie: await signedInCookie(stranger.id) } })).text();
     expect(html).not.toContain("Shipment details");
-    expect(html).not.toContain("demo@swiftparcel.example");
+    expect(html.replaceAll("<wbr/>", "")).not.toContain("demo@swiftparcel.example");
   });
 
   it("shows admins every detail", async () => {
@@ -141,7 +142,7 @@ describe("several tracking IDs at once", () => {
     expect(rows[2]).toContain("NOPE");
     expect(rows[2]).toContain("Not found");
     // Public facts only.
-    expect(html).not.toContain("demo@swiftparcel.example");
+    expect(html.replaceAll("<wbr/>", "")).not.toContain("demo@swiftparcel.example");
     // The box shows what was searched, ready to change.
     expect(html).toContain(`${inTransit}, ${exception}, NOPE</textarea>`);
   });

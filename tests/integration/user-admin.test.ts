@@ -96,7 +96,7 @@ describe("users: list", () => {
     expect(await html(await get("/admin/users?search=Zelda%20Quill", adminCookie))).toContain("zelda.prefix@example.org");
     const admins = await html(await get("/admin/users?role=admin", adminCookie));
     expect(admins).toContain("admin@swiftparcel.example");
-    expect(admins).not.toContain("zelda.prefix@example.org");
+    expect(admins.replaceAll("<wbr/>", "")).not.toContain("zelda.prefix@example.org");
     // Rows written straight (no password hashing): enough accounts for a second page.
     for (let index = 0; index < 10; index += 1) {
       await db.insert(users).values({ id: `list-${index}`, email: `list${index}@example.net`, passwordHash: "-", firstName: "List", lastName: `Person${index}` });

@@ -217,14 +217,13 @@ function Timeline({ steps, timeZone }: { steps: TimelineStep[]; timeZone: string
           </span>
           <span className="text-sm">
             <span className={step.state === "upcoming" ? "text-slate-600" : "font-semibold"}>{step.label}</span>
+            <span className="sr-only">{` (${STEP_STATE_TEXT[step.state]})`}</span>
             {step.tone === "delivered" && step.state !== "upcoming" ? (
               // The delivered step, once reached, is green and labelled 'Completed'.
               <span className="block text-xs font-semibold uppercase tracking-wide text-green-800" data-step-completed>
                 Completed
               </span>
-            ) : (
-              <span className="sr-only">{` (${STEP_STATE_TEXT[step.state]})`}</span>
-            )}
+            ) : null}
             {step.at !== null ? (
               <time className="block text-xs text-slate-600" dateTime={isoDateTime(step.at)}>
                 {formatDate(step.at, timeZone)}
