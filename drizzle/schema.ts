@@ -128,6 +128,9 @@ export const shipments = sqliteTable(
     cost: integer("cost").notNull().default(0),
     // The quote the cost came from (base, weight, route, package, options, insurance), as JSON.
     costBreakdown: text("cost_breakdown"),
+    // The tax rate the shipment was priced with (the settings' rate when it was created, the
+    // rate its invoice bills at): the cost above is before tax (app/features/pricing/charge.ts).
+    taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
 
     specialInstructions: text("special_instructions"),
     referenceNumber: text("reference_number"),
