@@ -74,6 +74,11 @@ export async function createShipment(
           number: invoiceNumber(row.trackingId),
           shipmentId: id,
           userId: row.userId ?? null,
+          // The issuer as the settings say now: a later change of the settings leaves issued invoices alone.
+          issuerName: settings.companyName,
+          issuerAddress: settings.supportAddress,
+          issuerPhone: settings.supportPhone,
+          issuerTaxNumber: settings.taxNumber,
           currency: row.currency ?? "USD",
           ...(invoice.exchange
             ? { baseCurrency: invoice.exchange.baseCurrency, exchangeRate: invoice.exchange.rate, exchangeRateSetAt: invoice.exchange.setAt }
