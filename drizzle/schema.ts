@@ -128,6 +128,9 @@ export const shipments = sqliteTable(
     cost: integer("cost").notNull().default(0),
     // The quote the cost came from (base, weight, route, package, options, insurance), as JSON.
     costBreakdown: text("cost_breakdown"),
+    // The tax rate the shipment was priced with (the settings' rate when it was created, the
+    // rate its invoice bills at): the cost above is before tax (app/features/pricing/charge.ts).
+    taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
 
     specialInstructions: text("special_instructions"),
     referenceNumber: text("reference_number"),
@@ -321,10 +324,19 @@ export const invoices = sqliteTable(
   {
     id: text("id").primaryKey(),
     number: text("number").notNull(),
-    shipmentId: text("shipment_id")
-      .notNull()
-      .references(() => shipments.id, { onDelete: "cascade" }),
+    // An invoice is a record: it outlives its shipment (null once the shipment is deleted), which
+    // leaves what the invoice shows of it in `shipmentSnapshot`.
+    shipmentId: text("shipment_id").references(() => shipments.id, { onDelete: "set null" }),
+    // JSON: the shipment's tracking ID, service, contents, bill-to and destination as they were
+    // when it was deleted; null while the shipment exists.
+    shipmentSnapshot: text("shipment_snapshot"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // Who issued it, from the settings at the moment it was issued; a later change of the
+    // settings never rewrites an issued invoice.
+    issuerName: text("issuer_name").notNull().default(""),
+    issuerAddress: text("issuer_address").notNull().default(""),
+    issuerPhone: text("issuer_phone").notNull().default(""),
+    issuerTaxNumber: text("issuer_tax_number").notNull().default(""),
     currency: text("currency").notNull(),
     // The rate the price was converted at from the base currency (units of `currency` per one of
     // `base_currency`) and when that rate was set; null for invoices priced before conversion.
@@ -375,6 +387,8 @@ export const settings = sqliteTable("settings", {
   supportAddress: text("support_address").notNull(),
   defaultCurrency: text("default_currency").notNull().default("USD"),
   taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
+  // The company's tax (VAT) number, printed on invoices issued from then on; "" when none.
+  taxNumber: text("tax_number").notNull().default(""),
   updatedAt: updatedAt(),
 });
 

@@ -353,6 +353,10 @@ export function buildSeed(
       number: invoiceNumber(trackingId),
       shipmentId: id,
       userId: owner ? SEED_USER_IDS[owner] : null,
+      // Issued by the default settings (migrations/0001_default_settings.sql).
+      issuerName: "SwiftParcel",
+      issuerAddress: "100 Harbor Way, Suite 200, Oakland, CA 94607, United States",
+      issuerPhone: "+1 (555) 010-0199",
       currency: "USD",
       baseCurrency: invoice.exchange?.baseCurrency ?? "USD",
       exchangeRate: invoice.exchange?.rate ?? null,

@@ -43,11 +43,16 @@ export default function InvoicesPage() {
     },
     {
       label: "Shipment",
-      cell: (row) => (
-        <Link to={`/admin/shipments/${encodeURIComponent(row.shipmentId)}/edit`} className="link font-mono">
-          {row.trackingId}
-        </Link>
-      ),
+      cell: (row) =>
+        row.shipmentId ? (
+          <Link to={`/admin/shipments/${encodeURIComponent(row.shipmentId)}/edit`} className="link font-mono">
+            {row.trackingId}
+          </Link>
+        ) : (
+          <span>
+            <span className="font-mono">{row.trackingId}</span> <span className="text-slate-600">(shipment deleted)</span>
+          </span>
+        ),
     },
     {
       label: "Customer",

@@ -55,6 +55,7 @@ const FIELD_LABELS: Record<string, string> = {
   supportAddress: "Support address",
   defaultCurrency: "Default currency",
   taxRateBasisPoints: "Tax rate",
+  taxNumber: "Tax number",
 };
 
 function fieldLabel(field: string): string {
@@ -86,6 +87,7 @@ export default function SettingsPage() {
       supportAddress: settings.supportAddress,
       defaultCurrency: settings.defaultCurrency,
       taxRate: basisPointsToTaxRate(settings.taxRateBasisPoints),
+      taxNumber: settings.taxNumber,
     },
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -143,6 +145,12 @@ export default function SettingsPage() {
               help="Added to invoices issued from now; invoices already issued keep their rate."
               inputProps={{ ...getInputProps(fields.taxRate, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
               errors={fields.taxRate.errors}
+            />
+            <Field
+              label="Tax number (optional)"
+              help="Printed on invoices issued from now, with the company name, address and phone."
+              inputProps={{ ...getInputProps(fields.taxNumber, { type: "text" }), maxLength: SETTINGS_LIMITS.taxNumber, autoComplete: "off" }}
+              errors={fields.taxNumber.errors}
             />
           </div>
           <button type="submit" className="btn-primary" disabled={saving}>

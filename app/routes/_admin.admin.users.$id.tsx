@@ -1,4 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { Price } from "~/features/pricing/price";
+import { chargeFor } from "~/features/pricing/charge";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -14,7 +16,7 @@ import { useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { DeleteUserLink } from "~/features/users/user-actions";
 import { ROLE_LABELS, ROLES, UserEditSchema } from "~/features/accounts/account-forms";
-import { countryName, formatDateTime, formatMoney } from "~/domain/format";
+import { countryName, formatDateTime } from "~/domain/format";
 import { companyNameOf } from "~/components/company-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
@@ -234,7 +236,7 @@ function UserShipments({ account, shipments }: { account: Detail["account"]; shi
     { label: "Status", cell: (row) => <StatusBadge status={row.status} /> },
     { label: "Recipient", cell: (row) => `${row.recipientName}, ${row.destinationCity}` },
     { label: "Created", className: "whitespace-nowrap", cell: (row) => formatDateTime(row.createdAt, timeZone) },
-    { label: "Cost", className: "whitespace-nowrap", cell: (row) => formatMoney(row.cost, row.currency) },
+    { label: "Cost", className: "whitespace-nowrap", cell: (row) => <Price charge={chargeFor(row)} /> },
   ];
   return (
     <section aria-labelledby="shipments-title" className="card max-w-4xl space-y-3 p-0">

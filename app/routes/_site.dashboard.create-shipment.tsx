@@ -21,7 +21,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { z } from "zod";
 import { clientAddress } from "~/.server/rate-limit";
 import { requireUser } from "~/http/guards.server";
-import { applyDraftStep, COUNTRY_OPTIONS, draftRate, getDraft, STEP_SCHEMAS } from "~/features/shipments/shipment-drafts.server";
+import { applyDraftStep, COUNTRY_OPTIONS, draftPricing, getDraft, STEP_SCHEMAS } from "~/features/shipments/shipment-drafts.server";
 import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { ExchangeNote } from "~/features/pricing/exchange-note";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
@@ -30,6 +30,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { getCountry } from "~/domain/countries";
 import { CURRENCIES } from "~/features/pricing/currencies";
 import { estimateDraft, type Estimate } from "~/features/shipments/customer-shipment";
+import { Price } from "~/features/pricing/price";
+import { formatTaxRate } from "~/features/invoices/invoice";
 import { TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
 import { BASE_CURRENCY, convertMinorUnits } from "~/features/pricing/exchange-rates";
 import { countryName, formatDate, formatMoney, toMinorUnits } from "~/domain/format";
@@ -117,7 +119,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The address says which step is shown; one not yet open shows the furthest one reached.
   const step = parseStep(url.searchParams.get("step"));
   if (!isStepOpen(step, draft.reached)) throw redirect(stepUrl(draft.reached));
-  const rate = await draftRate(context, draft.values);
+  const pricing = await draftPricing(context, draft.values);
+  const { rate } = pricing;
   // Surcharges are dollars converted at the draft's rate, as the estimate converts them.
   const surcharge = (option: DeliveryOption) =>
     rate ? formatMoney(convertMinorUnits(toMinorUnits(DELIVERY_OPTION_SURCHARGES[option], BASE_CURRENCY), rate), rate.currency) : null;
@@ -135,7 +138,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       label: DELIVERY_OPTION_SURCHARGES[option] > 0 && surcharge(option) ? `${DELIVERY_OPTION_LABELS[option]} (+${surcharge(option)})` : DELIVERY_OPTION_LABELS[option],
     })),
     summary: step === 4 ? reviewSummary(draft.values) : null,
-    estimate: estimateDraft(draft.values, { now: Date.now(), rate }),
+    estimate: estimateDraft(draft.values, { now: Date.now(), ...pricing }),
   };
 }
 
@@ -633,11 +636,29 @@ function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: Ste
               ))}
             </tbody>
             <tfoot className="border-t border-slate-300">
+              {estimate.charge.tax > 0 ? (
+                <>
+                  <tr>
+                    <th scope="row" className="pt-2 text-left font-normal text-slate-700">
+                      Subtotal
+                    </th>
+                    <td className="pt-2 text-right">{formatMoney(estimate.charge.net, estimate.charge.currency)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row" className="py-1 text-left font-normal text-slate-700">
+                      {`Tax (${formatTaxRate(estimate.charge.taxRateBasisPoints)})`}
+                    </th>
+                    <td className="py-1 text-right">{formatMoney(estimate.charge.tax, estimate.charge.currency)}</td>
+                  </tr>
+                </>
+              ) : null}
               <tr>
                 <th scope="row" className="pt-2 text-left">
                   Total
                 </th>
-                <td className="pt-2 text-right text-lg font-bold">{formatMoney(estimate.quote.total, estimate.quote.currency)}</td>
+                <td className="pt-2 text-right">
+                  <Price charge={estimate.charge} className="text-lg font-bold" />
+                </td>
               </tr>
             </tfoot>
           </table>

@@ -45,11 +45,13 @@ export default function InvoicePage() {
       <article className="card space-y-8 print:border-0 print:shadow-none" aria-labelledby="invoice-title">
         <header className="flex flex-wrap items-start justify-between gap-4 print:flex-nowrap">
           <div className="min-w-0">
-            <p className="text-lg font-bold text-brand-800">{site?.companyName}</p>
+            {/* The issuer as stored when the invoice was issued: later settings never rewrite it. */}
+            <p className="text-lg font-bold text-brand-800">{invoice.issuer.name}</p>
             <address className="text-sm not-italic text-slate-700">
-              {site?.supportAddress}
+              {invoice.issuer.address}
               <span className="block">{site ? <WrapPoints text={site.supportEmail} /> : null}</span>
-              <span className="block">{site?.supportPhone}</span>
+              <span className="block">{invoice.issuer.phone}</span>
+              {invoice.issuer.taxNumber ? <span className="block">Tax number: {invoice.issuer.taxNumber}</span> : null}
             </address>
           </div>
           {/* Beside the company's block (its own column, right-aligned) wherever there is room, paper included. */}
@@ -67,7 +69,7 @@ export default function InvoicePage() {
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
           <Fact label="Issued" value={formatDate(invoice.issuedAt, timeZone)} />
           <Fact label={invoice.status === "paid" ? "Paid" : "Payment"} value={paymentFact(invoice, timeZone)} />
-          <Fact label="Tracking ID" value={invoice.shipment.trackingId} />
+          <Fact label="Tracking ID" value={invoice.shipmentExists ? invoice.shipment.trackingId : `${invoice.shipment.trackingId} (shipment deleted)`} />
           <Fact label="Currency" value={invoice.currency} />
           <Fact label="Exchange rate" value={exchangeRateText(invoice.exchange, invoice.currency, timeZone)} />
         </dl>

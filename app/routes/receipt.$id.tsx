@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Price } from "~/features/pricing/price";
+import { formatTaxRate } from "~/features/invoices/invoice";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getReceipt } from "~/features/shipments/receipt.server";
 import { requireAdmin } from "~/http/guards.server";
@@ -35,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ReceiptPage() {
   const { receipt, company, print } = useLoaderData<typeof loader>();
-  const { shipment, packages, costLines, estimatedDelivery, trackingUrl, qr } = receipt;
+  const { shipment, packages, costLines, charge, estimatedDelivery, trackingUrl, qr } = receipt;
   const timeZone = useTimeZone();
   const money = (amount: number) => formatMoney(amount, shipment.currency);
   const dimensions = shipmentSizes(
@@ -152,9 +154,23 @@ export default function ReceiptPage() {
                 <dd>{money(line.amount)}</dd>
               </div>
             ))}
+            {charge.tax > 0 ? (
+              <>
+                <div className="flex justify-between gap-4 border-t border-slate-300 pt-2">
+                  <dt className="text-slate-700">Subtotal</dt>
+                  <dd>{money(charge.net)}</dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-slate-700">{`Tax (${formatTaxRate(charge.taxRateBasisPoints)})`}</dt>
+                  <dd>{money(charge.tax)}</dd>
+                </div>
+              </>
+            ) : null}
             <div className="flex justify-between gap-4 border-t border-slate-300 pt-2 text-lg font-bold">
               <dt>Total</dt>
-              <dd>{money(shipment.cost)}</dd>
+              <dd>
+                <Price charge={charge} />
+              </dd>
             </div>
           </dl>
         </section>

@@ -15,8 +15,8 @@ beforeAll(async () => {
   customer = await signedInCookie(SEED_USER_IDS.customer);
 });
 
-function invoiceOf(shipmentId: string) {
-  return db.select().from(invoices).where(eq(invoices.shipmentId, shipmentId)).get();
+function invoiceOf(shipmentId: string | null) {
+  return db.select().from(invoices).where(eq(invoices.shipmentId, shipmentId!)).get();
 }
 
 /** A new shipment through the admin form; its id and invoice. */
@@ -137,7 +137,7 @@ describe("invoices: CSV export", () => {
     expect(lines[0]).toBe("Invoice number,Tracking ID,Customer,Customer e-mail,Issued (UTC),Status,Status changed (UTC),Status changed by,Currency,Subtotal,Tax,Total");
     expect(lines).toHaveLength(2);
     const stored = (await invoiceOf(invoice.shipmentId))!;
-    const shipment = (await db.select().from(shipments).where(eq(shipments.id, invoice.shipmentId)).get())!;
+    const shipment = (await db.select().from(shipments).where(eq(shipments.id, invoice.shipmentId!)).get())!;
     expect(lines[1]).toBe(
       [
         stored.number,

@@ -13,6 +13,7 @@ import {
   type ReportType,
 } from "~/features/analytics/analytics";
 import { getCountry } from "~/domain/countries";
+import { chargeFor } from "~/features/pricing/charge";
 import { businessDaysBetween } from "~/features/shipments/delivery-dates";
 import { formatMoney, minorUnitsInput } from "~/domain/format";
 import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
@@ -39,7 +40,9 @@ export const SHIPMENT_CSV_HEADER = [
   "Destination region",
   "Weight (kg)",
   "Currency",
-  "Cost",
+  "Cost before tax",
+  "Tax",
+  "Total",
   "Declared value",
   "Estimated delivery (UTC)",
   "Actual delivery (UTC)",
@@ -76,6 +79,7 @@ export function shipmentsCsv(context: Pick<ServiceContext, "db">, { period, now 
         weightKg: shipments.weightKg,
         currency: shipments.currency,
         cost: shipments.cost,
+        taxRateBasisPoints: shipments.taxRateBasisPoints,
         declaredValue: shipments.declaredValue,
         estimatedDelivery: shipments.estimatedDelivery,
         actualDelivery: shipments.actualDelivery,
@@ -115,6 +119,8 @@ export function shipmentsCsv(context: Pick<ServiceContext, "db">, { period, now 
         row.weightKg,
         row.currency,
         minorUnitsInput(row.cost, row.currency),
+        minorUnitsInput(chargeFor(row).tax, row.currency),
+        minorUnitsInput(chargeFor(row).total, row.currency),
         minorUnitsInput(row.declaredValue, row.currency),
         isoOrEmpty(row.estimatedDelivery),
         isoOrEmpty(delivered),

@@ -1,5 +1,6 @@
 // Invoices: one per shipment, billed from the cost stored with it. Amounts are integer minor
 // units of the shipment's currency.
+import { chargeFor } from "~/features/pricing/charge";
 
 export type InvoiceLine = { label: string; amount: number };
 
@@ -21,10 +22,8 @@ export function invoiceNumber(trackingId: string): string {
   return `INV-${trackingId}`;
 }
 
-/** Tax on `subtotal` at a rate in basis points (1 % = 100), rounded to the minor unit. */
-export function taxAmount(subtotal: number, taxRateBasisPoints: number): number {
-  return Math.round((subtotal * taxRateBasisPoints) / 10_000);
-}
+// The one computation of tax and total that every screen showing a shipment's price uses too.
+export { taxAmount } from "~/features/pricing/charge";
 
 /** 750 basis points read "7.5%". */
 export function formatTaxRate(taxRateBasisPoints: number): string {
@@ -80,8 +79,8 @@ export function invoiceAmounts({
   const quoted = storedLines(parsed);
   const lines =
     quoted && quoted.reduce((sum, line) => sum + line.amount, 0) === cost ? quoted : [{ label: "Shipping charge", amount: cost }];
-  const tax = taxAmount(cost, taxRateBasisPoints);
-  return { lines, exchange: storedExchange(parsed), subtotal: cost, taxRateBasisPoints, tax, total: cost + tax };
+  const { tax, total } = chargeFor({ cost, currency: "", taxRateBasisPoints });
+  return { lines, exchange: storedExchange(parsed), subtotal: cost, taxRateBasisPoints, tax, total };
 }
 
 export const INVOICE_STATUSES = ["unpaid", "paid", "void"] as const;

@@ -1,7 +1,7 @@
 // Invoices: as their owner and admins read them, the admins' list (search, status, dates,
 // totals per currency, CSV) and marking one paid, unpaid or void. A customer's query filters
 // by owner in the SQL, so anyone else's invoice is simply not found.
-import { and, count, desc, eq, exists, gt, gte, lt, notExists, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, gt, gte, inArray, lt, notExists, or, sql, sum, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { invoices, shipments } from "../../../drizzle/schema";
 import { minorUnitsInput } from "~/domain/format";
@@ -29,6 +29,10 @@ import { containsText, startsWithText } from "~/.server/text-search";
 export type InvoiceView = {
   id: string;
   number: string;
+  /** Who issued it, as stored when it was issued. */
+  issuer: { name: string; address: string; phone: string; taxNumber: string };
+  /** False once the shipment has been deleted: the invoice stays, with the shipment as it was. */
+  shipmentExists: boolean;
   status: InvoiceStatus;
   issuedAt: number;
   paidAt: number | null;
@@ -40,14 +44,51 @@ export type InvoiceView = {
   taxRateBasisPoints: number;
   tax: number;
   total: number;
-  shipment: {
-    trackingId: string;
-    serviceType: string;
-    description: string | null;
-    weightKg: number;
-    billTo: { name: string; email: string | null; address: string | null; city: string; state: string | null; postalCode: string | null; country: string };
-    destination: { name: string; city: string; country: string };
-  };
+  shipment: InvoicedShipment;
+};
+
+/** What an invoice shows of its shipment: read from the shipment, or from the snapshot kept when it was deleted. */
+export type InvoicedShipment = {
+  trackingId: string;
+  serviceType: string;
+  description: string | null;
+  weightKg: number;
+  billTo: { name: string; email: string | null; address: string | null; city: string; state: string | null; postalCode: string | null; country: string };
+  destination: { name: string; city: string; country: string };
+};
+
+/**
+ * The snapshot of the shipment an invoice keeps when the shipment is deleted (InvoicedShipment
+ * as JSON), as SQL over the shipments row: written in the delete's own batch.
+ */
+export function invoicedShipmentSnapshot(): SQL<string> {
+  return sql<string>`json_object('trackingId', ${shipments.trackingId}, 'serviceType', ${shipments.serviceType}, 'description', ${shipments.description}, 'weightKg', ${shipments.weightKg}, 'billTo', json_object('name', ${shipments.senderName}, 'email', ${shipments.senderEmail}, 'address', ${shipments.senderAddress}, 'city', ${shipments.senderCity}, 'state', ${shipments.senderState}, 'postalCode', ${shipments.senderPostalCode}, 'country', ${shipments.senderCountry}), 'destination', json_object('name', ${shipments.recipientName}, 'city', ${shipments.recipientCity}, 'country', ${shipments.recipientCountry}))`;
+}
+
+/** The statement that keeps, on the invoices of the shipments `where` names, what they show of them: before those shipments are deleted. */
+export function keepInvoicesOf(db: Db, where: SQL) {
+  return db
+    .update(invoices)
+    .set({ shipmentSnapshot: sql`(select ${invoicedShipmentSnapshot()} from ${shipments} where ${shipments.id} = ${invoices.shipmentId})` })
+    .where(inArray(invoices.shipmentId, db.select({ id: shipments.id }).from(shipments).where(where)));
+}
+
+function parseSnapshot(json: string | null): InvoicedShipment | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as InvoicedShipment;
+  } catch {
+    return null;
+  }
+}
+
+const GONE: InvoicedShipment = {
+  trackingId: "",
+  serviceType: "",
+  description: null,
+  weightKg: 0,
+  billTo: { name: "", email: null, address: null, city: "", state: null, postalCode: null, country: "" },
+  destination: { name: "", city: "", country: "" },
 };
 
 /** The stored lines of an invoice (JSON); none when they do not parse. */
@@ -62,12 +103,12 @@ export function parseLines(json: string): InvoiceLine[] {
 
 export async function getInvoiceForViewer(db: Db, id: string, viewer: SessionUser): Promise<InvoiceView | null> {
   const conditions: SQL[] = [eq(invoices.id, id)];
-  // The shipment's owner owns its invoice.
-  if (viewer.role !== "admin") conditions.push(eq(shipments.userId, viewer.id));
+  // The shipment's owner owns its invoice (the invoice keeps the owner after the shipment is gone).
+  if (viewer.role !== "admin") conditions.push(eq(invoices.userId, viewer.id));
   const row = await db
     .select({ invoice: invoices, shipment: shipments })
     .from(invoices)
-    .innerJoin(shipments, eq(shipments.id, invoices.shipmentId))
+    .leftJoin(shipments, eq(shipments.id, invoices.shipmentId))
     .where(and(...conditions))
     .get();
   if (!row) return null;
@@ -75,6 +116,8 @@ export async function getInvoiceForViewer(db: Db, id: string, viewer: SessionUse
   return {
     id: invoice.id,
     number: invoice.number,
+    issuer: { name: invoice.issuerName, address: invoice.issuerAddress, phone: invoice.issuerPhone, taxNumber: invoice.issuerTaxNumber },
+    shipmentExists: shipment !== null,
     status: invoice.status,
     issuedAt: invoice.issuedAt,
     paidAt: invoice.paidAt,
@@ -85,24 +128,31 @@ export async function getInvoiceForViewer(db: Db, id: string, viewer: SessionUse
     taxRateBasisPoints: invoice.taxRateBasisPoints,
     tax: invoice.tax,
     total: invoice.total,
-    shipment: {
-      trackingId: shipment.trackingId,
-      serviceType: shipment.serviceType,
-      description: shipment.description,
-      weightKg: shipment.weightKg,
-      billTo: {
-        name: shipment.senderName,
-        email: shipment.senderEmail,
-        address: shipment.senderAddress,
-        city: shipment.senderCity,
-        state: shipment.senderState,
-        postalCode: shipment.senderPostalCode,
-        country: shipment.senderCountry,
-      },
-      destination: { name: shipment.recipientName, city: shipment.recipientCity, country: shipment.recipientCountry },
-    },
+    shipment: shipment
+      ? {
+          trackingId: shipment.trackingId,
+          serviceType: shipment.serviceType,
+          description: shipment.description,
+          weightKg: shipment.weightKg,
+          billTo: {
+            name: shipment.senderName,
+            email: shipment.senderEmail,
+            address: shipment.senderAddress,
+            city: shipment.senderCity,
+            state: shipment.senderState,
+            postalCode: shipment.senderPostalCode,
+            country: shipment.senderCountry,
+          },
+          destination: { name: shipment.recipientName, city: shipment.recipientCity, country: shipment.recipientCountry },
+        }
+      : (parseSnapshot(invoice.shipmentSnapshot) ?? { ...GONE, trackingId: invoice.number.replace(/^INV-/, "") }),
   };
 }
+
+// A deleted shipment's invoice reads these from its snapshot.
+const trackingIdColumn = sql<string>`coalesce(${shipments.trackingId}, json_extract(${invoices.shipmentSnapshot}, '$.trackingId'), substr(${invoices.number}, 5))`;
+const customerNameColumn = sql<string>`coalesce(${shipments.senderName}, json_extract(${invoices.shipmentSnapshot}, '$.billTo.name'), '')`;
+const customerEmailColumn = sql<string | null>`coalesce(${shipments.senderEmail}, json_extract(${invoices.shipmentSnapshot}, '$.billTo.email'))`;
 
 function listConditions(filters: InvoiceFilters, timeZone: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [filters.status ? eq(invoices.status, filters.status) : undefined];
@@ -111,6 +161,8 @@ function listConditions(filters: InvoiceFilters, timeZone: string): SQL | undefi
       or(
         startsWithText(invoices.number, filters.search),
         startsWithText(shipments.trackingId, filters.search),
+        // A deleted shipment's tracking ID is in its invoice's number.
+        startsWithText(invoices.number, `INV-${filters.search}`),
         containsText(shipments.senderName, filters.search),
         containsText(shipments.senderEmail, filters.search),
       ),
@@ -134,10 +186,11 @@ const LIST_COLUMNS = {
   paidAt: invoices.paidAt,
   statusChangedAt: invoices.statusChangedAt,
   statusChangedByName: invoices.statusChangedByName,
+  /** Null once the shipment has been deleted. */
   shipmentId: shipments.id,
-  trackingId: shipments.trackingId,
-  customerName: shipments.senderName,
-  customerEmail: shipments.senderEmail,
+  trackingId: trackingIdColumn.as("tracking_id"),
+  customerName: customerNameColumn.as("customer_name"),
+  customerEmail: customerEmailColumn.as("customer_email"),
 };
 
 /** Per currency: how many invoices, and what the unpaid and paid ones come to (void ones bill nothing). */
@@ -149,11 +202,11 @@ export async function listInvoices(db: Db, filters: InvoiceFilters, { timeZone =
   // Named: D1 keeps one of two result columns whose SQL reads the same.
   const amountIn = (status: InvoiceStatus) => sql<number>`coalesce(sum(case when ${invoices.status} = ${status} then ${invoices.total} else 0 end), 0)`.as(`${status}_total`);
   const [[counted], totals] = await db.batch([
-    db.select({ total: count() }).from(invoices).innerJoin(shipments, eq(shipments.id, invoices.shipmentId)).where(where),
+    db.select({ total: count() }).from(invoices).leftJoin(shipments, eq(shipments.id, invoices.shipmentId)).where(where),
     db
       .select({ currency: invoices.currency, count: count(), unpaid: amountIn("unpaid"), paid: amountIn("paid") })
       .from(invoices)
-      .innerJoin(shipments, eq(shipments.id, invoices.shipmentId))
+      .leftJoin(shipments, eq(shipments.id, invoices.shipmentId))
       .where(where)
       .groupBy(invoices.currency)
       .orderBy(desc(sum(invoices.total)), invoices.currency),
@@ -162,7 +215,7 @@ export async function listInvoices(db: Db, filters: InvoiceFilters, { timeZone =
   const rows = await db
     .select(LIST_COLUMNS)
     .from(invoices)
-    .innerJoin(shipments, eq(shipments.id, invoices.shipmentId))
+    .leftJoin(shipments, eq(shipments.id, invoices.shipmentId))
     .where(where)
     .orderBy(desc(invoices.issuedAt), invoices.id)
     .limit(pagination.pageSize)
@@ -203,7 +256,7 @@ export function exportInvoicesCsv(db: Db, filters: InvoiceFilters, { timeZone = 
     db
       .select(LIST_COLUMNS)
       .from(invoices)
-      .innerJoin(shipments, eq(shipments.id, invoices.shipmentId))
+      .leftJoin(shipments, eq(shipments.id, invoices.shipmentId))
       .where(
         and(
           where,

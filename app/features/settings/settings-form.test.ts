@@ -19,7 +19,14 @@ describe("settingsSchema", () => {
       companyName: "Northwind Parcel",
       trackingPrefix: "NWP",
       supportEmail: "help@northwind.example",
+      taxNumber: "",
     });
+  });
+
+  it("takes an optional tax number of one line, at most 40 characters", () => {
+    expect(schema.parse({ ...valid, taxNumber: " GB123456789 " }).taxNumber).toBe("GB123456789");
+    expect(schema.safeParse({ ...valid, taxNumber: "x".repeat(41) }).success).toBe(false);
+    expect(schema.safeParse({ ...valid, taxNumber: "GB1\u0007" }).success).toBe(false);
   });
 
   it("lists every field's problem at once", () => {

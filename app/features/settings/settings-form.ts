@@ -7,7 +7,7 @@ import { isPhone } from "~/domain/contact-details";
 import { controlCharactersMessage, hasControlCharacters } from "~/domain/field-limits";
 import { isTrackingPrefix } from "~/features/tracking/tracking-id";
 
-export const SETTINGS_LIMITS = { companyName: 100, supportAddress: 300, supportPhone: 40 } as const;
+export const SETTINGS_LIMITS = { companyName: 100, supportAddress: 300, supportPhone: 40, taxNumber: 40 } as const;
 
 export const SETTINGS_MESSAGES = {
   saved: "Settings saved",
@@ -21,6 +21,7 @@ export const SETTINGS_MESSAGES = {
   supportAddressLength: `The support address must be at most ${SETTINGS_LIMITS.supportAddress} characters`,
   defaultCurrency: "Please choose a currency from the list",
   taxRate: "Please enter a tax rate from 0 to 100 (%), with at most two decimals",
+  taxNumber: `The tax number must be at most ${SETTINGS_LIMITS.taxNumber} characters, on one line`,
 } as const;
 
 /** "7.5" (per cent) as basis points (750); null when it is not 0 to 100 with at most two decimals. */
@@ -88,6 +89,14 @@ export function settingsSchema(isCurrency: (code: string) => boolean) {
       .string({ required_error: SETTINGS_MESSAGES.taxRate })
       .max(10, SETTINGS_MESSAGES.taxRate)
       .refine((value) => taxRateToBasisPoints(value) !== null, SETTINGS_MESSAGES.taxRate),
+    // Optional: printed on invoices issued from then on.
+    taxNumber: z
+      .string()
+      .trim()
+      .max(SETTINGS_LIMITS.taxNumber, SETTINGS_MESSAGES.taxNumber)
+      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), SETTINGS_MESSAGES.taxNumber)
+      .optional()
+      .transform((value) => value ?? ""),
   });
 }
 

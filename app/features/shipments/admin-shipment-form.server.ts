@@ -9,6 +9,7 @@ import { RANGE } from "~/domain/field-limits";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
 import { toMinorUnits } from "~/domain/format";
 import { quote, type Quote } from "~/features/pricing/pricing";
+import { chargeFor, type Charge } from "~/features/pricing/charge";
 import { FORM_ERRORS_TOAST, type EditShipmentFormValue, type ShipmentFormValue } from "~/features/shipments/admin-shipment-form";
 import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/features/shipments/shipping-options";
 import type { ServiceContext } from "~/load-context";
@@ -52,7 +53,15 @@ function rateOf(db: Db, currency: string): Promise<ExchangeRate | null> {
   return /^[A-Z]{3}$/.test(currency) ? getExchangeRate(db, currency) : Promise.resolve(null);
 }
 
-export type CostSummary = { quote: Quote | null; estimatedDelivery: number | null };
+/** `charge`: the quote's total with tax, as the shipment's invoice bills it. */
+export type CostSummary = { quote: Quote | null; charge: Charge | null; estimatedDelivery: number | null };
+
+/** The tax rate a form is priced at: a saved shipment's own (its invoice's), a new one the settings'. */
+async function taxRateFor(db: Db, shipmentId: string | undefined): Promise<number> {
+  if (!shipmentId) return (await getSettings(db)).taxRateBasisPoints;
+  const row = await db.select({ taxRateBasisPoints: shipments.taxRateBasisPoints }).from(shipments).where(eq(shipments.id, shipmentId)).get();
+  return row?.taxRateBasisPoints ?? 0;
+}
 
 type PreviousEstimate = Parameters<typeof formEstimatedDelivery>[2];
 
@@ -75,7 +84,7 @@ type PricingInputs = {
  * The cost summary: nothing to price until the weight and both countries are known, unless a
  * base price was set by hand; nor without the rate of the currency chosen (`rate`).
  */
-function summarize(inputs: PricingInputs, now: number, rate: ExchangeRate | null, previous?: PreviousEstimate): CostSummary {
+function summarize(inputs: PricingInputs, now: number, rate: ExchangeRate | null, taxRateBasisPoints: number, previous?: PreviousEstimate): CostSummary {
   const fromCountry = isCountryCode(inputs.senderCountry) ? inputs.senderCountry : null;
   const toCountry = isCountryCode(inputs.recipientCountry) ? inputs.recipientCountry : null;
   const serviceType = parseServiceType(inputs.serviceType) ?? "standard";
@@ -84,11 +93,10 @@ function summarize(inputs: PricingInputs, now: number, rate: ExchangeRate | null
 
   const weightKg = inputs.weight ?? 0;
   const { basePrice } = inputs;
-  if (!rate || rate.currency !== inputs.currency) return { quote: null, estimatedDelivery };
-  if (basePrice === null && (weightKg <= 0 || !fromCountry || !toCountry)) return { quote: null, estimatedDelivery };
+  if (!rate || rate.currency !== inputs.currency) return { quote: null, charge: null, estimatedDelivery };
+  if (basePrice === null && (weightKg <= 0 || !fromCountry || !toCountry)) return { quote: null, charge: null, estimatedDelivery };
   const { currency } = rate;
-  return {
-    quote: quote({
+  const quoted = quote({
       serviceType,
       packageType: parsePackageType(inputs.packageType) ?? "package",
       weightKg,
@@ -99,9 +107,8 @@ function summarize(inputs: PricingInputs, now: number, rate: ExchangeRate | null
       insurance: inputs.insurance,
       declaredValue: toMinorUnits(inputs.value ?? 0, currency),
       basePriceOverride: basePrice === null ? null : toMinorUnits(basePrice, currency),
-    }),
-    estimatedDelivery,
-  };
+    });
+  return { quote: quoted, charge: chargeFor({ cost: quoted.total, currency, taxRateBasisPoints }), estimatedDelivery };
 }
 
 type Draft = Record<string, unknown>;
@@ -119,7 +126,7 @@ function amount(draft: Draft, name: string, range: { min: number; max: number })
 }
 
 /** The cost summary of a form as typed so far (its fields as strings), valid or not, at `rate` (that of its currency). */
-function costSummary(draft: Draft, now: number, rate: ExchangeRate | null, previous?: PreviousEstimate): CostSummary {
+function costSummary(draft: Draft, now: number, rate: ExchangeRate | null, taxRateBasisPoints: number, previous?: PreviousEstimate): CostSummary {
   return summarize(
     {
       senderCountry: text(draft, "senderCountry"),
@@ -136,12 +143,13 @@ function costSummary(draft: Draft, now: number, rate: ExchangeRate | null, previ
     },
     now,
     rate,
+    taxRateBasisPoints,
     previous,
   );
 }
 
 /** The cost summary of a valid form. */
-function checkedCostSummary(value: ShipmentFormValue, now: number, rate: ExchangeRate | null, previous?: PreviousEstimate): CostSummary {
+function checkedCostSummary(value: ShipmentFormValue, now: number, rate: ExchangeRate | null, taxRateBasisPoints: number, previous?: PreviousEstimate): CostSummary {
   return summarize(
     {
       ...value,
@@ -152,6 +160,7 @@ function checkedCostSummary(value: ShipmentFormValue, now: number, rate: Exchang
     },
     now,
     rate,
+    taxRateBasisPoints,
     previous,
   );
 }
@@ -164,11 +173,12 @@ export async function priceShipmentForm(
   context: Pick<ServiceContext, "db">,
   { form, shipmentId, previous, now = Date.now() }: { form: Draft; shipmentId?: string; previous?: PreviousEstimate; now?: number },
 ): Promise<CostSummary> {
-  const [rate, saved] = await Promise.all([
+  const [rate, saved, taxRateBasisPoints] = await Promise.all([
     rateOf(context.db, text(form, "currency")),
     previous ?? (shipmentId ? loadSavedEstimate(context.db, shipmentId) : undefined),
+    taxRateFor(context.db, shipmentId),
   ]);
-  return costSummary(form, now, rate, saved);
+  return costSummary(form, now, rate, taxRateBasisPoints, saved);
 }
 
 /** The create form's starting values (the currency from the settings) and their cost summary. */
@@ -189,12 +199,12 @@ function refusedForm(summary: CostSummary, reason: Refused["reason"], message: s
  * Checks what the schema cannot (the codes come from the lists, the form can be priced) and
  * prices the form: the refusal, or the columns to save.
  */
-async function checkedColumns(db: Db, value: ShipmentFormValue, now: number, previous?: PreviousEstimate) {
-  const rate = await rateOf(db, value.currency);
-  const summary = checkedCostSummary(value, now, rate, previous);
+async function checkedColumns(db: Db, value: ShipmentFormValue, now: number, shipmentId?: string, previous?: PreviousEstimate) {
+  const [rate, taxRateBasisPoints] = await Promise.all([rateOf(db, value.currency), taxRateFor(db, shipmentId)]);
+  const summary = checkedCostSummary(value, now, rate, taxRateBasisPoints, previous);
   const fieldErrors = listErrors(value, rate);
   if (Object.keys(fieldErrors).length > 0 || !summary.quote) return { refusal: refusedForm(summary, "invalid", FORM_ERRORS_TOAST, fieldErrors) };
-  return { summary, columns: shipmentColumns(value, summary.quote, summary.estimatedDelivery) };
+  return { summary, columns: { ...shipmentColumns(value, summary.quote, summary.estimatedDelivery), taxRateBasisPoints } };
 }
 
 /** 'Create Shipment' in the admin portal: a shipment for no customer account, priced from the form. */
@@ -224,7 +234,7 @@ export async function updateShipmentFromForm(
 ): Promise<Done | ShipmentFormRefusal | Refused> {
   const previous = await loadSavedEstimate(context.db, shipmentId);
   if (!previous) return refused("not-found", "Failed to update shipment");
-  const checked = await checkedColumns(context.db, value, now, previous);
+  const checked = await checkedColumns(context.db, value, now, shipmentId, previous);
   if (checked.refusal) return checked.refusal;
   const outcome = await updateShipment(context, {
     shipmentId,

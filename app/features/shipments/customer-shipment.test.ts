@@ -8,7 +8,7 @@ const ratesSet = Date.UTC(2026, 10, 19);
 const USD: ExchangeRate = { currency: "USD", rate: 1, setAt: ratesSet };
 const EUR: ExchangeRate = { currency: "EUR", rate: 0.87, setAt: ratesSet };
 const JPY: ExchangeRate = { currency: "JPY", rate: 147, setAt: ratesSet };
-const at = (rate: ExchangeRate) => ({ now: friday, rate });
+const at = (rate: ExchangeRate) => ({ now: friday, rate, taxRateBasisPoints: 0 });
 const day = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 const draft: ShipmentDraft = {
@@ -58,7 +58,7 @@ describe("estimateDraft", () => {
 
   it("prices in dollars while no currency of the list is chosen, and not at all without the right rate", () => {
     expect(estimateDraft({ ...draft, currency: "???" }, at(USD))!.quote.currency).toBe("USD");
-    expect(estimateDraft({ ...draft, currency: "EUR" }, { now: friday, rate: null })).toBeNull();
+    expect(estimateDraft({ ...draft, currency: "EUR" }, { now: friday, rate: null, taxRateBasisPoints: 0 })).toBeNull();
     expect(estimateDraft({ ...draft, currency: "EUR" }, at(JPY))).toBeNull();
   });
 

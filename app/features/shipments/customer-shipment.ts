@@ -6,6 +6,7 @@ import { estimateDelivery } from "./delivery-dates";
 import { BASE_CURRENCY, type ExchangeRate } from "~/features/pricing/exchange-rates";
 import { toMinorUnits } from "~/domain/format";
 import { quote, type Quote } from "~/features/pricing/pricing";
+import { chargeFor, type Charge } from "~/features/pricing/charge";
 import { fullPhoneNumber, packageTotals, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
 import { parseDeliveryOption, parseServiceType, type DeliveryOption, type ServiceType } from "./shipping-options";
 
@@ -14,6 +15,8 @@ const CUSTOMER_PACKAGE_TYPE = "package";
 
 export type Estimate = {
   quote: Quote;
+  /** The quote's total with tax at the settings' rate: what the shipment and its invoice will charge. */
+  charge: Charge;
   weightKg: number;
   /** Minor units of the quote's currency. */
   declaredValue: number;
@@ -27,6 +30,8 @@ type PriceInput = {
   insurance: boolean;
   /** The rate of the currency chosen: declared values are in that currency. */
   rate: ExchangeRate;
+  /** The settings' tax rate, which the shipment's invoice will bill at. */
+  taxRateBasisPoints: number;
   fromCountry: string;
   toCountry: string;
 };
@@ -35,8 +40,10 @@ type PriceInput = {
 function price(input: PriceInput, now: number): Estimate {
   const totals = packageTotals(input.packages);
   const declaredValue = toMinorUnits(totals.declaredValueMajor, input.rate.currency);
+  const quoted = quote({ ...input, packageType: CUSTOMER_PACKAGE_TYPE, weightKg: totals.weightKg, declaredValue });
   return {
-    quote: quote({ ...input, packageType: CUSTOMER_PACKAGE_TYPE, weightKg: totals.weightKg, declaredValue }),
+    quote: quoted,
+    charge: chargeFor({ cost: quoted.total, currency: quoted.currency, taxRateBasisPoints: input.taxRateBasisPoints }),
     weightKg: totals.weightKg,
     declaredValue,
     estimatedDelivery: estimateDelivery(input.serviceType, now),
@@ -53,7 +60,10 @@ export function draftCurrency(draft: Pick<ShipmentDraft, "currency">): string {
  * chosen. Options not chosen yet count at their defaults. `rate` is that of the draft's
  * currency (draftCurrency); without one there is no estimate.
  */
-export function estimateDraft(draft: ShipmentDraft, { now, rate }: { now: number; rate: ExchangeRate | null }): Estimate | null {
+export function estimateDraft(
+  draft: ShipmentDraft,
+  { now, rate, taxRateBasisPoints }: { now: number; rate: ExchangeRate | null; taxRateBasisPoints: number },
+): Estimate | null {
   if (packageTotals(draft.packages).weightKg <= 0) return null;
   if (!isCountryCode(draft.senderCountry) || !isCountryCode(draft.recipientCountry)) return null;
   if (!rate || rate.currency !== draftCurrency(draft)) return null;
@@ -64,6 +74,7 @@ export function estimateDraft(draft: ShipmentDraft, { now, rate }: { now: number
       deliveryOption: parseDeliveryOption(draft.deliveryOption) ?? "standard",
       insurance: draft.insurance,
       rate,
+      taxRateBasisPoints,
       fromCountry: draft.senderCountry,
       toCountry: draft.recipientCountry,
     },
@@ -79,10 +90,13 @@ export function describePackages(packages: readonly { description: string; quant
 const orNull = (value: string | undefined) => (value ? value : null);
 
 /** The shipment and package rows for a checked form, priced as the estimate showed; `rate` is that of the form's currency. */
-export function shipmentFromForm(values: ShipmentFormValues, { userId, now, rate }: { userId: string; now: number; rate: ExchangeRate }) {
+export function shipmentFromForm(
+  values: ShipmentFormValues,
+  { userId, now, rate, taxRateBasisPoints }: { userId: string; now: number; rate: ExchangeRate; taxRateBasisPoints: number },
+) {
   const { currency, packages } = values;
   if (rate.currency !== currency) throw new Error(`A ${currency} shipment cannot be priced at the ${rate.currency} rate`);
-  const priced = price({ ...values, rate, fromCountry: values.senderCountry, toCountry: values.recipientCountry }, now);
+  const priced = price({ ...values, rate, taxRateBasisPoints, fromCountry: values.senderCountry, toCountry: values.recipientCountry }, now);
   // One parcel keeps its size on the shipment itself; several keep theirs on their package rows.
   const single = packages.length === 1 && packages[0]!.quantity === 1 ? packages[0]! : null;
   return {
@@ -118,6 +132,7 @@ export function shipmentFromForm(values: ShipmentFormValues, { userId, now, rate
       declaredValue: priced.declaredValue,
       cost: priced.quote.total,
       costBreakdown: JSON.stringify(priced.quote),
+      taxRateBasisPoints: priced.charge.taxRateBasisPoints,
       specialInstructions: orNull(values.specialInstructions),
       referenceNumber: orNull(values.referenceNumber),
       estimatedDelivery: priced.estimatedDelivery,

@@ -1,6 +1,7 @@
 // What the printable receipt and the parcel label show: the whole shipment, its parcels, its
 // price lines and a QR code of its public tracking address.
 import { asc, eq } from "drizzle-orm";
+import { chargeFor } from "~/features/pricing/charge";
 import { shipmentPackages, shipments } from "../../../drizzle/schema";
 import { receiptEstimatedDelivery } from "~/features/shipments/delivery-estimate";
 import type { QuoteLine } from "~/features/pricing/pricing";
@@ -33,6 +34,7 @@ export async function getReceipt(db: Db, id: string, origin: string) {
     shipment: { ...shipment, status: normalizeStatus(shipment.status) ?? "pending" },
     packages,
     costLines: quoteLines(shipment.costBreakdown),
+    charge: chargeFor(shipment),
     estimatedDelivery: receiptEstimatedDelivery(shipment),
     trackingUrl,
     qr: qrCode(trackingUrl),

@@ -11,7 +11,7 @@ import { insertWhere, type Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
 import { recordShipmentEventsWhere, type Actor, type EventType, type FieldChanges } from "~/.server/events";
 import { PAID_INVOICE_PRICE_MESSAGE } from "~/features/invoices/invoice";
-import { invoiceForNewPrice } from "~/features/invoices/invoices.server";
+import { invoiceForNewPrice, keepInvoicesOf } from "~/features/invoices/invoices.server";
 import { refused, type Done, type Outcome, type Refused } from "~/.server/outcome";
 import { STALE_EDIT_MESSAGE } from "./admin-shipment-form";
 import type { NewShipment } from "./shipments.server";
@@ -152,11 +152,11 @@ export async function setShipmentLocation(
   return found ? saved : refused("not-found", "Failed to update current location");
 }
 
-// Two statements per chunk, each well under D1's 100 bound parameters.
+// Three statements per chunk, each well under D1's 100 bound parameters.
 const DELETE_CHUNK = 50;
 
 /**
- * Deletes shipments (their packages, history and invoice go with them). The shipment.deleted
+ * Deletes shipments (their packages and history go with them; their invoices stay). The shipment.deleted
  * event of each stays, with what identified the shipment. Returns how many were deleted.
  */
 export async function deleteShipments(
@@ -172,12 +172,15 @@ export async function deleteShipments(
     const snapshot = sql`json_object('trackingId', ${shipments.trackingId}, 'status', ${shipments.status}, 'senderName', ${shipments.senderName}, 'recipientName', ${shipments.recipientName})`;
     statements.push(
       recordShipmentEventsWhere(context, actor, { type: "shipment.deleted", data: snapshot, where: inArray(shipments.id, chunk) }, now),
+      // Invoices are records: each keeps what it shows of its shipment, and stays (unpaid, paid or
+      // void as it was, listed and counted) when the shipment goes.
+      keepInvoicesOf(db, inArray(shipments.id, chunk)),
       // D1 counts the cascaded history rows in `changes`: the returned ids count the shipments.
       db.delete(shipments).where(inArray(shipments.id, chunk)).returning({ id: shipments.id }),
     );
   }
   const results = await commit(context, statements);
-  return results.filter((_, index) => index % 2 === 1).reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0), 0);
+  return results.filter((_, index) => index % 3 === 2).reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 0), 0);
 }
 
 /** The row action's delete: one shipment. */

@@ -120,6 +120,15 @@ export function draftRate(context: Pick<ServiceContext, "db">, draft: Pick<Shipm
   return getExchangeRate(context.db, draftCurrency(draft));
 }
 
+/** What a draft is priced with: its currency's rate and the settings' tax rate, which its invoice will bill at. */
+export async function draftPricing(
+  context: Pick<ServiceContext, "db">,
+  draft: Pick<ShipmentDraft, "currency">,
+): Promise<{ rate: ExchangeRate | null; taxRateBasisPoints: number }> {
+  const [rate, settings] = await Promise.all([draftRate(context, draft), getSettings(context.db)]);
+  return { rate, taxRateBasisPoints: settings.taxRateBasisPoints };
+}
+
 /**
  * Saves the last step's fields into an existing draft and returns the whole of it, or null when
  * there is no draft (it has become a shipment already: a form sent twice).
@@ -258,8 +267,8 @@ export async function applyDraftStep(
     case "save": {
       // With JavaScript: keeps and prices what is on screen while it is typed.
       const typed = { ...stored.values, ...values };
-      const [rate] = await Promise.all([draftRate(context, typed), keepTyped(db, user.id, { values, base: stored.values, revision: command.revision, now })]);
-      return { ok: true, estimate: estimateDraft(typed, { now, rate }) };
+      const [pricing] = await Promise.all([draftPricing(context, typed), keepTyped(db, user.id, { values, base: stored.values, revision: command.revision, now })]);
+      return { ok: true, estimate: estimateDraft(typed, { now, ...pricing }) };
     }
     case "previous":
       // Previous keeps what was typed, checked or not.
@@ -314,7 +323,7 @@ export async function createShipmentFromDraft(
   }
   const checked = parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS.all });
   if (checked.status !== "success") return notPassing(stepFaults(draft.values, "all") ?? {});
-  const rate = await getExchangeRate(db, checked.value.currency);
+  const [rate, { taxRateBasisPoints }] = await Promise.all([getExchangeRate(db, checked.value.currency), getSettings(db)]);
   if (!rate) {
     return notPassing({ currency: [`Prices in ${checked.value.currency} are not available at the moment. Please choose another currency.`] });
   }
@@ -325,7 +334,7 @@ export async function createShipmentFromDraft(
   if (!(await claimDraft(db, user.id, draft.updatedAt))) return { ok: true, redirectTo: "/dashboard" };
 
   try {
-    const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now, rate });
+    const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now, rate, taxRateBasisPoints });
     const created = await createShipment(context, { shipment, packages, actor: actorFor(user), now });
     return {
       ok: true,

@@ -27,6 +27,8 @@ import {
   SERVICE_TYPES,
 } from "~/features/shipments/shipping-options";
 import { ExchangeNote } from "~/features/pricing/exchange-note";
+import { Price } from "~/features/pricing/price";
+import { formatTaxRate } from "~/features/invoices/invoice";
 import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
 import { useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "./status-badge";
@@ -345,9 +347,21 @@ function CostSummaryCard({ summary, pending }: { summary: CostSummary; pending: 
               <dd>{formatMoney(line.amount, quote.currency)}</dd>
             </div>
           ))}
+          {summary.charge && summary.charge.tax > 0 ? (
+            <>
+              <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
+                <dt className="text-slate-700">Subtotal</dt>
+                <dd>{formatMoney(summary.charge.net, quote.currency)}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-700">{`Tax (${formatTaxRate(summary.charge.taxRateBasisPoints)})`}</dt>
+                <dd>{formatMoney(summary.charge.tax, quote.currency)}</dd>
+              </div>
+            </>
+          ) : null}
           <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-semibold">
             <dt>Total</dt>
-            <dd>{formatMoney(quote.total, quote.currency)}</dd>
+            <dd>{summary.charge ? <Price charge={summary.charge} /> : formatMoney(quote.total, quote.currency)}</dd>
           </div>
         </dl>
       ) : (

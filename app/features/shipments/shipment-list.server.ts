@@ -22,9 +22,10 @@ export type ShipmentRow = {
   destinationCity: string;
   destinationCountry: string;
   createdAt: number;
-  /** The price charged, in minor units of `currency`. */
+  /** The price before tax, in minor units of `currency`, and the tax rate it is charged at (chargeFor gives the total). */
   cost: number;
   currency: string;
+  taxRateBasisPoints: number;
 };
 
 /** A row of the admin's list: who sends it, from where, its declared value and where it is now. */
@@ -50,6 +51,7 @@ export const SHIPMENT_ROW_COLUMNS = {
   createdAt: shipments.createdAt,
   cost: shipments.cost,
   currency: shipments.currency,
+  taxRateBasisPoints: shipments.taxRateBasisPoints,
 };
 
 /** A selected row with its stored status read as a ShipmentStatus. */

@@ -3,6 +3,8 @@
 // pagination; plain HTML first, JavaScript adds live selection counts, dialogs and a status
 // change on select. The customer's: their own shipments with Track and Invoice links.
 import { Link, useFetcher } from "@remix-run/react";
+import { Price } from "~/features/pricing/price";
+import { chargeFor } from "~/features/pricing/charge";
 import { useEffect, useRef, useState } from "react";
 import type { CustomerShipmentRow } from "~/features/shipments/customer-shipments.server";
 import type { AdminShipmentRow } from "~/features/shipments/shipment-list.server";
@@ -136,7 +138,7 @@ export function AdminShipmentTable({
     { label: "Created", cell: (row) => formatDateTime(row.createdAt, timeZone) },
     { label: "Value", className: "whitespace-nowrap", cell: (row) => formatMoney(row.declaredValue, row.currency) },
     // What "Sort by Total cost" orders by.
-    { label: "Total cost", className: "whitespace-nowrap", cell: (row) => formatMoney(row.cost, row.currency) },
+    { label: "Total cost", className: "whitespace-nowrap", cell: (row) => <Price charge={chargeFor(row)} /> },
     {
       label: "Actions",
       cell: (row) => (
@@ -299,7 +301,7 @@ export function CustomerShipmentTable({ rows }: { rows: CustomerShipmentRow[] })
     { label: "Destination", cell: (row) => `${row.destinationCity}, ${countryName(row.destinationCountry)}` },
     { label: "Created", className: "whitespace-nowrap", cell: (row) => formatDate(row.createdAt, timeZone) },
     { label: "Est. delivery", className: "whitespace-nowrap", cell: (row) => formatDate(row.estimatedDelivery, timeZone) },
-    { label: "Total", className: "whitespace-nowrap text-right", cell: (row) => formatMoney(row.cost, row.currency) },
+    { label: "Total", className: "whitespace-nowrap text-right", cell: (row) => <Price charge={chargeFor(row)} /> },
     {
       label: "Actions",
       header: <span className="sr-only">Actions</span>,

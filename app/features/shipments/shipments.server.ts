@@ -36,7 +36,10 @@ export async function createShipment(
   { shipment, packages = [], actor, now = Date.now() }: { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; now?: number },
 ): Promise<{ id: string; trackingId: string; invoiceId: string }> {
   const { db } = context;
-  const { trackingPrefix, taxRateBasisPoints } = await getSettings(db);
+  const settings = await getSettings(db);
+  const { trackingPrefix } = settings;
+  // The rate the caller priced the shipment at (the customer's estimate), else the settings' rate now.
+  const taxRateBasisPoints = shipment.taxRateBasisPoints ?? settings.taxRateBasisPoints;
   const invoice = invoiceAmounts({ cost: shipment.cost ?? 0, costBreakdown: shipment.costBreakdown ?? null, taxRateBasisPoints });
   for (let attempt = 1; ; attempt += 1) {
     const id = crypto.randomUUID();
@@ -45,6 +48,8 @@ export async function createShipment(
       ...shipment,
       id,
       trackingId: generateTrackingId(trackingPrefix, now),
+      // Priced at the same tax rate as its invoice.
+      taxRateBasisPoints,
       status: "pending",
       currentLocation: shipment.currentLocation ?? FIRST_LOCATION,
       createdAt: now,
@@ -69,6 +74,11 @@ export async function createShipment(
           number: invoiceNumber(row.trackingId),
           shipmentId: id,
           userId: row.userId ?? null,
+          // The issuer as the settings say now: a later change of the settings leaves issued invoices alone.
+          issuerName: settings.companyName,
+          issuerAddress: settings.supportAddress,
+          issuerPhone: settings.supportPhone,
+          issuerTaxNumber: settings.taxNumber,
           currency: row.currency ?? "USD",
           ...(invoice.exchange
             ? { baseCurrency: invoice.exchange.baseCurrency, exchangeRate: invoice.exchange.rate, exchangeRateSetAt: invoice.exchange.setAt }

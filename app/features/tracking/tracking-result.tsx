@@ -7,6 +7,7 @@ import { isDelivered, statusLabel, statusProgress, statusTone } from "~/features
 import type { Timeline as TrackingTimeline, TimelineStep, TimelineTone } from "~/features/tracking/tracking-timeline";
 import { packageLabel, serviceLabel } from "~/features/shipments/shipping-options";
 import { KeepMePosted, type Subscription } from "./keep-me-posted";
+import { formatCharge } from "~/features/pricing/charge";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { WrapPoints } from "~/components/wrap-points";
 
@@ -283,7 +284,7 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
         <Fact label="Dimensions" value={shipmentSizes(details.dimensionsCm, details.packages)} />
         <Fact label="Contents" value={details.description ?? "-"} />
         <Fact label="Declared value" value={formatMoney(details.declaredValue, details.currency)} />
-        <Fact label="Shipping cost" value={formatMoney(details.cost, details.currency)} />
+        <Fact label="Shipping cost" value={formatCharge(details.charge)} />
       </dl>
       {details.packages.length > 0 ? (
         <table className="mt-6 w-full text-left text-sm">

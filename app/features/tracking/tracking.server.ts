@@ -3,6 +3,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { invoices, shipmentPackages, shipmentRatings, shipments, trackingEvents } from "../../../drizzle/schema";
 import type { Dimensions } from "~/domain/format";
+import { chargeFor, type Charge } from "~/features/pricing/charge";
 import type { TrackingFacts } from "~/features/chat/support-assistant";
 import { normalizeStatus, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { trackingHistory, type HistoryEntry } from "~/features/tracking/tracking-history";
@@ -35,7 +36,8 @@ export type ShipmentDetails = {
   /** The parcels as entered in the customer's form (one row each, with its size). */
   packages: (Dimensions & { description: string; quantity: number; weightKg: number })[];
   declaredValue: number;
-  cost: number;
+  /** What the shipment costs, tax included as its invoice bills it. */
+  charge: Charge;
   currency: string;
   invoiceUrl: string | null;
 };
@@ -176,7 +178,7 @@ export async function lookUpTracking(
               : null,
           packages,
           declaredValue: shipment.declaredValue,
-          cost: shipment.cost,
+          charge: chargeFor({ cost: shipment.cost, currency: shipment.currency, taxRateBasisPoints: shipment.taxRateBasisPoints }),
           currency: shipment.currency,
           invoiceUrl: invoice[0] ? `/invoices/${invoice[0].id}` : null,
         }

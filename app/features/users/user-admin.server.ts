@@ -8,8 +8,8 @@
 // both succeed. Every statement of a guarded change carries the same guard and the change
 // itself comes last in its batch, so the guard reads the same rows for all of them: the record,
 // the ended sessions and the change are written together or not at all.
-import { and, count, desc, eq, exists, gt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
-import { newsletterSubscribers, sessions, shipmentDrafts, shipments, signInFailures, users } from "../../../drizzle/schema";
+import { and, count, desc, eq, exists, gt, isNotNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { invoices, newsletterSubscribers, sessions, shipmentDrafts, shipments, signInFailures, users } from "../../../drizzle/schema";
 import type { Role } from "~/features/accounts/account-forms";
 import { normalizeEmail } from "~/domain/contact-details";
 import { INVITATION_LINK_DAYS } from "~/features/accounts/one-time-links";
@@ -258,6 +258,13 @@ export async function deleteUser(context: ServiceContext, { admin, userId, now =
       .update(shipments)
       .set({ ...ANONYMISED_SENDER, version: sql`${shipments.version} + 1`, updatedAt: now })
       .where(and(eq(shipments.userId, userId), deletable)),
+    // The invoices of their deleted shipments keep the same anonymised bill-to.
+    db
+      .update(invoices)
+      .set({
+        shipmentSnapshot: sql`json_set(${invoices.shipmentSnapshot}, '$.billTo.name', ${DELETED_USER_NAME}, '$.billTo.email', null, '$.billTo.address', null, '$.billTo.state', null, '$.billTo.postalCode', null)`,
+      })
+      .where(and(eq(invoices.userId, userId), isNotNull(invoices.shipmentSnapshot), deletable)),
     db.delete(shipmentDrafts).where(and(eq(shipmentDrafts.userId, userId), deletable)),
     endSessionsWhere(db, userId, guard),
     db.delete(signInFailures).where(and(eq(signInFailures.key, accountLaneKey(target.email)), deletable)),
