@@ -15,6 +15,7 @@ import { describeRate } from "~/features/pricing/exchange-rates";
 import { formatDateTime } from "~/domain/format";
 import { basisPointsToTaxRate, rateFormSchema, SETTINGS_LIMITS, settingsSchema } from "~/features/settings/settings-form";
 import { companyNameOf } from "~/components/company-name";
+import { WrapPoints } from "~/components/wrap-points";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Settings | ${companyNameOf(matches)} Admin` },
@@ -172,7 +173,7 @@ export default function SettingsPage() {
             {history.map((entry) => (
               <li key={entry.id} className="border-b border-slate-200 pb-2 text-sm last:border-0">
                 <p className="font-medium">
-                  {formatDateTime(entry.createdAt, timeZone)} by {entry.actorEmail ?? "the system"}
+                  {formatDateTime(entry.createdAt, timeZone)} by {entry.actorEmail ? <WrapPoints text={entry.actorEmail} /> : "the system"}
                 </p>
                 <ul className="text-slate-700">
                   {Object.entries(entry.changes).map(([field, change]) => (

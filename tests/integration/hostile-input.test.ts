@@ -297,6 +297,55 @@ describe("every action, given hostile input", () => {
   }
 });
 
+describe("every action, given a body the entry refuses", () => {
+  /** A body of `size` bytes in 4 KB pieces that says whether it was read to its end. */
+  function trackedBody(size: number) {
+    const state = { sent: 0, finished: false };
+    const piece = new Uint8Array(4096).fill(0x61);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (state.sent >= size) {
+          state.finished = true;
+          controller.close();
+          return;
+        }
+        const bytes = piece.slice(0, Math.min(piece.length, size - state.sent));
+        state.sent += bytes.length;
+        controller.enqueue(bytes);
+      },
+    });
+    return { stream, state };
+  }
+
+  // An answer given before the body is read (too large, not a form, another site) reads what is
+  // left of it first, so the connection it came on can carry the next request.
+  for (const route of routes) {
+    it(`${route.pattern}: 413, 415 and 403 each read the body to its end`, async () => {
+      const path = concrete(route, "seed");
+      const early: [string, Record<string, string>, number, number][] = [
+        ["too large", { "Content-Type": "application/x-www-form-urlencoded" }, 200 * 1024, 413],
+        ["not a form", { "Content-Type": path.startsWith("/api/") ? "text/plain" : "application/json" }, 8 * 1024, 415],
+        ["another site", { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, 8 * 1024, 403],
+      ];
+      const before = await snapshot();
+      for (const [what, headers, size, status] of early) {
+        const { stream, state } = trackedBody(size);
+        const request = new Request(`${BASE}${path}`, {
+          method: "POST",
+          body: stream,
+          headers: { Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": newClientAddress(), Cookie: cookies.admin, ...headers },
+        });
+        const response = await serve(request);
+        await response.arrayBuffer();
+        requestCount += 1;
+        expect(response.status, `${what}: ${path}`).toBe(status);
+        expect(state.finished, `${what}: ${path}: the body was left unread at ${state.sent} bytes`).toBe(true);
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+  }
+});
+
 describe("concurrent writes to one record", () => {
   // Parallel location updates of one shipment all apply in order or are refused with 409
   // (docs/decisions/030); they once answered 500 ("Shipment … kept changing while its location was set").

@@ -2,6 +2,7 @@ import type { AuditEntry } from "~/features/shipments/shipment-changes.server";
 import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/domain/format";
 import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
 import { useTimeZone } from "~/components/root-data";
+import { WrapPoints } from "~/components/wrap-points";
 
 const ACTIONS: Partial<Record<AuditEntry["type"], string>> = {
   "shipment.created": "Created",
@@ -88,7 +89,7 @@ export function AuditTrail({ entries, currency }: { entries: AuditEntry[]; curre
           {entries.map((entry) => (
             <li key={entry.id} className="border-l-2 border-brand-600 pl-4">
               <p>
-                <span className="font-semibold">{ACTIONS[entry.type] ?? entry.type}</span> by {entry.actorEmail ?? "the system"} on{" "}
+                <span className="font-semibold">{ACTIONS[entry.type] ?? entry.type}</span> by {entry.actorEmail ? <WrapPoints text={entry.actorEmail} /> : "the system"} on{" "}
                 <time dateTime={isoDateTime(entry.createdAt)}>{formatDateTime(entry.createdAt, timeZone)}</time>
               </p>
               <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
