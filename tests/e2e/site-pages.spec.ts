@@ -246,7 +246,7 @@ test("reached by a client-side link from a hydrated page, the FAQ filter, the se
   const hero = page.getByRole("region", { name: "Highlights" });
   await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Deliveries you can follow, step by step");
   await hero.getByRole("link", { name: "Next slide" }).click();
-  await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Next-day express across the country");
+  await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Overnight across the country");
   await expect(hero.getByRole("link", { name: "Show slide 2" })).toHaveAttribute("aria-current", "true");
   await expect(page).toHaveURL("/");
   await hero.getByRole("button", { name: "Pause" }).click();

@@ -161,3 +161,44 @@ describe("the one-year shipments export of 20,000 shipments", () => {
     expect(defused).toBeGreaterThan(8_000);
   }, 120_000);
 });
+
+describe("every CSV export", () => {
+  const EXPORTS = ["/admin/analytics/export?report=shipments&period=30d", "/admin/analytics/export?report=users&period=1y", "/admin/invoices.csv"];
+
+  it("defuses every formula-like cell: names an account typed, and the shipments' names and cities", async () => {
+    await createUser({ firstName: "=2+5", lastName: "@SUM(A1)", email: `formula-${crypto.randomUUID().slice(0, 8)}@example.com` });
+    for (const path of EXPORTS) {
+      const response = await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: adminCookie } });
+      expect(response.status, path).toBe(200);
+      const text = await response.text();
+      expect(text.startsWith("\uFEFF"), `${path}: a byte-order mark`).toBe(true);
+      const rows: string[][] = parse(text, { bom: true, record_delimiter: "\r\n" });
+      // The invoices list has no rows here (its formula-like names: admin-invoices.test.ts); the header still counts.
+      expect(rows.length, path).toBeGreaterThan(path.includes("invoices") ? 0 : 1);
+      // A number the app computed may be negative; anything else starting like a formula is not allowed.
+      const offending = rows.flat().filter((cell) => FORMULA_START.test(cell) && !/^-\d+(\.\d+)?%?$/.test(cell));
+      expect(offending, path).toEqual([]);
+    }
+    const users = await (await SELF.fetch(`${BASE}/admin/analytics/export?report=users&period=1y`, { headers: { Cookie: adminCookie } })).text();
+    // The account's name is one cell, "first last": defused as a whole.
+    expect(users).toContain("'=2+5 @SUM(A1)");
+  }, 120_000);
+
+  it("answers hostile parameters below 500: unknown, repeated, huge and malformed", async () => {
+    const hostile = [
+      "?report=nonsense",
+      "?report=shipments&report=users&period=1y&period=7d",
+      `?report=shipments&period=${"9".repeat(5_000)}`,
+      "?report=%E0%A4%A&period=%00",
+      `?status=${"x".repeat(5_000)}&search=${encodeURIComponent("=HYPERLINK(1)".repeat(300))}`,
+      "?dateFrom=2026-13-45&dateTo=not-a-date",
+    ];
+    for (const base of ["/admin/analytics/export", "/admin/invoices.csv"]) {
+      for (const query of hostile) {
+        const response = await SELF.fetch(`${BASE}${base}${query}`, { headers: { Cookie: adminCookie } });
+        await response.arrayBuffer();
+        expect(response.status, `${base}${query.slice(0, 60)}`).toBeLessThan(500);
+      }
+    }
+  }, 120_000);
+});
