@@ -54,6 +54,9 @@ export default defineConfig(async () => {
             name: "unit",
             environment: "node",
             include: ["app/**/*.test.ts"],
+            // Worker threads start faster than forked processes: 70 small files run in about 24 s
+            // here instead of 32 s, and none of them needs a process of its own.
+            pool: "threads",
             // A safety cap, not a speed check: scrypt (password.server.test.ts) is slow by design
             // and several times slower on a busy two-core machine.
             testTimeout: 30_000,
