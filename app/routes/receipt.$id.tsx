@@ -213,7 +213,7 @@ function partyOf(
 
 function Party({ title, party }: { title: string; party: PartyView }) {
   return (
-    <section aria-label={title}>
+    <section aria-label={title} className="min-w-0">
       <h2 className="mb-1 text-lg font-semibold">{title}</h2>
       <address className="not-italic leading-relaxed text-slate-800">
         <span className="font-medium">{party.name}</span>
@@ -225,7 +225,7 @@ function Party({ title, party }: { title: string; party: PartyView }) {
         <br />
         {countryName(party.country)}
         <br />
-        {party.email || "-"} · {party.phone || "-"}
+        {party.email ? <WrapPoints text={party.email} /> : "-"} · {party.phone || "-"}
       </address>
     </section>
   );
