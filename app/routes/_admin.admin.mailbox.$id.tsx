@@ -39,7 +39,7 @@ export default function MailPage() {
       <article className="card max-w-3xl space-y-4">
         <h1 className="text-2xl font-bold">{mail.subject}</h1>
         <DetailList details={details} />
-        <div className="whitespace-pre-wrap break-words border-t border-slate-200 pt-4 text-slate-900">
+        <div className="whitespace-pre-wrap [overflow-wrap:anywhere] border-t border-slate-200 pt-4 text-slate-900">
           <LinkedText text={mail.body} />
         </div>
         {mail.body.includes(HIDDEN_TOKEN) ? (
