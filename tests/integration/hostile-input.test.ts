@@ -16,6 +16,7 @@ import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../custome
 import { seedDemoData, signedInCookie } from "./fixtures";
 import { hostileCases, shapeCases, type HostileCase, type Role } from "./hostile-cases";
 import { actionRoutes, postForms, type ActionRoute, type PageForm } from "./hostile-forms";
+import { trackedBody } from "./tracked-body";
 import { BASE, newClientAddress } from "./requests";
 
 /** Cases per action: with a fixed seed per action, the same ones on every run. */
@@ -298,24 +299,6 @@ describe("every action, given hostile input", () => {
 });
 
 describe("every action, given a body the entry refuses", () => {
-  /** A body of `size` bytes in 4 KB pieces that says whether it was read to its end. */
-  function trackedBody(size: number) {
-    const state = { sent: 0, finished: false };
-    const piece = new Uint8Array(4096).fill(0x61);
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (state.sent >= size) {
-          state.finished = true;
-          controller.close();
-          return;
-        }
-        const bytes = piece.slice(0, Math.min(piece.length, size - state.sent));
-        state.sent += bytes.length;
-        controller.enqueue(bytes);
-      },
-    });
-    return { stream, state };
-  }
 
   // An answer given before the body is read (too large, not a form, another site) reads what is
   // left of it first, so the connection it came on can carry the next request.

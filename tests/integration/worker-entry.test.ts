@@ -10,6 +10,7 @@ import { createWorker } from "~/.server/worker";
 import { shipmentDrafts } from "../../drizzle/schema";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { createUser, db, seedDemoData, signedInCookie } from "./fixtures";
+import { trackedBody } from "./tracked-body";
 import { BASE, get, newClientAddress, post } from "./requests";
 
 const WIZARD = "/dashboard/create-shipment";
@@ -183,27 +184,6 @@ describe("a body over the cap", () => {
 describe("every early answer", () => {
   // Issue 22, item 7: an answer given before the body is read must leave none of it behind, or
   // the next request on the same keep-alive connection (through wrangler dev's proxy) fails.
-  /** A body of `size` bytes sent in 4 KB pieces, which says how far it was read and whether it was cancelled. */
-  function trackedBody(size: number) {
-    const state = { sent: 0, finished: false, cancelled: false };
-    const piece = new Uint8Array(4096).fill(0x61);
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (state.sent >= size) {
-          state.finished = true;
-          controller.close();
-          return;
-        }
-        const bytes = piece.slice(0, Math.min(piece.length, size - state.sent));
-        state.sent += bytes.length;
-        controller.enqueue(bytes);
-      },
-      cancel() {
-        state.cancelled = true;
-      },
-    });
-    return { stream, state };
-  }
 
   async function answerTo(path: string, size: number, headers: Record<string, string>) {
     const { stream, state } = trackedBody(size);
