@@ -30,8 +30,9 @@ function pricingRegion(region: string, subregion: string): PricingRegion {
   return "Asia Pacific";
 }
 
-export const COUNTRIES: readonly Country[] = worldCountries
-  .filter((country) => country.independent || country.unMember || OBSERVER_STATES.has(country.cca2))
+const MEMBERS = worldCountries.filter((country) => country.independent || country.unMember || OBSERVER_STATES.has(country.cca2));
+
+export const COUNTRIES: readonly Country[] = MEMBERS
   .map((country) => {
     // Micronesia lists no currency of its own; it uses the US dollar.
     const [currency, details] = Object.entries(country.currencies)[0] ?? ["USD", { name: "United States dollar", symbol: "$" }];
@@ -58,3 +59,11 @@ export function getCountry(code: string): Country | undefined {
 export function isCountryCode(code: string): boolean {
   return BY_CODE.has(code.toUpperCase());
 }
+
+/**
+ * The other names people write for each country, by code: its three-letter code, its official
+ * name and the package's alternative spellings ("UK", "Great Britain", "Holland", "Swaziland").
+ */
+export const OTHER_COUNTRY_NAMES: ReadonlyMap<string, readonly string[]> = new Map(
+  MEMBERS.map((country) => [country.cca2, [...new Set([country.cca3, country.name.official, ...country.altSpellings])].filter((name) => name !== country.cca2)]),
+);

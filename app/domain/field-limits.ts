@@ -58,7 +58,7 @@ export const RANGE = {
   customDeliveryDays: { min: 1, max: 365 },
 } as const;
 
-const KG_PER_LB = 0.45359237;
+export const KG_PER_LB = 0.45359237;
 const CM_PER_INCH = 2.54;
 
 /** "70 lbs (32 kg)": the heaviest package the customer's form takes (pounds rounded down). */
