@@ -20,7 +20,7 @@ import { Field, FormErrors, TextareaField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { useTimeZone } from "~/components/root-data";
 import { useLiveUpdates } from "~/features/chat/use-live-updates";
-import { CHAT_ACTION_REQUIRED, chatPaths, CHAT_LIMITS, CONVERSATION_POLL_MS } from "~/features/chat/chat";
+import { CHAT_ACTION_REQUIRED, chatPaths, CHAT_LIMITS, CONVERSATION_POLL_MS, visitorName } from "~/features/chat/chat";
 import { ChatMessageSchema, ChatStartSchema } from "~/features/chat/chat-forms";
 import { knownIntent, withCrossFieldRules } from "~/domain/form-rules";
 import { isHoneypotFilled } from "~/domain/honeypot";
@@ -160,6 +160,7 @@ function Conversation({ conversation }: { conversation: NonNullable<ReturnType<t
     if (revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
   };
   useLiveUpdates({ path: chatPaths.socket(session.id), pollMs: CONVERSATION_POLL_MS, onMessage: refresh, onPoll: refresh });
+  const name = visitorName(session.name);
   return (
     <section aria-labelledby="conversation-title" className="card space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -168,7 +169,7 @@ function Conversation({ conversation }: { conversation: NonNullable<ReturnType<t
             Your conversation
           </h2>
           <p className="text-sm text-slate-700">
-            Chatting as {session.name} ({session.email})
+            {`Chatting as ${name ? `${name} (${session.email})` : session.email}`}
           </p>
         </div>
         <Form method="post">

@@ -6,7 +6,7 @@ import { chatSessions, outbox } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
 import { listChatMessages } from "~/features/chat/chat.server";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
-import { get, newClientAddress, post } from "./requests";
+import { chatCookieFrom, chatSessionIdOf as sessionIdOf, get, newClientAddress, post } from "./requests";
 
 const inTransit = DEMO_TRACKING_IDS.find((demo) => demo.status === "in_transit")!.trackingId;
 let adminCookie: string;
@@ -16,22 +16,10 @@ beforeAll(async () => {
   adminCookie = await signedInCookie((await createUser({ role: "admin" })).id);
 });
 
-/** The chatSession cookie a response sets, as a Cookie header value. */
-function chatCookieFrom(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("chatSession="));
-  if (!cookie) throw new Error(`No chat cookie in a ${response.status} response`);
-  return cookie.split(";")[0]!;
-}
-
 async function startOnPage(fields: Record<string, string> = { email: "page@example.com", name: "Pat" }) {
   const response = await post("/support/chat", { intent: "start", ...fields });
   expect(response.status).toBe(302);
   return chatCookieFrom(response);
-}
-
-async function sessionIdOf(cookie: string): Promise<string> {
-  const { readChatSessionId } = await import("~/features/chat/chat-cookie.server");
-  return (await readChatSessionId(new Request("https://parcel.test/", { headers: { Cookie: cookie } })))!;
 }
 
 describe("the floating chat link", () => {
@@ -79,7 +67,9 @@ describe("/support/chat without JavaScript", () => {
     const page = await get("/support/chat", { Cookie: cookie });
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     const html = await page.text();
-    expect(html).toContain("Hello Anonymous!");
+    // No name given: greeted without one.
+    expect(html).toContain("Hello! I&#x27;m the");
+    expect(html).toContain("Chatting as page@example.com</p>");
     expect(html).toContain(`Shipment ${inTransit} is In Transit.`);
     expect(html).toContain("This question has been sent to our team for a detailed response.");
     expect(html).toContain("Escalated to admin");

@@ -2,6 +2,7 @@
 import { SELF } from "cloudflare:test";
 import { DEVICE_COOKIE } from "~/features/accounts/device-cookie.server";
 import { SESSION_COOKIE } from "~/features/accounts/session.server";
+import { readChatSessionId } from "~/features/chat/chat-cookie.server";
 import { BASE } from "./base";
 
 export { BASE };
@@ -66,4 +67,16 @@ export function postAs(path: string, fields: Record<string, string>, cookie?: st
 export async function followRedirect(response: Response, cookie: string): Promise<string> {
   const toast = response.headers.getSetCookie().find((value) => value.startsWith("__Host-toast="))?.split(";")[0];
   return pageText(await getAs(response.headers.get("Location")!, [cookie, toast].filter(Boolean).join("; ")));
+}
+
+/** The chatSession cookie a response sets, as a Cookie header value. */
+export function chatCookieFrom(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("chatSession="));
+  if (!cookie) throw new Error(`No chat cookie in a ${response.status} response`);
+  return cookie.split(";")[0]!;
+}
+
+/** The support chat session a chatSession cookie (a Cookie header value) holds. */
+export async function chatSessionIdOf(cookie: string): Promise<string> {
+  return (await readChatSessionId(new Request(`${BASE}/`, { headers: { Cookie: cookie } })))!;
 }

@@ -1,29 +1,80 @@
 // The support assistant on live data: the tracking IDs a question names are looked up as an
-// anonymous viewer would see them (public fields only), then the built-in answerer
+// anonymous viewer would see them (public fields only, with each shipment's latest history
+// entry), a price question gets what the shipment form prices a new shipment with (the
+// currency it starts in and the settings' tax rate), then the built-in answerer
 // (app/features/chat/support-assistant.ts) replies. With a Workers AI binding (`AI`, off by default;
 // README "Support chat") a model rephrases that reply, grounded on it and nothing else; an
 // escalation is never rephrased, and any model failure falls back to the built-in reply.
+import { eq, inArray, sql } from "drizzle-orm";
+import { shipments, trackingEvents } from "../../../drizzle/schema";
 import {
+  asksAboutPrices,
   builtInAnswer,
-  extractTrackingIds,
-  MAX_IDS_PER_QUESTION,
+  trackingIdsAsked,
   type AssistantReply,
+  type LatestEntry,
 } from "~/features/chat/support-assistant";
+import type { FormPricing } from "~/features/chat/price-answer";
+import type { Db } from "~/.server/db";
 import type { ServiceContext } from "~/load-context";
+import { BASE_RATE } from "~/features/pricing/exchange-rates";
+import { normalizeStatus } from "~/features/shipments/shipment-status";
+import { draftCurrency } from "~/features/shipments/customer-shipment";
+import { getExchangeRate, getSettings } from "~/features/settings/settings.server";
 import { lookUpMany } from "~/features/tracking/tracking.server";
 
 /** The model used when the AI binding is configured. */
 export const AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 const AI_TIMEOUT_MS = 8000;
 
-export async function answerQuestion(context: Pick<ServiceContext, "db" | "cloudflare">, question: string): Promise<AssistantReply> {
-  const ids = extractTrackingIds(question).slice(0, MAX_IDS_PER_QUESTION);
-  // What anyone with the tracking IDs may know (public fields only), read in one query.
-  const found = await lookUpMany(context.db, ids);
-  const reply = builtInAnswer(question, new Map(found.map(({ trackingId, shipment }) => [trackingId, shipment])));
+export async function answerQuestion(
+  context: Pick<ServiceContext, "db" | "cloudflare">,
+  question: string,
+  now = Date.now(),
+): Promise<AssistantReply> {
+  const ids = trackingIdsAsked(question);
+  // What anyone with the tracking IDs may know (public fields only), and what a new shipment is priced with.
+  const [found, latest, pricing] = await Promise.all([
+    lookUpMany(context.db, ids),
+    latestHistoryEntries(context.db, ids),
+    asksAboutPrices(question) ? formPricing(context.db) : undefined,
+  ]);
+  const tracking = new Map(found.map(({ trackingId, shipment }) => [trackingId, shipment && { ...shipment, latestEntry: latest.get(trackingId) ?? null }]));
+  const reply = builtInAnswer(question, { tracking, pricing, now });
   const ai = context.cloudflare.env.AI;
   if (!ai || reply.escalate) return reply;
   return { ...reply, message: (await rephrase(ai, question, reply.message)) ?? reply.message };
+}
+
+/** Each named shipment's latest stored history entry (the last to happen; of two at once, the last written), by tracking ID. */
+async function latestHistoryEntries(db: Db, trackingIds: readonly string[]): Promise<Map<string, LatestEntry>> {
+  if (trackingIds.length === 0) return new Map();
+  const latest = db
+    .select({ id: sql`latest.id` })
+    .from(sql`${trackingEvents} AS latest`)
+    .where(sql`latest.shipment_id = ${shipments.id}`)
+    .orderBy(sql`latest.occurred_at DESC`, sql`latest.created_at DESC`, sql`latest.rowid DESC`)
+    .limit(1);
+  const rows = await db
+    .select({
+      trackingId: shipments.trackingId,
+      status: trackingEvents.status,
+      location: trackingEvents.location,
+      description: trackingEvents.description,
+      occurredAt: trackingEvents.occurredAt,
+    })
+    .from(shipments)
+    .innerJoin(trackingEvents, eq(trackingEvents.id, sql`(${latest})`))
+    .where(inArray(shipments.trackingId, [...trackingIds]));
+  return new Map(rows.map(({ trackingId, status, ...entry }) => [trackingId, { ...entry, status: normalizeStatus(status) ?? "pending" }]));
+}
+
+/** The currency a new shipment starts in (the settings' default when the form offers it) at its stored rate, and the settings' tax rate. */
+async function formPricing(db: Db): Promise<FormPricing> {
+  const { defaultCurrency, taxRateBasisPoints } = await getSettings(db);
+  const rate = await getExchangeRate(db, draftCurrency({ currency: defaultCurrency }));
+  // A currency without a stored rate cannot be chosen in the form; the tariff's own currency can.
+  return { rate: rate ?? BASE_RATE, taxRateBasisPoints };
 }
 
 async function rephrase(ai: Ai, question: string, facts: string): Promise<string | null> {

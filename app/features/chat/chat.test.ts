@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isChatSessionId, mergeMessages, senderLabel, type ChatMessage } from "./chat";
+import { isChatSessionId, mergeMessages, replyAuthor, senderLabel, visitorName, type ChatMessage } from "./chat";
 
 function message(id: string, timestamp: number, sender: ChatMessage["sender"] = "user"): ChatMessage {
   return { id, sender, message: id, timestamp, adminName: null, escalatedToAdmin: false };
@@ -31,5 +31,25 @@ describe("senderLabel", () => {
     expect(senderLabel({ sender: "ai", adminName: null })).toBe("Assistant");
     expect(senderLabel({ sender: "admin", adminName: "Dana" })).toBe("Dana");
     expect(senderLabel({ sender: "admin", adminName: null })).toBe("Support Team");
+  });
+});
+
+describe("visitorName", () => {
+  it("is the name given, and none for a visitor who gave none", () => {
+    expect(visitorName("Ann")).toBe("Ann");
+    expect(visitorName(" Ann ")).toBe("Ann");
+    expect(visitorName("Anonymous")).toBeNull();
+    expect(visitorName("  ")).toBeNull();
+  });
+});
+
+describe("replyAuthor", () => {
+  // The failing example: "Support Team of the SwiftParcel support team wrote:".
+  it("names the person who answered with the team, and the team alone for the default or a team's name", () => {
+    expect(replyAuthor("Dana", "SwiftParcel")).toBe("Dana of the SwiftParcel support team");
+    expect(replyAuthor("Support Team", "SwiftParcel")).toBe("The SwiftParcel support team");
+    expect(replyAuthor("SwiftParcel Customer Care", "SwiftParcel")).toBe("The SwiftParcel support team");
+    expect(replyAuthor("Help desk", "SwiftParcel")).toBe("The SwiftParcel support team");
+    expect(replyAuthor(" ", "SwiftParcel")).toBe("The SwiftParcel support team");
   });
 });

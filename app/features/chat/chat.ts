@@ -75,6 +75,25 @@ export const chatPaths = {
   adminSocket: "/api/chat/admin/socket",
 } as const;
 
+/** The name a visitor gave, or null for one who gave none (kept as ANONYMOUS): a greeting then names nobody. */
+export function visitorName(name: string): string | null {
+  const trimmed = name.trim();
+  return trimmed === "" || trimmed === ANONYMOUS ? null : trimmed;
+}
+
+/**
+ * Who answered, as the visitor's mail says it: "Dana of the SwiftParcel support team", or "The
+ * SwiftParcel support team" for the default name or one that names a team rather than a person
+ * ("Support Team", "SwiftParcel Support").
+ */
+export function replyAuthor(adminName: string, companyName: string): string {
+  const name = adminName.trim();
+  const lower = name.toLowerCase();
+  const team = `the ${companyName} support team`;
+  const namesTeam = name === "" || /\b(support|team|service|help ?desk)\b/.test(lower) || (companyName.trim() !== "" && lower.includes(companyName.trim().toLowerCase()));
+  return namesTeam ? `T${team.slice(1)}` : `${name} of ${team}`;
+}
+
 /** Who wrote a message, as the conversation shows it. */
 export function senderLabel(message: Pick<ChatMessage, "sender" | "adminName">): string {
   if (message.sender === "user") return "You";

@@ -1,18 +1,17 @@
 // The support assistant's built-in answerer: what the company actually knows, offline. A
 // tracking ID in the question is answered from its public tracking facts (never names,
-// addresses or other personal data: the caller looks them up as an anonymous viewer); price
-// and service questions from the pricing modules; other questions from the FAQ (the same
-// content the /faq page shows). When it is unsure, or asked for a person, it hands the
-// question to the team.
+// addresses or other personal data: the caller looks them up as an anonymous viewer), a problem
+// with what happened and what comes next; price questions as the shipment form prices them
+// (price-answer.ts); other questions from the FAQ (the same content the /faq page shows). When it
+// is unsure, or asked for a person, it hands the question to the team.
 import { FAQ_ENTRIES, type FaqEntry } from "~/features/site/faq";
-import { ESCALATION_REPLY } from "./chat";
-import { businessDaysText, SERVICES_BY_SPEED, TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
-import { formatDate, formatMoney, toMinorUnits } from "~/domain/format";
-import { BASE_RATES, DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS, shippingCost } from "~/features/pricing/pricing";
-import { timesText } from "~/features/pricing/tariff";
-import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
-import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType } from "~/features/shipments/shipping-options";
+import { ESCALATION_REPLY, visitorName } from "./chat";
+import { formatDate } from "~/domain/format";
+import { defaultStatusDescription, isDelivered, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { runningLate } from "~/features/tracking/tracking-timeline";
 import { TRACKING_ID_PATTERN } from "~/features/tracking/tracking-id";
+import { priceAnswer, TARIFF_PRICING, type FormPricing } from "./price-answer";
+import { weightInQuestion } from "./question-route";
 
 /** The public facts of one shipment: all the assistant may say about it. */
 export type TrackingFacts = {
@@ -22,6 +21,23 @@ export type TrackingFacts = {
   destination: { city: string; country: string };
   estimatedDelivery: number | null;
   actualDelivery: number | null;
+};
+
+/** A shipment's latest stored history entry: its status then, where, what was written and when. */
+export type LatestEntry = { status: ShipmentStatus; location: string | null; description: string; occurredAt: number };
+
+/** The public facts of one shipment with its latest history entry (null when none is stored). */
+export type ShipmentFacts = TrackingFacts & { latestEntry: LatestEntry | null };
+
+/** What an answer may draw on besides the question. */
+export type AssistantFacts = {
+  /** What was found for each tracking ID the question names (null: no such shipment). */
+  tracking?: ReadonlyMap<string, ShipmentFacts | null>;
+  /** What the shipment form prices a new shipment with; the bare tariff (US dollars, no tax) when not given. */
+  pricing?: FormPricing;
+  now?: number;
+  /** Dates are written in this zone. */
+  timeZone?: string;
 };
 
 export type AssistantTopic = "tracking" | "pricing" | "faq" | "greeting" | "escalation";
@@ -34,8 +50,6 @@ export type AssistantReply = {
 
 /** At most this many tracking IDs are looked up per question. */
 export const MAX_IDS_PER_QUESTION = 3;
-
-const CURRENCY = "USD";
 
 // A tracking ID as people type it: 15 letters and digits, any case, with spaces or hyphens
 // between them. Every word start is tried (a longer word before the ID must not swallow its
@@ -146,61 +160,45 @@ function faqReply(entry: FaqEntry): AssistantReply {
   return { message: `${entry.answer.join("\n\n")}\n\nMore in our FAQ: ${faqLink(entry)}`, escalate: false, topic: "faq" };
 }
 
-const money = (amount: number) => formatMoney(toMinorUnits(amount, CURRENCY), CURRENCY);
+// What comes next for a parcel with a problem, and who does it.
+const NEXT_STEPS: Partial<Record<ShipmentStatus, string>> = {
+  exception:
+    "Next step: our team is resolving it and will update the tracking page. If you can help (a wrong address, for example), ask here for a person and our team will answer.",
+  failed: "Next step: ask here for a person to arrange another delivery attempt or a pickup, and our team will answer.",
+};
 
-
-/** A weight in kilograms named in the question ("5 kg", "2.5kg", "11 lbs"), if any. */
-export function weightInQuestion(question: string): number | null {
-  const match = /(\d+(?:[.,]\d+)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds?)\b/i.exec(question);
-  if (!match) return null;
-  const amount = Number(match[1]!.replace(",", "."));
-  if (!Number.isFinite(amount) || amount <= 0 || amount > 10_000) return null;
-  const kilograms = /^(lb|lbs|pound|pounds)$/i.test(match[2]!) ? amount * 0.45359237 : amount;
-  return Math.round(kilograms * 10) / 10;
+/** What the latest history entry says happened, when it says more than the status's default words. */
+function reasonText(facts: ShipmentFacts, timeZone: string): string {
+  const entry = facts.latestEntry;
+  if (!entry || entry.status !== facts.status) return "No reason has been recorded yet.";
+  const description = entry.description.trim();
+  const when = [formatDate(entry.occurredAt, timeZone), entry.location].filter(Boolean).join(", ");
+  if (description === "" || description === defaultStatusDescription(facts.status)) return `No reason has been recorded yet (updated ${when}).`;
+  return `Reason: ${description.replace(/[.\s]+$/, "")} (${when}).`;
 }
 
-function servicesIn(question: string): ServiceType[] {
-  const text = normalize(question);
-  return SERVICE_TYPES.filter((type) => mentions(text, type));
+/** The estimate while it is still ahead; a day gone by is said to be overdue, never stated as an estimate. */
+function estimateText(facts: ShipmentFacts, now: number, timeZone: string): string | null {
+  if (facts.estimatedDelivery === null || facts.status === "ready_for_pickup") return null;
+  const late = runningLate({ status: facts.status, estimatedDelivery: facts.estimatedDelivery, now, timeZone });
+  if (late) return `It is overdue: it was expected on ${formatDate(late.expected, timeZone)}.`;
+  return `Estimated delivery: ${formatDate(facts.estimatedDelivery, timeZone)}.`;
 }
 
-const ROUTES_AND_PACKAGES = `Within one region the price is ${timesText(ROUTE_MULTIPLIERS.region)} that, between regions ${timesText(ROUTE_MULTIPLIERS.world)}; documents cost ${timesText(PACKAGE_MULTIPLIERS.document)} and pallets ${timesText(PACKAGE_MULTIPLIERS.pallet)} as much.`;
-
-/** Prices and services from the pricing module: a quote when the question names a weight. */
-function pricingReply(question: string): AssistantReply {
-  const weight = weightInQuestion(question);
-  const named = servicesIn(question);
-  // Fastest first, as a customer compares them.
-  const services = named.length > 0 ? named : SERVICES_BY_SPEED;
-  const lines: string[] = [];
-  if (weight !== null) {
-    lines.push(`For a ${weight} kg parcel sent within one country:`);
-    for (const type of services) {
-      const cost = shippingCost({ serviceType: type, packageType: "package", weightKg: weight, fromCountry: "US", toCountry: "US" });
-      lines.push(`- ${SERVICE_LABELS[type]} (${businessDaysText(TRANSIT_BUSINESS_DAYS[type])}): ${formatMoney(cost, CURRENCY)}`);
-    }
-    lines.push(ROUTES_AND_PACKAGES);
-  } else {
-    lines.push("Our services and their base rates:");
-    for (const type of services) lines.push(`- ${SERVICE_LABELS[type]}: ${businessDaysText(TRANSIT_BUSINESS_DAYS[type])}, from ${money(BASE_RATES[type])}`);
-    lines.push(`Each kilogram adds ${money(RATE_PER_KG)}. ${ROUTES_AND_PACKAGES}`);
-  }
-  lines.push(
-    `Morning delivery adds ${money(DELIVERY_OPTION_SURCHARGES.morning)}, evening ${money(DELIVERY_OPTION_SURCHARGES.evening)} and Saturday ${money(DELIVERY_OPTION_SURCHARGES.weekend)}; insurance is ${INSURANCE_RATE * 100}% of the declared value. The shipment form shows the exact price for your route before you confirm.`,
-  );
-  lines.push("Plans for frequent shippers: /pricing");
-  return { message: lines.join("\n"), escalate: false, topic: "pricing" };
-}
-
-function trackingLine(id: string, facts: TrackingFacts | null, timeZone: string): string {
+function trackingLine(id: string, facts: ShipmentFacts | null, now: number, timeZone: string): string {
   if (!facts) return `I could not find a shipment with tracking ID ${id}. Please check the ID and try again.`;
   const parts = [`Shipment ${facts.trackingId} is ${statusLabel(facts.status)}.`];
-  if (facts.actualDelivery !== null && facts.status === "delivered") {
-    parts.push(`It was delivered on ${formatDate(facts.actualDelivery, timeZone)}.`);
+  if (isDelivered(facts.status)) {
+    parts.push(facts.actualDelivery !== null ? `It was delivered on ${formatDate(facts.actualDelivery, timeZone)}.` : "It has been delivered.");
+  } else if (facts.status === "returned") {
+    parts.push("It has been returned to its sender.");
   } else {
+    const nextStep = NEXT_STEPS[facts.status];
+    if (nextStep) parts.push(reasonText(facts, timeZone), nextStep);
     if (facts.currentLocation) parts.push(`Current location: ${facts.currentLocation}.`);
     parts.push(`It is heading to ${facts.destination.city}, ${facts.destination.country}.`);
-    if (facts.estimatedDelivery !== null) parts.push(`Estimated delivery: ${formatDate(facts.estimatedDelivery, timeZone)}.`);
+    const estimate = estimateText(facts, now, timeZone);
+    if (estimate) parts.push(estimate);
   }
   parts.push(`Full history: /track/${facts.trackingId}`);
   return parts.join(" ");
@@ -208,23 +206,32 @@ function trackingLine(id: string, facts: TrackingFacts | null, timeZone: string)
 
 export const ESCALATION: AssistantReply = { message: ESCALATION_REPLY, escalate: true, topic: "escalation" };
 
+/** The tracking IDs the answer looks up: those the question names, up to MAX_IDS_PER_QUESTION. */
+export function trackingIdsAsked(question: string): string[] {
+  return asksForHuman(question) ? [] : extractTrackingIds(question).slice(0, MAX_IDS_PER_QUESTION);
+}
+
 /**
- * The built-in answer to `question`. `tracking` holds what was found for each tracking ID the
- * question names (null: no such shipment); dates are shown in `timeZone`.
+ * The question is answered with prices: it asks about prices or services (not plans) or names
+ * a weight, and neither asks for a person nor names a tracking ID.
  */
-export function builtInAnswer(
-  question: string,
-  tracking: ReadonlyMap<string, TrackingFacts | null>,
-  timeZone = "UTC",
-): AssistantReply {
+export function asksAboutPrices(question: string): boolean {
+  if (asksForHuman(question) || extractTrackingIds(question).length > 0) return false;
+  const text = normalize(question);
+  if (weightInQuestion(question)) return true;
+  return !PLAN_WORDS.some((word) => mentions(text, word)) && [...PRICE_WORDS, ...SERVICE_WORDS].some((word) => mentions(text, word));
+}
+
+/** The built-in answer to `question`, from `facts`. */
+export function builtInAnswer(question: string, facts: AssistantFacts = {}): AssistantReply {
+  const { tracking = new Map(), pricing = TARIFF_PRICING, now = Date.now(), timeZone = "UTC" } = facts;
   if (asksForHuman(question)) return ESCALATION;
-  const ids = extractTrackingIds(question).slice(0, MAX_IDS_PER_QUESTION);
+  const ids = trackingIdsAsked(question);
   if (ids.length > 0) {
-    return { message: ids.map((id) => trackingLine(id, tracking.get(id) ?? null, timeZone)).join("\n\n"), escalate: false, topic: "tracking" };
+    return { message: ids.map((id) => trackingLine(id, tracking.get(id) ?? null, now, timeZone)).join("\n\n"), escalate: false, topic: "tracking" };
   }
   const text = normalize(question);
-  const aboutPlans = PLAN_WORDS.some((word) => mentions(text, word));
-  if (!aboutPlans && [...PRICE_WORDS, ...SERVICE_WORDS].some((word) => mentions(text, word))) return pricingReply(question);
+  if (asksAboutPrices(question)) return { message: priceAnswer(question, text, pricing, now), escalate: false, topic: "pricing" };
   const entry = matchFaq(question);
   if (entry?.id === "track-parcel" || (!entry && TRACKING_WORDS.some((word) => mentions(text, word)))) {
     return {
@@ -249,7 +256,8 @@ export function builtInAnswer(
   return ESCALATION;
 }
 
-/** The first message of every conversation. */
+/** The first message of every conversation: the visitor greeted by name, or without one when they gave none. */
 export function welcomeText(name: string, companyName: string): string {
-  return `Hello ${name}! I'm the ${companyName} assistant. Send me a tracking ID and I'll tell you where the parcel is, or ask about prices, delivery times and anything in our FAQ. Ask for a person at any time and our team will answer.`;
+  const greeted = visitorName(name);
+  return `Hello${greeted ? ` ${greeted}` : ""}! I'm the ${companyName} assistant. Send me a tracking ID and I'll tell you where the parcel is, or ask about prices, delivery times and anything in our FAQ. Ask for a person at any time and our team will answer.`;
 }

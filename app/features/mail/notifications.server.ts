@@ -9,6 +9,7 @@ import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/co
 import { contactTypeLabel } from "~/features/contact/contact-form";
 import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
 import { statusLabel } from "~/features/shipments/shipment-status";
+import { replyAuthor, visitorName } from "~/features/chat/chat";
 import { insertWhere, type Db } from "~/.server/db";
 import { deliversTo, type TypesFor } from "~/.server/deliveries";
 import type { Recording, StoredEvent } from "~/.server/events";
@@ -260,17 +261,19 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
     }
     case "chat.admin_replied": {
       const { email, name, adminName, message } = event.data;
+      const greeted = visitorName(name);
       return [
         {
           audience: "account",
           to: email,
           kind: "chat-reply",
           subject: `${companyName} support has answered your question`,
+          // The company is named once, in who answered; a visitor who gave no name is greeted without one.
           body: [
-            `Hello ${name},`,
-            `${adminName} of the ${companyName} support team wrote:`,
+            `Hello${greeted ? ` ${greeted}` : ""},`,
+            `${replyAuthor(adminName, companyName)} answered you in our support chat:`,
             message,
-            `The conversation continues in the chat on our site: ${origin}/support/chat (in the browser you started it in).`,
+            `To read the whole conversation or write back, open the chat in the browser you started it in: ${origin}/support/chat`,
           ].join("\n\n"),
         },
       ];

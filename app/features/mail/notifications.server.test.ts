@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { mailFor, type MailEvent } from "./notifications.server";
+
+const SITE = { companyName: "SwiftParcel", supportEmail: "support@swiftparcel.example", origin: "https://swiftparcel.example" };
+
+function chatReply(name: string, adminName: string): MailEvent {
+  return {
+    id: "event-1",
+    type: "chat.admin_replied",
+    entityId: "session-1",
+    data: { messageId: "message-1", email: "visitor@example.com", name, adminName, message: "Your parcel leaves the hub today." },
+  };
+}
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+describe("the chat reply mail", () => {
+  // The failing example: "Support Team of the SwiftParcel support team wrote:", to "Hello Anonymous,".
+  it("says who answered, the answer and where the chat goes on, naming the company once", () => {
+    const [mail] = mailFor(chatReply("Anonymous", "Support Team"), SITE);
+    expect(mail).toMatchObject({ to: "visitor@example.com", kind: "chat-reply", subject: "SwiftParcel support has answered your question" });
+    expect(mail!.body).toBe(
+      [
+        "Hello,",
+        "The SwiftParcel support team answered you in our support chat:",
+        "Your parcel leaves the hub today.",
+        "To read the whole conversation or write back, open the chat in the browser you started it in: https://swiftparcel.example/support/chat",
+      ].join("\n\n"),
+    );
+    expect(occurrences(mail!.body, "SwiftParcel")).toBe(1);
+    expect(mail!.body).not.toContain("Anonymous");
+  });
+
+  it("greets a visitor by name and names the admin who answered", () => {
+    const [mail] = mailFor(chatReply("Rita", "Dana"), SITE);
+    expect(mail!.body).toMatch(/^Hello Rita,\n\nDana of the SwiftParcel support team answered you in our support chat:\n\nYour parcel leaves the hub today\./);
+  });
+});
