@@ -4,8 +4,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, useFetchers, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Links, Meta, Outlet } from "@remix-run/react";
+import { useContext, useEffect, useRef, type ContextType, type ReactNode } from "react";
+// The router itself, for busy buttons (PendingLabels): Remix does not hand it out.
+import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext } from "react-router-dom";
 import stylesheet from "./tailwind.css?url";
 import { enhancePending } from "./behaviours/pending";
 import { ClientHintCheck } from "./components/client-hint-check";
@@ -91,17 +93,37 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * Busy buttons (data-pending) on the pages React renders: the same behaviour as on the others,
- * undone and run again each time the router has finished a submission, which gives a form that
- * stays in the page its buttons back.
+ * told by the router when it sends a form. The router cancels the browser's submission to send
+ * the form by fetch, so here a cancelled submission is no sign of a refused one; the router tells
+ * its subscribers at once, during the submit event. The buttons come back once a render shows
+ * nothing on its way: the answers (a new page, or the same form with its messages) are in the page.
  */
 function PendingLabels() {
-  const busy = useNavigation().state !== "idle" || useFetchers().some((fetcher) => fetcher.state !== "idle");
-  const answered = useRef({ busy, count: 0 });
-  if (answered.current.busy !== busy) answered.current = { busy, count: answered.current.count + (busy ? 0 : 1) };
-  const count = answered.current.count;
-  useEffect(() => enhancePending(document), [count]);
+  const { router } = useContext(UNSAFE_DataRouterContext)!;
+  const shown = useContext(UNSAFE_DataRouterStateContext)!;
+  const answered = useRef<() => void>();
+  useEffect(
+    () =>
+      enhancePending(document, {
+        onSending: (listener) => router.subscribe((state) => sending(state) && listener()),
+        onAnswered: (listener) => {
+          answered.current = listener;
+          return () => (answered.current = undefined);
+        },
+      }),
+    [router],
+  );
+  // The router's state as rendered, and as it is now (a later one may not be rendered yet).
+  useEffect(() => {
+    if (settled(shown) && settled(router.state)) answered.current?.();
+  }, [shown, router]);
   return null;
 }
+
+type RouterState = NonNullable<ContextType<typeof UNSAFE_DataRouterStateContext>>;
+const states = ({ navigation, fetchers }: RouterState) => [navigation, ...fetchers.values()];
+const sending = (state: RouterState) => states(state).some((one) => one.formMethod !== undefined);
+const settled = (state: RouterState) => states(state).every((one) => one.state === "idle");
 
 export default function App() {
   return <Outlet />;

@@ -2,11 +2,10 @@
 // on small screens, pagination and an empty state. The filters live in the URL (a GET form),
 // so every view of a list can be linked to and works without JavaScript; with it, the list
 // follows the form as one types.
-import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";
 import type { Pagination } from "~/domain/pagination";
-import { useHydrated } from "./use-hydrated";
 
 /** With JavaScript a list reloads 300 ms after its search or a filter changes. */
 const DEBOUNCE_MS = 300;
@@ -41,8 +40,6 @@ export function FilterBar({
   more?: { open: boolean; content: ReactNode };
 }) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const submit = useSubmit();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -58,7 +55,6 @@ export function FilterBar({
     if (submitted.current) submitted.current = false;
     else setGeneration((count) => count + 1);
   }, [location.key]);
-  const searching = hydrated && navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const searchId = `${id}-search`;
   return (
     <Form
@@ -97,8 +93,8 @@ export function FilterBar({
         />
       </div>
       {children}
-      <button type="submit" className="btn-primary" aria-busy={searching || undefined}>
-        {searching ? "Searching..." : submitLabel}
+      <button type="submit" className="btn-primary" data-pending="Searching...">
+        {submitLabel}
       </button>
       {more ? (
         <details className="basis-full" open={more.open || undefined}>

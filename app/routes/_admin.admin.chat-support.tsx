@@ -207,7 +207,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // Sending is disabled while the reply is blank or a send is in progress.
+  // Send is disabled while the reply is blank (and, through data-pending, while a reply is on its way).
   const [blank, setBlank] = useState(() => !String(fields.message.initialValue ?? "").trim());
   // A reply that went through empties the box; a refused one keeps it.
   const formRef = useRef<HTMLFormElement>(null);
@@ -244,8 +244,8 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
           }}
           errors={fields.message.errors}
         />
-        <button type="submit" className="btn-primary" disabled={sending || (hydrated && blank)}>
-          {sending ? "Sending..." : "Send Response"}
+        <button type="submit" className="btn-primary" disabled={hydrated && blank} data-pending="Sending...">
+          Send Response
         </button>
       </Form>
     </section>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { listInvoices } from "~/features/invoices/invoices.server";
 import { requireAdmin } from "~/http/guards.server";
 import { requestTimeZone } from "~/.server/time-zone";
@@ -165,14 +165,11 @@ function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
 
 /** A form per row: one button per status the invoice can move to. */
 function StatusButtons({ invoiceId, number, status, here }: { invoiceId: string; number: string; status: InvoiceStatus; here: string }) {
-  const action = `/admin/invoices/${encodeURIComponent(invoiceId)}/status`;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === action;
   return (
-    <Form method="post" action={action} className="flex flex-wrap gap-2">
+    <Form method="post" action={`/admin/invoices/${encodeURIComponent(invoiceId)}/status`} className="flex flex-wrap gap-2">
       <input type="hidden" name="redirectTo" value={here} />
       {nextStatuses(status).map((next) => (
-        <button key={next} type="submit" name="status" value={next} className="btn-secondary px-2 py-1 text-sm" disabled={busy}>
+        <button key={next} type="submit" name="status" value={next} className="btn-secondary px-2 py-1 text-sm" data-pending="">
           {INVOICE_STATUS_ACTIONS[next]}
           <span className="sr-only"> {number}</span>
         </button>

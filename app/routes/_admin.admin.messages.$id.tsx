@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { markContactMessageUnread, openContactMessage, replyToContactMessage } from "~/features/contact/contact.server";
 import { invariantResponse } from "~/.server/invariant";
@@ -87,7 +87,6 @@ export default function MessagePage() {
 
 function ReplyForm({ email }: { email: string }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "reply",
     lastResult: actionData?.result,
@@ -96,7 +95,6 @@ function ReplyForm({ email }: { email: string }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   return (
     <section aria-labelledby="reply-title" className="card max-w-3xl space-y-4">
       <h2 id="reply-title" className="text-lg font-semibold">
@@ -111,8 +109,8 @@ function ReplyForm({ email }: { email: string }) {
           errors={fields.reply.errors}
         />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="reply" className="btn-primary" disabled={sending}>
-            {sending ? "Sending..." : "Send Reply"}
+          <button type="submit" name="intent" value="reply" className="btn-primary" data-pending="Sending...">
+            Send Reply
           </button>
         </div>
       </Form>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { actorFor } from "~/.server/events";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
@@ -71,7 +71,6 @@ function shown(field: string, value: unknown): string {
 export default function SettingsPage() {
   const { settings, history, rates, currencies } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const timeZone = useTimeZone();
   const schema = useMemo(() => {
     const codes = new Set(currencies.map((currency) => currency.code));
@@ -95,7 +94,6 @@ export default function SettingsPage() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const saving = navigation.state === "submitting";
   return (
     <main id="main" className="space-y-6 p-6">
       <section aria-labelledby="settings-title" className="card max-w-3xl space-y-4">
@@ -154,8 +152,8 @@ export default function SettingsPage() {
               errors={fields.taxNumber.errors}
             />
           </div>
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Saving..." : "Save settings"}
+          <button type="submit" className="btn-primary" data-pending="Saving...">
+            Save settings
           </button>
         </Form>
       </section>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
@@ -71,8 +71,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function CustomDestinationPage() {
   const { shipment, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   return (
     <main id="main" className="mx-auto w-full max-w-xl p-6">
       <div className="card space-y-4">
@@ -95,8 +93,8 @@ export default function CustomDestinationPage() {
             <Link to={redirectTo} className="btn-secondary">
               Cancel
             </Link>
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? "Saving..." : "Save"}
+            <button type="submit" className="btn-primary" data-pending="Saving...">
+              Save
             </button>
           </div>
         </Form>

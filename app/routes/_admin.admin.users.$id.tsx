@@ -3,7 +3,7 @@ import { Price } from "~/features/pricing/price";
 import { chargeFor } from "~/features/pricing/charge";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { invariantResponse } from "~/.server/invariant";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
@@ -131,7 +131,6 @@ function DeletionRequest({ account, requestedAt, isSelf }: { account: Detail["ac
 
 function EditUserForm({ account, isSelf }: { account: Detail["account"]; isSelf: boolean }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "user-edit",
     lastResult: actionData?.result,
@@ -141,7 +140,6 @@ function EditUserForm({ account, isSelf }: { account: Detail["account"]; isSelf:
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
   return (
     <section aria-labelledby="edit-title" className="card max-w-4xl space-y-4">
       <h2 id="edit-title" className="text-lg font-semibold">
@@ -174,8 +172,8 @@ function EditUserForm({ account, isSelf }: { account: Detail["account"]; isSelf:
             </SelectField>
           )}
         </div>
-        <button type="submit" name="intent" value="update" className="btn-primary" disabled={saving}>
-          {saving ? "Saving..." : "Save changes"}
+        <button type="submit" name="intent" value="update" className="btn-primary" data-pending="Saving...">
+          Save changes
         </button>
       </Form>
     </section>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { requireAdmin } from "~/http/guards.server";
@@ -35,7 +35,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewAdminPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "new-admin",
     lastResult: actionData?.result,
@@ -44,7 +43,6 @@ export default function NewAdminPage() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state === "submitting";
   return (
     <main id="main" className="space-y-4 p-6">
       <Link to="/admin/users" className="link text-sm">
@@ -65,8 +63,8 @@ export default function NewAdminPage() {
             <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }} errors={fields.lastName.errors} />
           </div>
           <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Creating..." : "Create admin and send invitation"}
+          <button type="submit" className="btn-primary" data-pending="Creating...">
+            Create admin and send invitation
           </button>
         </Form>
       </section>

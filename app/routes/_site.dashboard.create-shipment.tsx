@@ -14,7 +14,6 @@ import {
   useActionData,
   useFetcher,
   useLoaderData,
-  useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
@@ -200,7 +199,6 @@ export default function CreateShipmentPage() {
 function ShipmentStepForm() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const saver = useFetcher<typeof action>();
   const saveTimer = useRef<number>();
@@ -236,7 +234,6 @@ function ShipmentStepForm() {
     if (element instanceof HTMLFormElement) element.requestSubmit(submitter?.isConnected ? submitter : undefined);
   }, [saver.state, form.id]);
 
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const estimateData = saver.data && "estimate" in saver.data ? saver.data.estimate : undefined;
   const estimate = estimateData !== undefined ? estimateData : loaded.estimate;
 
@@ -286,7 +283,7 @@ function ShipmentStepForm() {
           {/* Saving as one types needs to know whether this page showed a stored draft. */}
           <input type="hidden" name="revision" value={loaded.revision} />
           {/* Enter in a field means Next (or Create), not the first button of the step. */}
-          <button type="submit" name="intent" value={step === 4 ? "create" : "next"} hidden />
+          <button type="submit" name="intent" value={step === 4 ? "create" : "next"} hidden data-pending="" />
           {actionData?.formError ? (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
               {actionData.formError}
@@ -304,7 +301,7 @@ function ShipmentStepForm() {
 
           <div className="flex flex-wrap-reverse items-center justify-between gap-3 border-t border-slate-200 pt-5">
             {step > 1 ? (
-              <button type="submit" name="intent" value="previous" formNoValidate className="btn-secondary" disabled={busy}>
+              <button type="submit" name="intent" value="previous" formNoValidate className="btn-secondary" data-pending="">
                 Previous
               </button>
             ) : (
@@ -316,8 +313,8 @@ function ShipmentStepForm() {
                   Update estimate
                 </button>
               ) : null}
-              <button type="submit" name="intent" value={step === 4 ? "create" : "next"} className="btn-primary" disabled={busy}>
-                {step === 4 ? (busy && navigation.formData?.get("intent") === "create" ? "Creating..." : "Create Shipment") : "Next"}
+              <button type="submit" name="intent" value={step === 4 ? "create" : "next"} className="btn-primary" data-pending={step === 4 ? "Creating..." : ""}>
+                {step === 4 ? "Create Shipment" : "Next"}
               </button>
             </div>
           </div>

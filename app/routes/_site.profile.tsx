@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import {
@@ -211,7 +211,6 @@ function ProfileDetails({ profile }: { profile: Profile }) {
 
 function ProfileEditForm({ profile }: { profile: Profile }) {
   const { countries } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "profile-details",
     lastResult: useLastResult("profile"),
@@ -273,7 +272,7 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
           </SelectField>
         </div>
         <div className="flex gap-3">
-          <button type="submit" name="intent" value="profile" className="btn-primary" disabled={navigation.state === "submitting"}>
+          <button type="submit" name="intent" value="profile" className="btn-primary" data-pending="">
             Save
           </button>
           <Link to={tabUrl("profile")} className="btn-secondary">
@@ -287,7 +286,6 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
 
 function PasswordChangeForm() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "password-change",
     lastResult: useLastResult("password"),
@@ -312,7 +310,7 @@ function PasswordChangeForm() {
           labels={{ password: "New password", confirmation: "Confirm new password" }}
           strength={strength ?? null}
         />
-        <button type="submit" name="intent" value="password" className="btn-primary" disabled={navigation.state === "submitting"}>
+        <button type="submit" name="intent" value="password" className="btn-primary" data-pending="">
           Update Password
         </button>
       </Form>
@@ -328,7 +326,6 @@ const NOTIFICATION_OPTIONS = [
 ] as const;
 
 function NotificationsForm({ profile }: { profile: Profile }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "notifications",
     lastResult: useLastResult("notifications"),
@@ -359,7 +356,7 @@ function NotificationsForm({ profile }: { profile: Profile }) {
             />
           ))}
         </fieldset>
-        <button type="submit" name="intent" value="notifications" className="btn-primary" disabled={navigation.state === "submitting"}>
+        <button type="submit" name="intent" value="notifications" className="btn-primary" data-pending="">
           Save Preferences
         </button>
       </Form>

@@ -127,7 +127,7 @@ function StartForm() {
         inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: CHAT_LIMITS.name }}
         errors={fields.name.errors}
       />
-      <button type="submit" name="intent" value="start" className="btn-primary" disabled={navigation.state === "submitting"}>
+      <button type="submit" name="intent" value="start" className="btn-primary" data-pending="">
         Start Chat
       </button>
     </Form>
@@ -186,8 +186,8 @@ function Conversation({ conversation }: { conversation: NonNullable<ReturnType<t
           textareaProps={{ ...getTextareaProps(fields.message), rows: 3, maxLength: CHAT_LIMITS.message }}
           errors={fields.message.errors}
         />
-        <button type="submit" name="intent" value="message" className="btn-primary" disabled={sending}>
-          {sending ? "Sending..." : "Send"}
+        <button type="submit" name="intent" value="message" className="btn-primary" data-pending="Sending...">
+          Send
         </button>
       </Form>
     </section>

@@ -1,7 +1,7 @@
 // The forms of the admin's row actions. Each is the same on its own page (without
 // JavaScript) and in a dialog (with it); `onCancel` turns Cancel into a button that closes
 // the dialog, otherwise Cancel is a link back to the list.
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { Field } from "~/components/forms";
 
@@ -15,11 +15,6 @@ function CancelControl({ onCancel, cancelTo }: { onCancel?: () => void; cancelTo
       Cancel
     </Link>
   );
-}
-
-function useBusy(action: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formAction === action;
 }
 
 export function locationAction(shipmentId: string): string {
@@ -48,10 +43,8 @@ export function LocationForm({
   /** Why the last location sent was refused. */
   error?: string;
 }) {
-  const action = locationAction(shipmentId);
-  const busy = useBusy(action);
   return (
-    <Form method="post" action={action} className="space-y-4">
+    <Form method="post" action={locationAction(shipmentId)} className="space-y-4">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field
         label="Current location"
@@ -67,8 +60,8 @@ export function LocationForm({
       />
       <div className="flex justify-end gap-2">
         <CancelControl onCancel={onCancel} cancelTo={redirectTo} />
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Saving..." : "Save"}
+        <button type="submit" className="btn-primary" data-pending="Saving...">
+          Save
         </button>
       </div>
     </Form>
@@ -84,14 +77,12 @@ export function DeleteShipmentForm({
   redirectTo: string;
   onCancel?: () => void;
 }) {
-  const action = deleteAction(shipmentId);
-  const busy = useBusy(action);
   return (
-    <Form method="post" action={action} className="flex justify-end gap-2">
+    <Form method="post" action={deleteAction(shipmentId)} className="flex justify-end gap-2">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <CancelControl onCancel={onCancel} cancelTo={redirectTo} />
-      <button type="submit" className="btn-danger" disabled={busy}>
-        {busy ? "Deleting..." : "Delete"}
+      <button type="submit" className="btn-danger" data-pending="Deleting...">
+        Delete
       </button>
     </Form>
   );
@@ -106,7 +97,6 @@ export function BulkDeleteForm({
   redirectTo: string;
   onCancel?: () => void;
 }) {
-  const busy = useBusy(BULK_DELETE_ACTION);
   return (
     <Form method="post" action={BULK_DELETE_ACTION} className="flex justify-end gap-2">
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -114,8 +104,8 @@ export function BulkDeleteForm({
         <input key={id} type="hidden" name="ids" value={id} />
       ))}
       <CancelControl onCancel={onCancel} cancelTo={redirectTo} />
-      <button type="submit" className="btn-danger" disabled={busy}>
-        {busy ? "Deleting..." : `Delete ${ids.length === 1 ? "1 shipment" : `${ids.length} shipments`}`}
+      <button type="submit" className="btn-danger" data-pending="Deleting...">
+        {`Delete ${ids.length === 1 ? "1 shipment" : `${ids.length} shipments`}`}
       </button>
     </Form>
   );

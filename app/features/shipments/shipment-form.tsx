@@ -11,7 +11,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CostSummary, Option } from "~/features/shipments/admin-shipment-form.server";
 import { DATE_YEARS, RANGE } from "~/domain/field-limits";
@@ -66,8 +66,6 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
   const formError = answer?.formError ?? null;
   const schema = edit ? EditShipmentFormSchema : ShipmentFormSchema;
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [attempted, setAttempted] = useState(false);
   // Typed with the edit form's fields, a superset of the create form's.
   const [form, fields] = useForm<EditShipmentFormValue>({
@@ -269,8 +267,8 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
             Calculate cost
           </button>
         )}
-        <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
-          {saving ? "Saving..." : edit ? "Update Shipment" : "Create Shipment"}
+        <button type="submit" name="intent" value="save" className="btn-primary" data-pending="Saving...">
+          {edit ? "Update Shipment" : "Create Shipment"}
         </button>
       </div>
     </Form>

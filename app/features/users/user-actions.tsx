@@ -1,5 +1,5 @@
 // Deleting a user: a page of its own without JavaScript, the same form in a dialog with it.
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { DialogLink } from "~/components/dialog-link";
 
 export function deleteUserAction(userId: string): string {
@@ -22,8 +22,6 @@ export function DeleteUserConsequences({ account }: { account: Account }) {
 
 export function DeleteUserForm({ account, onCancel }: { account: Account; onCancel?: () => void }) {
   const action = deleteUserAction(account.id);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === action;
   const back = `/admin/users/${encodeURIComponent(account.id)}`;
   return (
     <Form method="post" action={action} className="flex justify-end gap-2">
@@ -36,8 +34,8 @@ export function DeleteUserForm({ account, onCancel }: { account: Account; onCanc
           Cancel
         </Link>
       )}
-      <button type="submit" className="btn-danger" disabled={busy}>
-        {busy ? "Deleting..." : "Delete user"}
+      <button type="submit" className="btn-danger" data-pending="Deleting...">
+        Delete user
       </button>
     </Form>
   );
