@@ -1,5 +1,7 @@
 // Demo data: two demo accounts, one more customer and 40 shipments across every status,
-// service and region, each with its history and invoice. Deterministic for a given `now`, with fixed
+// service and region, each with its history and invoice. Every history runs from the creation
+// entry (pending, at the Processing Center) to the shipment's status, and the shipment is where
+// its latest entry is. Deterministic for a given `now`, with fixed
 // ids, so seeding twice changes nothing.
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../app/features/accounts/demo-accounts.server";
 import { estimateDelivery } from "../app/features/shipments/delivery-dates";
@@ -8,9 +10,11 @@ import { invoiceAmounts, invoiceNumber } from "../app/features/invoices/invoice"
 import { quote } from "../app/features/pricing/pricing";
 import {
   defaultStatusDescription,
+  defaultStatusPlace,
   SHIPMENT_STATUSES,
   type ShipmentStatus,
 } from "../app/features/shipments/shipment-status";
+import { statusChangeEntry } from "../app/features/tracking/tracking-history";
 import { SERVICE_TYPES, type PackageType, type ServiceType } from "../app/features/shipments/shipping-options";
 import { generateTrackingId } from "../app/features/tracking/tracking-id";
 import type { invoices, shipmentPackages, shipments, trackingEvents, users } from "./schema";
@@ -26,8 +30,7 @@ export const DEMO_TRACKING_IDS: { trackingId: string; status: ShipmentStatus }[]
 
 /**
  * One shipment in each of the thirteen statuses, with a fixed tracking ID, so tests and people
- * can walk every state (the In Transit and Out For Delivery ones keep only their creation
- * entry: the page synthesises the rest of their history).
+ * can walk every state.
  */
 export const STATUS_TRACKING_IDS: { trackingId: string; status: ShipmentStatus }[] = [
   { trackingId: "SWP100001PNDG01", status: "pending" },
@@ -163,7 +166,10 @@ function eventLocation(status: ShipmentStatus, from: (typeof PLACES)[number], to
   switch (status) {
     case "pending":
     case "processing":
-      return "Processing Center";
+    case "delivered":
+      return defaultStatusPlace(status);
+    case "custom_destination":
+      return customDestinationOf(to);
     case "confirmed":
     case "picked_up":
       return `${from.city} Pickup`;
@@ -171,11 +177,13 @@ function eventLocation(status: ShipmentStatus, from: (typeof PLACES)[number], to
       return `${from.city} Sort Center`;
     case "in_transit":
       return from.country === to.country ? from.hub : to.hub;
-    case "delivered":
-      return "Delivered";
     default:
       return to.city;
   }
+}
+
+function customDestinationOf(to: (typeof PLACES)[number]): string {
+  return `${to.city} Pickup Point`;
 }
 
 export function buildSeed(
@@ -259,28 +267,26 @@ export function buildSeed(
     const senderEmail = owner === "customer" ? DEMO_CUSTOMER.email : owner === "other" ? "lena.fischer@example.com" : emailFor(senderName);
     const recipientName = random.pick(PEOPLE.filter((person) => person !== senderName));
 
-    // Two old-style shipments keep only their creation entry: the tracking page synthesises the rest.
-    const path = index === 10 || index === 11 ? (["pending"] as ShipmentStatus[]) : PATHS[status];
+    const path = PATHS[status];
     const end = Math.min(now - HOUR_MS, Math.max(createdAt + HOUR_MS, estimatedDelivery));
     const stepTimes = path.map((_, step) =>
       step === 0 ? createdAt : Math.round(createdAt + ((end - createdAt) * step) / Math.max(path.length - 1, 1)),
     );
-    path.forEach((pathStatus, step) => {
-      events.push({
-        id: `${id}-event-${step + 1}`,
-        shipmentId: id,
-        status: pathStatus,
-        location: eventLocation(pathStatus, from, to),
-        description:
-          pathStatus === "custom_destination"
-            ? `Package delivered to custom destination: ${to.city} Pickup Point`
-            : (EXTRA_DESCRIPTIONS[pathStatus] ?? defaultStatusDescription(pathStatus)),
-        occurredAt: stepTimes[step]!,
-        actorUserId: step === 0 ? null : SEED_USER_IDS.admin,
-        actorLabel: step === 0 ? "system" : `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}`,
-      });
-    });
-    const updatedAt = index === 10 || index === 11 ? Math.round(createdAt + (end - createdAt) * 0.5) : stepTimes.at(-1)!;
+    const history: EventRow[] = path.map((pathStatus, step) => ({
+      id: `${id}-event-${step + 1}`,
+      shipmentId: id,
+      status: pathStatus,
+      location: eventLocation(pathStatus, from, to),
+      description:
+        pathStatus === "custom_destination"
+          ? statusChangeEntry({ status: pathStatus, customDestination: customDestinationOf(to) }).description
+          : (EXTRA_DESCRIPTIONS[pathStatus] ?? defaultStatusDescription(pathStatus)),
+      occurredAt: stepTimes[step]!,
+      actorUserId: step === 0 ? null : SEED_USER_IDS.admin,
+      actorLabel: step === 0 ? "system" : `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}`,
+    }));
+    events.push(...history);
+    const updatedAt = stepTimes.at(-1)!;
     const delivered = status === "delivered" || status === "custom_destination";
     const priced = quote({
       serviceType,
@@ -341,8 +347,8 @@ export function buildSeed(
       costBreakdown,
       estimatedDelivery,
       actualDelivery: delivered ? updatedAt : null,
-      currentLocation: delivered ? "Delivered" : eventLocation(path.at(-1)!, from, to),
-      customDestination: status === "custom_destination" ? `${to.city} Pickup Point` : null,
+      currentLocation: history.at(-1)!.location,
+      customDestination: status === "custom_destination" ? customDestinationOf(to) : null,
       createdAt,
       updatedAt,
     });

@@ -41,7 +41,7 @@ export type ShipmentStatusChanged = Event<
     owner?: Party | null;
   }
 > & {
-  readAtWrite?: ReadAtWrite<"from" | "location">;
+  readAtWrite?: ReadAtWrite<"from">;
   /** On delivery: the rating link (app/features/ratings/ratings.server.ts), which goes into the mail and is never stored with the event. */
   ratingLink?: string;
 };

@@ -1,6 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createShipment, search } from "./admin-shipment-form";
 import { signInAsDemoAdmin } from "./sign-in";
+
+/** The tracking page's "Current location". */
+function currentLocation(page: Page) {
+  return page.getByRole("term").filter({ hasText: /^Current location$/ }).locator("xpath=following-sibling::dd[1]");
+}
 
 // The admin back office's stories, run with JavaScript off and on. The e2e server is shared by
 // both projects and every file, so each story works on shipments it creates itself, named after
@@ -41,17 +46,19 @@ test("the demo admin finds a shipment, moves it along, edits it and opens its re
   await expect(page.getByRole("status").getByText("Shipment status updated")).toBeVisible();
   await expect(page.getByLabel(`Status of ${trackingId}`)).toHaveValue("in_transit");
 
-  // The public tracking page tells the world.
+  // The public tracking page tells the world, where the status change put it.
   await page.goto(`/track/${trackingId}`);
   await expect(page.getByText("In Transit").first()).toBeVisible();
   const history = page.getByRole("region", { name: "Shipment history" });
   await expect(history.getByRole("listitem").first()).toContainText("Package is in transit to destination");
+  await expect(history.getByRole("listitem").first()).toContainText("Transit Hub");
+  await expect(currentLocation(page)).toHaveText("Transit Hub");
 
   // Set its current location: a page without JavaScript, a dialog with it.
   await search(page, trackingId);
   await page.getByRole("link", { name: `Location of ${trackingId}` }).click();
   const locationForm = javaScriptEnabled ? page.getByRole("dialog", { name: `Current location of ${trackingId}` }) : page.getByRole("main");
-  await expect(locationForm.getByLabel("Current location")).toHaveValue("Processing Center");
+  await expect(locationForm.getByLabel("Current location")).toHaveValue("Transit Hub");
   // An empty location is refused with a message, on the location's own page.
   await locationForm.getByLabel("Current location").fill("");
   await locationForm.getByRole("button", { name: "Save" }).click();
@@ -62,6 +69,12 @@ test("the demo admin finds a shipment, moves it along, edits it and opens its re
   await refused.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").getByText("Current location updated successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/dashboard\?search=/);
+  // A new place is a history entry of its own.
+  await page.goto(`/track/${trackingId}`);
+  await expect(history.getByRole("listitem").first()).toContainText("Location updated");
+  await expect(history.getByRole("listitem").first()).toContainText("Leipzig Hub");
+  await expect(currentLocation(page)).toHaveText("Leipzig Hub");
+  await search(page, trackingId);
 
   // Edit it; the audit trail names the change and its previous value.
   await page.getByRole("link", { name: `Edit ${trackingId}` }).click();
@@ -86,6 +99,44 @@ test("the demo admin finds a shipment, moves it along, edits it and opens its re
   await expect(page.getByRole("img", { name: `Barcode of ${trackingId}` })).toBeVisible();
   await expect(page.getByText("Vinyl records and sleeves")).toBeVisible();
   await expect(page.getByRole("link", { name: "Print / Save PDF" }).or(page.getByRole("button", { name: "Print / Save PDF" }))).toBeVisible();
+});
+
+test("the parcel is where its latest history entry says, after a place typed in the edit form and a custom destination", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
+  await signInAsDemoAdmin(page);
+  const trackingId = await createShipment(page, { senderName: `Place Sender ${tag}`, senderEmail: "place.sender@example.com", description: "Maps" });
+  const shipmentId = new URL(page.url()).pathname.split("/").pop()!;
+  const history = page.getByRole("region", { name: "Shipment history" });
+
+  await page.goto(`/track/${trackingId}`);
+  await expect(currentLocation(page)).toHaveText("Processing Center");
+  await expect(history.getByRole("listitem")).toHaveCount(1);
+
+  // The edit form's new place: an entry of its own, listed on the edit page and shown to the world.
+  await page.goto(`/admin/shipments/${shipmentId}/edit`);
+  await page.getByLabel("Current location").fill("Boston Sort Center");
+  await page.getByRole("button", { name: "Update Shipment" }).click();
+  await expect(page.getByRole("status").getByText("Shipment updated successfully")).toBeVisible();
+  await page.goto(`/admin/shipments/${shipmentId}/edit`);
+  const stored = page.getByRole("region", { name: "Tracking history" }).getByRole("listitem");
+  await expect(stored).toHaveCount(2);
+  await expect(stored.first()).toContainText("Boston Sort Center");
+  await page.goto(`/track/${trackingId}`);
+  await expect(currentLocation(page)).toHaveText("Boston Sort Center");
+  await expect(history.getByRole("listitem").first()).toContainText("Boston Sort Center");
+
+  // Delivered to a custom destination from the status page: the parcel is there, not where it was.
+  await page.goto(`/admin/shipments/${shipmentId}/status?redirectTo=/admin/dashboard`);
+  await page.getByLabel("Please enter the custom destination").fill("Pickup Locker 42");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").getByText("Shipment delivered to: Pickup Locker 42")).toBeVisible();
+  await page.goto(`/track/${trackingId}`);
+  await expect(page.getByRole("heading", { name: "Delivered to Pickup Locker 42" })).toBeVisible();
+  await expect(currentLocation(page)).toHaveText("Pickup Locker 42");
+  await expect(history.getByRole("listitem")).toHaveCount(3);
+  await expect(history.getByRole("listitem").first()).toContainText("Pickup Locker 42");
+  await expect(history.getByRole("listitem").last()).toContainText("Processing Center");
 });
 
 test("the demo admin bulk-deletes two shipments after confirming, and only those", async ({ page, javaScriptEnabled }, testInfo) => {

@@ -24,7 +24,11 @@ test("a visitor tracks a demo parcel from the home page", async ({ page }) => {
   const history = page.getByRole("region", { name: "Shipment history" });
   await expect(history.getByRole("listitem").first()).toContainText("Package is in transit to destination");
   await expect(history.getByRole("listitem").last()).toContainText("Shipment created and pending processing");
-  // A visitor sees where the parcel is, never who sent it.
+  await expect(history.getByRole("listitem").last()).toContainText("Processing Center");
+  // A visitor sees where the parcel is (where its latest entry is), never who sent it.
+  const place = (await history.getByRole("listitem").first().locator("p").last().textContent())!.split(" · ").at(-1)!;
+  await expect(page.getByRole("term").filter({ hasText: /^Current location$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText(place);
+  expect(place).not.toBe("Processing Center");
   await expect(page.getByText("Shipment details")).toHaveCount(0);
 });
 

@@ -25,6 +25,16 @@ export async function seedDemoData(now = Date.now()) {
   return data;
 }
 
+/** The fewest fields a shipment is stored with (createShipment), for tests about what happens to it. */
+export const MINIMAL_SHIPMENT = {
+  senderName: "Sam Sender",
+  senderCity: "Lyon",
+  senderCountry: "FR",
+  recipientName: "Ria Recipient",
+  recipientCity: "Madrid",
+  recipientCountry: "ES",
+};
+
 let userCounter = 0;
 
 export async function createUser(overrides: Partial<typeof users.$inferInsert> = {}, password = "Secret123!") {

@@ -8,16 +8,7 @@ import { subscribeToNewsletter } from "~/features/site/newsletter.server";
 import { sendPasswordReset } from "~/features/accounts/password-reset.server";
 import { changeShipmentStatus, createShipment } from "~/features/shipments/shipments.server";
 import { BASE } from "./base";
-import { createUser, db, serviceContext } from "./fixtures";
-
-const base = {
-  senderName: "Sam Sender",
-  senderCity: "Lyon",
-  senderCountry: "FR",
-  recipientName: "Ria Recipient",
-  recipientCity: "Madrid",
-  recipientCountry: "ES",
-};
+import { createUser, db, MINIMAL_SHIPMENT, serviceContext } from "./fixtures";
 
 function mailTo(address: string) {
   return db.select().from(outbox).where(eq(outbox.toAddress, address));
@@ -31,7 +22,7 @@ describe("events and notifications", () => {
     muted = await createUser({ emailNotifications: false });
     ({ id: shipmentId } = await createShipment(serviceContext(), {
       actor: SYSTEM_ACTOR,
-      shipment: { ...base, senderEmail: muted.email, recipientEmail: "ria@example.com" },
+      shipment: { ...MINIMAL_SHIPMENT, senderEmail: muted.email, recipientEmail: "ria@example.com" },
     }));
   });
 
@@ -83,7 +74,7 @@ describe("events and notifications", () => {
   it("writes nothing, neither event nor mail, when the change itself fails", async () => {
     const before = { events: await db.$count(events), outbox: await db.$count(outbox) };
     // A shipment without a sender name breaks a NOT NULL rule: the whole batch is refused.
-    const broken = { ...base, senderName: null as unknown as string, senderEmail: "sam@example.com", recipientEmail: "ria@example.com" };
+    const broken = { ...MINIMAL_SHIPMENT, senderName: null as unknown as string, senderEmail: "sam@example.com", recipientEmail: "ria@example.com" };
     await expect(createShipment(serviceContext(), { actor: SYSTEM_ACTOR, shipment: broken })).rejects.toThrow();
     expect(await changeShipmentStatus(serviceContext(), { shipmentId: "no-such-id", status: "delivered", actor: SYSTEM_ACTOR })).toBe("missing");
     expect({ events: await db.$count(events), outbox: await db.$count(outbox) }).toEqual(before);
@@ -112,7 +103,7 @@ describe("mail headers", () => {
     await subscribeToNewsletter(serviceContext(), { email: "header-probe@example.com", clientAddress: "192.0.2.77" });
     const { id } = await createShipment(serviceContext(), {
       actor: SYSTEM_ACTOR,
-      shipment: { ...base, senderName: "Sam\r\nBcc: all@example.com", senderEmail: "sam-header@example.com", recipientName: "Ria\rRecipient", recipientEmail: "ria-header@example.com" },
+      shipment: { ...MINIMAL_SHIPMENT, senderName: "Sam\r\nBcc: all@example.com", senderEmail: "sam-header@example.com", recipientName: "Ria\rRecipient", recipientEmail: "ria-header@example.com" },
     });
     await changeShipmentStatus(serviceContext(), { shipmentId: id, status: "in_transit", actor: SYSTEM_ACTOR });
 

@@ -3,16 +3,17 @@
 // CSP nonce each time. The requests go to a worker in this isolate, so each answer is awaited
 // with the work it left running (the page being stored), and its clock is the test's own.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { shipments, users } from "../../drizzle/schema";
+import { shipments, trackingEvents, users } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS, SEED_USER_IDS } from "../../drizzle/seed-data";
 import { countingD1, type D1Counts } from "~/.server/bench-d1";
 import { getDb } from "~/.server/db";
 import { createWorker } from "~/.server/worker";
 import { TRUST_MS } from "~/features/tracking/tracking-freshness.server";
+import { LOCATION_CHANGED } from "~/features/tracking/tracking-history";
 import { lookUpTracking } from "~/features/tracking/tracking.server";
 import { db, seedDemoData, signedInCookie } from "./fixtures";
 import { BASE, newClientAddress } from "./requests";
@@ -58,20 +59,33 @@ async function shipmentOf(trackingId: string) {
   return (await db.select().from(shipments).where(eq(shipments.trackingId, trackingId)).get())!;
 }
 
-/** Changes the stored row behind the cache's back: the version stays, so the key does too. */
+/** The parcel at a new place, as a location change writes it (its history entry and the row), with `version` as the row's version. */
+async function moveTo(trackingId: string, currentLocation: string, version: SQL) {
+  const shipment = await shipmentOf(trackingId);
+  await db.batch([
+    db.insert(trackingEvents).values({
+      id: crypto.randomUUID(),
+      shipmentId: shipment.id,
+      status: shipment.status,
+      location: currentLocation,
+      description: LOCATION_CHANGED,
+      occurredAt: Date.now(),
+    }),
+    db.update(shipments).set({ currentLocation, version }).where(eq(shipments.id, shipment.id)),
+  ]);
+}
+
+/** Changes the stored rows behind the cache's back: the version stays, so the key does too. */
 async function changeWithoutNewVersion(trackingId: string, currentLocation: string) {
-  await db.update(shipments).set({ currentLocation }).where(eq(shipments.trackingId, trackingId));
+  await moveTo(trackingId, currentLocation, sql`${shipments.version}`);
 }
 
 /**
- * A change committed by another isolate: the row and its version move in D1, and no event of
+ * A change committed by another isolate: the rows and the version move in D1, and no event of
  * it reaches this one, whose confirmations stand.
  */
 async function changeElsewhere(trackingId: string, currentLocation: string) {
-  await db
-    .update(shipments)
-    .set({ currentLocation, version: sql`${shipments.version} + 1` })
-    .where(eq(shipments.trackingId, trackingId));
+  await moveTo(trackingId, currentLocation, sql`${shipments.version} + 1`);
 }
 
 function anonymous(headers: Record<string, string> = {}) {

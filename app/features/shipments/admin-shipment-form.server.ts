@@ -241,7 +241,8 @@ export async function updateShipmentFromForm(
     expectedVersion: value.version,
     values: {
       ...checked.columns,
-      currentLocation: value.currentLocation || null,
+      // An empty box keeps the place: where the parcel was stays in its history.
+      ...(value.currentLocation ? { currentLocation: value.currentLocation } : {}),
       actualDelivery: value.actualDelivery ? Date.parse(value.actualDelivery) + NOON_MS : null,
     },
     actor,

@@ -2,7 +2,8 @@
 // Each is one D1 batch with its event. Edits are optimistic: they name the version they were
 // made from, and both the event and the update apply only while the shipment still has that
 // version, so a change made from a stale copy writes nothing (409). A location needs no
-// version: its batch reads what it replaces as it runs (docs/decisions/030).
+// version: its batch reads what it replaces as it runs (docs/decisions/030). A new place, set
+// either way, is a history entry of its own (docs/decisions/150).
 import { and, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { events, shipmentPackages, shipments } from "../../../drizzle/schema";
 import { checkPlace, LocationSchema } from "~/features/shipments/shipment-places";
@@ -13,10 +14,12 @@ import { recordShipmentEventsWhere, type Actor, type EventType, type FieldChange
 import { PAID_INVOICE_PRICE_MESSAGE } from "~/features/invoices/invoice";
 import { invoiceForNewPrice, keepInvoicesOf } from "~/features/invoices/invoices.server";
 import { refused, type Done, type Outcome, type Refused } from "~/.server/outcome";
+import { LOCATION_CHANGED } from "~/features/tracking/tracking-history";
 import { STALE_EDIT_MESSAGE } from "./admin-shipment-form";
-import type { NewShipment } from "./shipments.server";
+import { appendHistoryEntry, type NewShipment } from "./shipments.server";
 
-export type ShipmentEdit = Partial<Omit<NewShipment, "userId">>;
+/** An edit: the shipment's fields, and a new place for it (which cannot be emptied: the history keeps where it was). */
+export type ShipmentEdit = Partial<Omit<NewShipment, "userId">> & { currentLocation?: string };
 
 /** Fields whose change the audit trail does not list (the cost it belongs to is listed). */
 const UNAUDITED: ReadonlySet<string> = new Set(["costBreakdown"]);
@@ -63,7 +66,7 @@ const UPDATED: Done = { ok: true, message: "Shipment updated successfully" };
 
 /**
  * Applies an edit made from `expectedVersion`. The audit record lists each changed field
- * with its previous value. A conflict (STALE_EDIT_MESSAGE) means someone else changed the
+ * with its previous value; a new place is also a history entry (the shipment's status, at it). A conflict (STALE_EDIT_MESSAGE) means someone else changed the
  * shipment since: nothing was written and the caller should say so instead of overwriting
  * their change; a paid invoice keeps its price (PAID_INVOICE_PRICE_MESSAGE).
  */
@@ -105,6 +108,9 @@ export async function updateShipment(
     // Before the update: they apply only while the shipment is still at the version read.
     ...invoice.statements,
     ...(parcelsChange ? parcelsFollowing(db, { ...current, ...values } as ShipmentRow, guard) : []),
+    ...(values.currentLocation !== undefined && "currentLocation" in changes
+      ? [locationEntry(context, { shipmentId, location: values.currentLocation, actor, now, where: guard })]
+      : []),
     db
       .update(shipments)
       .set({ ...values, version: sql`${shipments.version} + 1`, updatedAt: now })
@@ -116,12 +122,21 @@ export async function updateShipment(
   return UPDATED;
 }
 
+/** The history entry of a new place: the shipment's status as the batch runs, at `location`. */
+function locationEntry(
+  context: ServiceContext,
+  { shipmentId, location, actor, now, where }: { shipmentId: string; location: string; actor: Actor; now: number; where: SQL | undefined },
+) {
+  return appendHistoryEntry(context.db, { shipmentId, entry: { status: sql`${shipments.status}`, location, description: LOCATION_CHANGED }, actor, now, where });
+}
+
 /**
  * Sets where the parcel is now; nothing, punctuation alone or more than 120 characters is
- * refused (docs/decisions/021). One batch and no read before it: the event, recorded only when
- * the location changes, reads the location it replaces from the row as the batch runs, and the
- * update follows it. Concurrent updates so apply one after another, each with one event that
- * names the location before it, and none is turned away.
+ * refused (docs/decisions/021). One batch and no read before it: the history entry and the
+ * event, written only when the location changes, read the status and the location they follow
+ * from the row as the batch runs, and the update follows them. Concurrent updates so apply one
+ * after another, each with one entry and one event that names the location before it, and none
+ * is turned away.
  */
 export async function setShipmentLocation(
   context: ServiceContext,
@@ -133,13 +148,14 @@ export async function setShipmentLocation(
   const next = checked.place;
   const saved: Done = { ok: true, message: "Current location updated successfully" };
   const changes = and(eq(shipments.id, shipmentId), sql`${shipments.currentLocation} IS NOT ${next}`);
-  const [, update] = await commit(context, [
+  const [, , update] = await commit(context, [
     recordShipmentEventsWhere(
       context,
       actor,
       { type: "shipment.location_changed", data: sql`json_object('from', ${shipments.currentLocation}, 'to', ${next})`, where: changes },
       now,
     ),
+    locationEntry(context, { shipmentId, location: next, actor, now, where: changes }),
     db
       .update(shipments)
       .set({ currentLocation: next, version: sql`${shipments.version} + 1`, updatedAt: now })

@@ -247,7 +247,7 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
               </Link>
             </p>
           </div>
-          {text(fields.currentLocation, "Current location")}
+          {text(fields.currentLocation, "Current location", {}, "A new place is added to the tracking history.")}
           <Field
             label="Actual delivery date (optional)"
             errors={fields.actualDelivery.errors}

@@ -13,6 +13,7 @@ import type { Db } from "~/.server/db";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { invariantResponse } from "~/.server/invariant";
 import { containsText, startsWithText } from "~/.server/text-search";
+import { appendOrder } from "~/features/tracking/tracking.server";
 
 /** What every shipment list shows of a shipment. */
 export type ShipmentRow = {
@@ -225,7 +226,7 @@ export async function getShipmentForEdit(db: Db, id: string) {
     })
     .from(trackingEvents)
     .where(eq(trackingEvents.shipmentId, id))
-    .orderBy(desc(trackingEvents.occurredAt), desc(trackingEvents.createdAt));
+    .orderBy(desc(trackingEvents.occurredAt), desc(appendOrder));
   return { shipment, history };
 }
 

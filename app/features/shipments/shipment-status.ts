@@ -48,6 +48,25 @@ const DEFAULT_DESCRIPTIONS: Partial<Record<ShipmentStatus, string>> = {
   custom_destination: "Package delivered to custom destination",
 };
 
+// Where a status change says the parcel is when it names no place: a new shipment's first entry
+// is at the Processing Center, a delivered one's place is "Delivered" (a custom destination's is
+// the destination it names).
+const DEFAULT_PLACES: Record<ShipmentStatus, string> = {
+  pending: "Processing Center",
+  confirmed: "Processing Center",
+  processing: "Processing Center",
+  picked_up: "Origin Facility",
+  shipped: "Origin Facility",
+  in_transit: "Transit Hub",
+  exception: "Local Delivery Center",
+  failed: "Local Delivery Center",
+  returned: "Returned to Sender",
+  out_for_delivery: "Local Delivery Center",
+  ready_for_pickup: "Pickup Point",
+  delivered: "Delivered",
+  custom_destination: "Delivered",
+};
+
 export type StatusTone = "green" | "blue" | "yellow" | "red" | "grey";
 
 const TONES: Partial<Record<ShipmentStatus, StatusTone>> = {
@@ -93,6 +112,10 @@ export function statusTone(status: ShipmentStatus): StatusTone {
 
 export function defaultStatusDescription(status: ShipmentStatus): string {
   return DEFAULT_DESCRIPTIONS[status] ?? "Status updated";
+}
+
+export function defaultStatusPlace(status: ShipmentStatus): string {
+  return DEFAULT_PLACES[status];
 }
 
 export function isDelivered(status: ShipmentStatus): boolean {

@@ -1,13 +1,15 @@
 // Writes that every shipment goes through, whoever makes them (customer form, admin form,
 // admin row actions). Each is one D1 batch, so the shipment, its history entry, its mail
 // and its audit record are written together or not at all.
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../../drizzle/schema";
 import { invoiceAmounts, invoiceNumber } from "~/features/invoices/invoice";
-import { defaultStatusDescription, isDelivered, normalizeStatus, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { isDelivered, normalizeStatus, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { checkPlace, CustomDestinationSchema } from "~/features/shipments/shipment-places";
+import { statusChangeEntry, type AppendedEntry } from "~/features/tracking/tracking-history";
 import { generateTrackingId } from "~/features/tracking/tracking-id";
 import type { ServiceContext } from "~/load-context";
+import type { Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
 import { recordEvents, type Actor } from "~/.server/events";
 import { refused, type Outcome } from "~/.server/outcome";
@@ -15,11 +17,48 @@ import { limitAction } from "~/.server/rate-limit";
 import { ratingLink } from "~/features/ratings/ratings.server";
 import { getSettings } from "~/features/settings/settings.server";
 
-export type NewShipment = Omit<typeof shipments.$inferInsert, "id" | "trackingId" | "status" | "version" | "createdAt" | "updatedAt">;
+/** A shipment as its form gives it: its status and where it is are its history's (appendHistoryEntry). */
+export type NewShipment = Omit<typeof shipments.$inferInsert, "id" | "trackingId" | "status" | "currentLocation" | "version" | "createdAt" | "updatedAt">;
 export type NewPackage = Omit<typeof shipmentPackages.$inferInsert, "shipmentId" | "position">;
 
-const FIRST_LOCATION = "Processing Center";
 const MAX_TRACKING_ID_ATTEMPTS = 5;
+
+/**
+ * Appends an entry to a shipment's history, written only while `where` matches its row as the
+ * batch runs (a shipment deleted meanwhile gets none, and no foreign-key failure). `status` may
+ * be read from the row then. The entry is dated `now`, or at its latest entry's time when that
+ * is later, so the entry appended is always the latest: the place the caller sets as the
+ * shipment's current location in the same batch is the latest entry's. Entries are never
+ * changed afterwards (the database refuses it).
+ */
+export function appendHistoryEntry(
+  db: Db,
+  {
+    shipmentId,
+    entry,
+    actor,
+    now,
+    where,
+  }: { shipmentId: string; entry: Omit<AppendedEntry, "status"> & { status: ShipmentStatus | SQL }; actor: Actor; now: number; where: SQL | undefined },
+) {
+  const latest = sql`(select max(${trackingEvents.occurredAt}) from ${trackingEvents} where ${trackingEvents.shipmentId} = ${shipmentId})`;
+  return db.insert(trackingEvents).select(
+    db
+      .select({
+        id: sql<string>`${crypto.randomUUID()}`.as("id"),
+        shipmentId: shipments.id,
+        status: sql<string>`${entry.status}`.as("status"),
+        location: sql<string | null>`${entry.location}`.as("location"),
+        description: sql<string>`${entry.description}`.as("description"),
+        occurredAt: sql<number>`max(${now}, coalesce(${latest}, ${now}))`.as("occurred_at"),
+        actorUserId: sql<string | null>`${actor.userId}`.as("actor_user_id"),
+        actorLabel: sql<string>`${actor.label}`.as("actor_label"),
+        createdAt: sql<number>`${now}`.as("created_at"),
+      })
+      .from(shipments)
+      .where(and(eq(shipments.id, shipmentId), where)),
+  );
+}
 
 function isUniqueViolation(error: unknown): boolean {
   const message = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
@@ -28,7 +67,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Stores a new shipment with a server-generated tracking ID (drawn again on the rare
- * collision), its packages, the first history entry at the Processing Center, its invoice
+ * collision), its packages, the first history entry (pending, at the Processing Center), its invoice
  * (billed from the stored cost) and its shipment.created event (which brings the confirmation mail).
  */
 export async function createShipment(
@@ -41,6 +80,7 @@ export async function createShipment(
   // The rate the caller priced the shipment at (the customer's estimate), else the settings' rate now.
   const taxRateBasisPoints = shipment.taxRateBasisPoints ?? settings.taxRateBasisPoints;
   const invoice = invoiceAmounts({ cost: shipment.cost ?? 0, costBreakdown: shipment.costBreakdown ?? null, taxRateBasisPoints });
+  const first = statusChangeEntry({ status: "pending" });
   for (let attempt = 1; ; attempt += 1) {
     const id = crypto.randomUUID();
     const invoiceId = crypto.randomUUID();
@@ -50,8 +90,8 @@ export async function createShipment(
       trackingId: generateTrackingId(trackingPrefix, now),
       // Priced at the same tax rate as its invoice.
       taxRateBasisPoints,
-      status: "pending",
-      currentLocation: shipment.currentLocation ?? FIRST_LOCATION,
+      status: first.status,
+      currentLocation: first.location,
       createdAt: now,
       updatedAt: now,
     } satisfies typeof shipments.$inferInsert;
@@ -60,11 +100,9 @@ export async function createShipment(
         db.insert(shipments).values(row),
         ...packages.map((item, index) => db.insert(shipmentPackages).values({ ...item, shipmentId: id, position: index + 1 })),
         db.insert(trackingEvents).values({
+          ...first,
           id: crypto.randomUUID(),
           shipmentId: id,
-          status: "pending",
-          location: FIRST_LOCATION,
-          description: defaultStatusDescription("pending"),
           occurredAt: now,
           actorUserId: actor.userId,
           actorLabel: actor.label,
@@ -116,15 +154,16 @@ export async function createShipment(
 }
 
 /**
- * Sets a status and appends its history entry in one batch. Concurrent changes all apply, one
- * after another: the history entry and the event are written ahead of the update in the same
- * batch and read the status and location they follow from the row as it runs, so each change
- * has one entry and one event naming the status before it, whichever landed in between. The
- * version goes up by one per change so that edits made from an older copy are refused.
- * Setting the status the shipment already has (and, for a custom destination, the same
- * destination) changes nothing: no history entry, no mail, no record ("unchanged"). Every
- * statement of the batch carries that condition, checked when the batch runs, so two identical
- * changes made at the same moment leave one entry, not two.
+ * Sets a status and appends its history entry in one batch. The entry is at the place given,
+ * else the status's default place (statusChangeEntry), and that place becomes the shipment's
+ * current location. Concurrent changes all apply, one after another: the history entry and the
+ * event are written ahead of the update in the same batch and read the status they follow from
+ * the row as it runs, so each change has one entry and one event naming the status before it,
+ * whichever landed in between. The version goes up by one per change so that edits made from an
+ * older copy are refused. Setting the status the shipment already has (and, for a custom
+ * destination, the same destination) changes nothing: no history entry, no mail, no record
+ * ("unchanged"). Every statement of the batch carries that condition, checked when the batch
+ * runs, so two identical changes made at the same moment leave one entry, not two.
  */
 export async function changeShipmentStatus(
   context: ServiceContext,
@@ -133,7 +172,6 @@ export async function changeShipmentStatus(
     status,
     actor,
     location,
-    description,
     customDestination,
     now = Date.now(),
   }: {
@@ -141,7 +179,6 @@ export async function changeShipmentStatus(
     status: ShipmentStatus;
     actor: Actor;
     location?: string | null;
-    description?: string | null;
     customDestination?: string | null;
     now?: number;
   },
@@ -156,7 +193,6 @@ export async function changeShipmentStatus(
       senderEmail: shipments.senderEmail,
       recipientName: shipments.recipientName,
       recipientEmail: shipments.recipientEmail,
-      currentLocation: shipments.currentLocation,
       ownerFirstName: users.firstName,
       ownerEmail: users.email,
       customDestination: shipments.customDestination,
@@ -170,11 +206,7 @@ export async function changeShipmentStatus(
   if (normalizeStatus(current.status) === status && sameDestination) return "unchanged";
 
   const delivered = isDelivered(status);
-  // Where the entry says the parcel is: given, else wherever it is when the batch runs.
-  const givenLocation = status === "delivered" ? "Delivered" : (location ?? customDestination ?? null);
-  const entryDescription = description ?? defaultStatusDescription(status);
-  const atWrite = (column: typeof shipments.status | typeof shipments.currentLocation) =>
-    sql`(select ${column} from ${shipments} where ${shipments.id} = ${shipmentId})`;
+  const entry = statusChangeEntry({ status, location, customDestination });
   const differs =
     customDestination === undefined
       ? ne(shipments.status, status)
@@ -183,23 +215,7 @@ export async function changeShipmentStatus(
 
   const ratingLinkOnDelivery = delivered ? { ratingLink: await ratingLink(context, { id: shipmentId, trackingId: current.trackingId }) } : {};
   const results = await commit(context, [
-    // A shipment deleted meanwhile gets no entry (and no foreign-key failure).
-    db.insert(trackingEvents).select(
-      db
-        .select({
-          id: sql<string>`${crypto.randomUUID()}`.as("id"),
-          shipmentId: shipments.id,
-          status: sql<string>`${status}`.as("status"),
-          location: (givenLocation === null ? sql<string | null>`${shipments.currentLocation}` : sql<string>`${givenLocation}`).as("location"),
-          description: sql<string>`${entryDescription}`.as("description"),
-          occurredAt: sql<number>`${now}`.as("occurred_at"),
-          actorUserId: sql<string | null>`${actor.userId}`.as("actor_user_id"),
-          actorLabel: sql<string>`${actor.label}`.as("actor_label"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-        })
-        .from(shipments)
-        .where(onlyIf.where),
-    ),
+    appendHistoryEntry(db, { shipmentId, entry, actor, now, where: onlyIf.where }),
     recordEvents(
       context,
       actor,
@@ -211,14 +227,14 @@ export async function changeShipmentStatus(
             trackingId: current.trackingId,
             from: current.status,
             to: status,
-            location: givenLocation ?? current.currentLocation,
-            description: entryDescription,
+            location: entry.location,
+            description: entry.description,
             customDestination: customDestination ?? null,
             sender: { name: current.senderName, email: current.senderEmail },
             recipient: { name: current.recipientName, email: current.recipientEmail },
             owner: current.ownerEmail ? { name: current.ownerFirstName ?? "", email: current.ownerEmail } : null,
           },
-          readAtWrite: { from: atWrite(shipments.status), ...(givenLocation === null ? { location: atWrite(shipments.currentLocation) } : {}) },
+          readAtWrite: { from: sql`(select ${shipments.status} from ${shipments} where ${shipments.id} = ${shipmentId})` },
           ...ratingLinkOnDelivery,
         },
       ],
@@ -230,9 +246,9 @@ export async function changeShipmentStatus(
       .update(shipments)
       .set({
         status,
+        currentLocation: entry.location,
         updatedAt: now,
         version: sql`${shipments.version} + 1`,
-        ...(status === "delivered" ? { currentLocation: "Delivered" } : location ? { currentLocation: location } : {}),
         ...(delivered ? { actualDelivery: now } : {}),
         ...(customDestination !== undefined ? { customDestination } : {}),
       })
@@ -275,7 +291,6 @@ export async function changeStatus(
     status,
     actor,
     customDestination,
-    description: customDestination ? `Package delivered to custom destination: ${customDestination}` : undefined,
     now,
   });
   if (changed === "missing") return refused("not-found", "Failed to update shipment status");

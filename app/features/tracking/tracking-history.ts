@@ -1,9 +1,11 @@
-// The history shown on the tracking page. Stored history entries (the tracking_events table)
-// are used as they are unless they say nothing useful (none, an invalid time, or only the
-// creation entry); then synthesised steps stand in (pending, processing, in transit, out for
-// delivery, delivered), spread from creation to the estimated delivery date.
+// A shipment's history: one entry per status change and per change of place, appended and never
+// rewritten. Where the parcel is now is always the place of its latest entry. A shipment with no
+// stored entry at all (every shipment made here starts with one; rows from elsewhere may have
+// none) shows steps synthesised from creation to the estimated delivery date instead; stored
+// entries are never replaced by synthesised ones.
 import {
   defaultStatusDescription,
+  defaultStatusPlace,
   statusProgress,
   type ShipmentStatus,
 } from "~/features/shipments/shipment-status";
@@ -16,6 +18,11 @@ export type HistoryEntry = {
   synthesized: boolean;
 };
 
+export type StoredEntry = Omit<HistoryEntry, "synthesized">;
+
+/** What a change appends; its time is the change's, or the latest entry's when that is later. */
+export type AppendedEntry = Pick<HistoryEntry, "status" | "location" | "description">;
+
 type ShipmentTimes = {
   status: ShipmentStatus;
   createdAt: number;
@@ -27,28 +34,44 @@ type ShipmentTimes = {
 const DAY_MS = 86_400_000;
 export const DEFAULT_DELIVERY_DAYS = 7;
 
-const SYNTHESIS_STAGES: { status: ShipmentStatus; fraction: number; location: string }[] = [
-  { status: "pending", fraction: 0, location: "Origin Facility" },
-  { status: "processing", fraction: 0.1, location: "Processing Center" },
-  { status: "in_transit", fraction: 0.3, location: "Transit Hub" },
-  { status: "out_for_delivery", fraction: 0.8, location: "Local Delivery Center" },
-  { status: "delivered", fraction: 1, location: "Destination" },
+/** The description of the entry a change of place appends (its status is the shipment's). */
+export const LOCATION_CHANGED = "Location updated";
+
+/**
+ * The entry a status change appends. Delivered is at "Delivered" and a custom destination at the
+ * destination it names; any other status at the place given, else at its default place.
+ */
+export function statusChangeEntry({
+  status,
+  location,
+  customDestination,
+}: {
+  status: ShipmentStatus;
+  location?: string | null;
+  customDestination?: string | null;
+}): AppendedEntry {
+  const destination = status === "custom_destination" ? customDestination || null : null;
+  const place = status === "delivered" ? defaultStatusPlace(status) : (destination ?? location ?? defaultStatusPlace(status));
+  return {
+    status,
+    location: place,
+    description: destination ? `Package delivered to custom destination: ${destination}` : defaultStatusDescription(status),
+  };
+}
+
+const SYNTHESIS_STAGES: { status: ShipmentStatus; fraction: number }[] = [
+  { status: "pending", fraction: 0 },
+  { status: "processing", fraction: 0.1 },
+  { status: "in_transit", fraction: 0.3 },
+  { status: "out_for_delivery", fraction: 0.8 },
+  { status: "delivered", fraction: 1 },
 ];
-
-function isValidTime(value: number): boolean {
-  return Number.isFinite(value) && value > 0;
-}
-
-export function needsSynthesis(stored: readonly { status: string; occurredAt: number }[]): boolean {
-  if (stored.length === 0) return true;
-  if (stored.some((entry) => !isValidTime(entry.occurredAt))) return true;
-  return stored.length === 1 && stored[0]!.status === "pending";
-}
 
 /**
  * Steps from creation to the estimated delivery date (default 7 days) up to the current
- * status. A status outside the five stages ends the list at the time of the last update.
- * No step is dated after the shipment's last update.
+ * status, oldest first, each at its status's default place; the current one is where the
+ * shipment says it is, when it says. A status outside the five stages ends the list at the time
+ * of the last update. No step is dated after the shipment's last update.
  */
 export function synthesizeHistory(shipment: ShipmentTimes): HistoryEntry[] {
   const start = shipment.createdAt;
@@ -61,14 +84,14 @@ export function synthesizeHistory(shipment: ShipmentTimes): HistoryEntry[] {
   const current = SYNTHESIS_STAGES.find((stage) => stage.status === shipment.status);
   const entries: HistoryEntry[] = passed.map((stage) => ({
     status: stage.status,
-    location: stage.location,
+    location: defaultStatusPlace(stage.status),
     description: defaultStatusDescription(stage.status),
     occurredAt: at(stage.fraction),
     synthesized: true,
   }));
   entries.push({
     status: shipment.status,
-    location: current ? current.location : shipment.currentLocation,
+    location: shipment.currentLocation ?? defaultStatusPlace(shipment.status),
     description: defaultStatusDescription(shipment.status),
     occurredAt: current ? at(current.fraction) : latest,
     synthesized: true,
@@ -76,13 +99,17 @@ export function synthesizeHistory(shipment: ShipmentTimes): HistoryEntry[] {
   return entries;
 }
 
-/** Newest first. */
-export function trackingHistory(
-  shipment: ShipmentTimes,
-  stored: readonly Omit<HistoryEntry, "synthesized">[],
-): HistoryEntry[] {
-  const entries = needsSynthesis(stored)
-    ? synthesizeHistory(shipment)
-    : stored.map((entry) => ({ ...entry, synthesized: false }));
-  return [...entries].sort((a, b) => b.occurredAt - a.occurredAt);
+/**
+ * The history the tracking page shows, newest first: the stored entries (given in the order
+ * they were appended; entries of one time keep that order), or synthesised steps when none is
+ * stored.
+ */
+export function trackingHistory(shipment: ShipmentTimes, stored: readonly StoredEntry[]): HistoryEntry[] {
+  const entries = stored.length === 0 ? synthesizeHistory(shipment) : stored.map((entry) => ({ ...entry, synthesized: false }));
+  return [...entries].sort((a, b) => a.occurredAt - b.occurredAt).reverse();
+}
+
+/** Where the parcel is: the place of the latest entry of its history (newest first). */
+export function currentLocation(history: readonly HistoryEntry[]): string | null {
+  return history[0]?.location ?? null;
 }

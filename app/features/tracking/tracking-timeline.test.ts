@@ -20,8 +20,7 @@ function steps(path: ShipmentStatus[], options: { estimatedDelivery?: number | n
   return timeline.steps.map((step) => `${step.label}:${step.state}`);
 }
 
-// The paths the demo data gives each status (drizzle/seed-data.ts), the two synthesised ones
-// as the page synthesises them (pending, processing, then the status).
+// The paths the demo data gives each status (drizzle/seed-data.ts).
 const EXPECTED: Record<ShipmentStatus, { path: ShipmentStatus[]; steps: string[] }> = {
   pending: {
     path: ["pending"],
@@ -52,12 +51,12 @@ const EXPECTED: Record<ShipmentStatus, { path: ShipmentStatus[]; steps: string[]
     ],
   },
   in_transit: {
-    path: ["pending", "processing", "in_transit"],
-    steps: ["Pending:complete", "Processing:complete", "In Transit:current", "Out For Delivery:upcoming", "Delivered:upcoming"],
+    path: ["pending", "confirmed", "picked_up", "in_transit"],
+    steps: ["Pending:complete", "Confirmed:complete", "Picked Up:complete", "In Transit:current", "Out For Delivery:upcoming", "Delivered:upcoming"],
   },
   out_for_delivery: {
-    path: ["pending", "processing", "in_transit", "out_for_delivery"],
-    steps: ["Pending:complete", "Processing:complete", "In Transit:complete", "Out For Delivery:current", "Delivered:upcoming"],
+    path: ["pending", "confirmed", "picked_up", "in_transit", "out_for_delivery"],
+    steps: ["Pending:complete", "Confirmed:complete", "Picked Up:complete", "In Transit:complete", "Out For Delivery:current", "Delivered:upcoming"],
   },
   ready_for_pickup: {
     path: ["pending", "confirmed", "picked_up", "in_transit", "ready_for_pickup"],
@@ -125,7 +124,7 @@ describe("trackingTimeline", () => {
       trackingTimeline({ status: path.at(-1)!, history: historyOf(path), estimatedDelivery: null, now: NOW }).steps.map((step) => step.tone);
     expect(tones(EXPECTED.returned.path)).toEqual(["done", "done", "done", "done", "problem", "problem"]);
     expect(tones(EXPECTED.custom_destination.path).at(-1)).toBe("delivered");
-    expect(tones(EXPECTED.in_transit.path)).toEqual(["done", "done", "progress", "progress", "progress"]);
+    expect(tones(EXPECTED.in_transit.path)).toEqual(["done", "done", "done", "progress", "progress", "progress"]);
   });
 
   it("ends with the shipment's status when no entry records it yet", () => {

@@ -6,10 +6,13 @@ import type { Dimensions } from "~/domain/format";
 import { chargeFor, type Charge } from "~/features/pricing/charge";
 import type { TrackingFacts } from "~/features/chat/support-assistant";
 import { normalizeStatus, type ShipmentStatus } from "~/features/shipments/shipment-status";
-import { trackingHistory, type HistoryEntry } from "~/features/tracking/tracking-history";
+import { currentLocation, trackingHistory, type HistoryEntry } from "~/features/tracking/tracking-history";
 import type { Db } from "~/.server/db";
 import { isRated, ratingPromptFor, type RatingPrompt } from "~/features/ratings/ratings.server";
 import type { SessionUser } from "~/features/accounts/session.server";
+
+/** A history entry's place in the order entries were appended, which orders entries of one time. */
+export const appendOrder = sql<number>`${trackingEvents}.rowid`;
 
 export type PublicTracking = {
   trackingId: string;
@@ -17,6 +20,7 @@ export type PublicTracking = {
   serviceType: string;
   origin: { city: string; country: string };
   destination: { city: string; country: string };
+  /** The place of the latest entry of `history`. */
   currentLocation: string | null;
   customDestination: string | null;
   estimatedDelivery: number | null;
@@ -97,7 +101,7 @@ export async function lookUpTracking(
       .from(trackingEvents)
       .innerJoin(shipments, eq(shipments.id, trackingEvents.shipmentId))
       .where(byTrackingId)
-      .orderBy(asc(trackingEvents.occurredAt)),
+      .orderBy(asc(trackingEvents.occurredAt), asc(appendOrder)),
     db
       .select({ id: invoices.id })
       .from(invoices)
@@ -135,7 +139,7 @@ export async function lookUpTracking(
     serviceType: shipment.serviceType,
     origin: { city: shipment.senderCity, country: shipment.senderCountry },
     destination: { city: shipment.recipientCity, country: shipment.recipientCountry },
-    currentLocation: shipment.currentLocation,
+    currentLocation: currentLocation(history),
     customDestination: shipment.customDestination,
     estimatedDelivery: shipment.estimatedDelivery,
     actualDelivery: shipment.actualDelivery,
