@@ -94,7 +94,7 @@ export default defineConfig(async () => {
             // pre-bundling them into ESM gives workerd one consistent module graph.
             deps: {
               optimizer: {
-                ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/react", "react", "react-dom/server"] },
+                ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/react", "react", "react-dom/server", "react-router-dom"] },
               },
             },
           },
