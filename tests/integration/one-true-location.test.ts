@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { shipments, trackingEvents } from "../../drizzle/schema";
 import { DEMO_TRACKING_IDS, SEED_USER_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
 import { SYSTEM_ACTOR } from "~/.server/events";
+import { answerQuestion } from "~/features/chat/chat-assistant.server";
 import { setShipmentLocation, updateShipment } from "~/features/shipments/shipment-changes.server";
 import { SHIPMENT_STATUSES, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { changeShipmentStatus, createShipment } from "~/features/shipments/shipments.server";
@@ -173,6 +174,17 @@ describe("the examples that failed", () => {
     const changed = await trackingPage("SWP999999NOHIST");
     expect(changed.entries).toEqual(["Out For Delivery · Local Delivery Center"]);
     expect(changed.currentLocation).toBe("Local Delivery Center");
+  });
+});
+
+describe("the support assistant", () => {
+  it("still gives an exception's reason after the parcel moved, and says where it is now", async () => {
+    const trackingId = DEMO_TRACKING_IDS.find((demo) => demo.status === "exception")!.trackingId;
+    const { id } = (await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.trackingId, trackingId)).get())!;
+    expect((await postAs(`/admin/shipments/${id}/location`, { location: "Address Desk 3" }, admin)).status).toBe(302);
+    const { message } = await answerQuestion(serviceContext(), `what is going on with ${trackingId}?`);
+    expect(message).toContain("Reason: Delivery exception: address could not be verified (");
+    expect(message).toContain("Current location: Address Desk 3.");
   });
 });
 

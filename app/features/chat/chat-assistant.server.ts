@@ -22,6 +22,7 @@ import { normalizeStatus } from "~/features/shipments/shipment-status";
 import { draftCurrency } from "~/features/shipments/customer-shipment";
 import { getExchangeRate, getSettings } from "~/features/settings/settings.server";
 import { lookUpMany } from "~/features/tracking/tracking.server";
+import { LOCATION_CHANGED } from "~/features/tracking/tracking-history";
 
 /** The model used when the AI binding is configured. */
 export const AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
@@ -46,13 +47,16 @@ export async function answerQuestion(
   return { ...reply, message: (await rephrase(ai, question, reply.message)) ?? reply.message };
 }
 
-/** Each named shipment's latest stored history entry (the last to happen; of two at once, the last written), by tracking ID. */
+/**
+ * Each named shipment's latest stored history entry of a status change (the last to happen; of
+ * two at once, the last written), by tracking ID: a new place's entry says only where it is.
+ */
 async function latestHistoryEntries(db: Db, trackingIds: readonly string[]): Promise<Map<string, LatestEntry>> {
   if (trackingIds.length === 0) return new Map();
   const latest = db
     .select({ id: sql`latest.id` })
     .from(sql`${trackingEvents} AS latest`)
-    .where(sql`latest.shipment_id = ${shipments.id}`)
+    .where(sql`latest.shipment_id = ${shipments.id} AND latest.description <> ${LOCATION_CHANGED}`)
     .orderBy(sql`latest.occurred_at DESC`, sql`latest.created_at DESC`, sql`latest.rowid DESC`)
     .limit(1);
   const rows = await db
