@@ -46,6 +46,8 @@ test("a delivered parcel shows the delivered banner and a completed timeline", a
 });
 
 test("for every status, the timeline agrees with the history", async ({ page }) => {
+  // Eighteen pages, each read twice over.
+  test.setTimeout(90_000);
   for (const { trackingId, status } of [...DEMO_TRACKING_IDS, ...STATUS_TRACKING_IDS]) {
     await page.goto(`/track/${trackingId}`);
     const steps = page.getByRole("region", { name: "Progress" }).getByRole("listitem");
