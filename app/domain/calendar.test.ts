@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDate, startOfDay, startOfMonth } from "./calendar";
+import { dayOf, isoDay, isPastDay, localDate, nextDay, startOfDay, startOfMonth } from "./calendar";
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -40,5 +40,24 @@ describe("localDate", () => {
     // 2026-11-22 23:30 UTC is already Monday 23 November in Tokyo.
     expect(localDate(Date.UTC(2026, 10, 22, 23, 30), "Asia/Tokyo")).toEqual({ year: 2026, month: 11, day: 23, weekday: 1 });
     expect(localDate(Date.UTC(2026, 10, 22, 23, 30), "UTC")).toEqual({ year: 2026, month: 11, day: 22, weekday: 0 });
+  });
+});
+
+describe("date-only values", () => {
+  const lateEvening = Date.UTC(2026, 10, 22, 23, 30);
+
+  it("name the same day wherever they are read", () => {
+    expect(dayOf(lateEvening)).toEqual({ year: 2026, month: 11, day: 22 });
+    expect(isoDay(dayOf(lateEvening))).toBe("2026-11-22");
+    expect(isoDay(nextDay(dayOf(Date.UTC(2028, 1, 28))))).toBe("2028-02-29");
+    expect(isoDay(nextDay(dayOf(Date.UTC(2026, 11, 31))))).toBe("2027-01-01");
+  });
+
+  it("are past once the reader's today is after their day", () => {
+    expect(isPastDay(lateEvening, Date.UTC(2026, 10, 22, 23, 59), "UTC")).toBe(false);
+    expect(isPastDay(lateEvening, Date.UTC(2026, 10, 23, 0, 0), "UTC")).toBe(true);
+    // 20:00 UTC on the 22nd is already the 23rd in Tokyo; 03:00 UTC on the 23rd still the 22nd in Los Angeles.
+    expect(isPastDay(lateEvening, Date.UTC(2026, 10, 22, 20), "Asia/Tokyo")).toBe(true);
+    expect(isPastDay(lateEvening, Date.UTC(2026, 10, 23, 3), "America/Los_Angeles")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName, formatDate, formatDateTime, formatMoney, isTimeZone, listOf, minorUnitsInput, relativeTime, shipmentSizes, toMinorUnits } from "./format";
+import { countryName, formatDate, formatDateTime, formatDay, formatMoney, formatMonthDay, isTimeZone, listOf, minorUnitsInput, relativeTime, shipmentSizes, toMinorUnits } from "./format";
 
 const time = Date.UTC(2026, 10, 22, 14, 5);
 
@@ -8,6 +8,13 @@ describe("dates", () => {
     expect(formatDate(time)).toBe("Nov 22, 2026");
     expect(formatDateTime(time)).toBe("Nov 22, 2026, 2:05 PM UTC");
     expect(formatDateTime(time, "Asia/Tokyo")).toBe("Nov 22, 2026, 11:05 PM GMT+9");
+  });
+
+  it("shows a date-only value as the day it names, whatever the reader's zone", () => {
+    const lateEvening = Date.UTC(2026, 10, 26, 23, 30);
+    expect(formatDay(lateEvening)).toBe("Nov 26, 2026");
+    expect(formatMonthDay(lateEvening)).toBe("Nov 26");
+    expect(formatDay(null)).toBe("N/A");
   });
 
   it("says 'N/A' for a missing date and 'Invalid Date' for a broken one", () => {

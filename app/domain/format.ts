@@ -1,5 +1,7 @@
-// Display formats. Dates render in the reader's time zone when the browser has told us
-// (see app/components/time-zone.ts), otherwise in UTC, always naming the zone.
+// Display formats. Moments render in the reader's time zone when the browser has told us
+// (app/.server/time-zone.ts), otherwise in UTC, naming the zone with the time. Date-only values
+// (an estimated delivery) render as the day they name, the same in every zone (app/domain/calendar.ts).
+import { DATE_ONLY_ZONE } from "./calendar";
 
 const LOCALE = "en-US";
 
@@ -28,10 +30,15 @@ export function formatDateTime(value: number | null | undefined, timeZone = "UTC
   }).format(value);
 }
 
-/** "Nov 20": a day of the year, as a short notice says it. */
-export function formatMonthDay(value: number, timeZone = "UTC"): string {
+/** "Nov 27, 2026": the day a date-only value names (an estimated delivery), whoever reads it. */
+export function formatDay(value: number | null | undefined): string {
+  return formatDate(value, DATE_ONLY_ZONE);
+}
+
+/** "Nov 27": the day a date-only value names, as a short notice says it. */
+export function formatMonthDay(value: number): string {
   if (!isValidTime(value)) return "Invalid Date";
-  return new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone }).format(value);
+  return new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: DATE_ONLY_ZONE }).format(value);
 }
 
 /** ISO date-time for <time dateTime>. */

@@ -33,7 +33,7 @@ import { Price } from "~/features/pricing/price";
 import { formatTaxRate } from "~/features/invoices/invoice";
 import { TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
 import { BASE_CURRENCY, convertMinorUnits } from "~/features/pricing/exchange-rates";
-import { countryName, formatDate, formatMoney, toMinorUnits } from "~/domain/format";
+import { countryName, formatDay, formatMoney, toMinorUnits } from "~/domain/format";
 
 import {
   draftFormData,
@@ -660,7 +660,7 @@ function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: Ste
             </tfoot>
           </table>
           <p className="mt-3 text-sm text-slate-700">
-            {estimate.weightKg} kg in all. Estimated delivery: <strong>{formatDate(estimate.estimatedDelivery, timeZone)}</strong>
+            {estimate.weightKg} kg in all. Estimated delivery: <strong>{formatDay(estimate.estimatedDelivery)}</strong>
           </p>
           <ExchangeNote exchange={estimate.quote.exchange} timeZone={timeZone} className="mt-2 text-sm text-slate-700" />
           {step === 4 && !hydrated ? (

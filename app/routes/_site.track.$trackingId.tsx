@@ -21,7 +21,7 @@ import { DeliveryRating } from "~/features/ratings/delivery-rating";
 import { TrackingResult } from "~/features/tracking/tracking-result";
 import { isEmail, normalizeEmail } from "~/domain/contact-details";
 import { isHoneypotFilled } from "~/domain/honeypot";
-import { isSettled } from "~/features/shipments/shipment-status";
+import { hasDeliveryDayToCome } from "~/features/tracking/icalendar";
 import { normalizeTrackingId } from "~/features/tracking/tracking-id";
 import { trackingTimeline } from "~/features/tracking/tracking-timeline";
 import type { ScriptsHandle } from "~/components/page-scripts";
@@ -71,7 +71,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const found = await lookUpTracking(context.db, trackingId, viewer);
     if (!found) return data({ state: "not-found" as const, trackingId }, { status: 404 });
     const { rating, publicVersion, ...view } = found;
-    const timeline = trackingTimeline({ ...view, now: Date.now(), timeZone: requestTimeZone(request) });
+    const now = Date.now();
+    const timeZone = requestTimeZone(request);
+    const timeline = trackingTimeline({ ...view, now, timeZone });
     // The edge cache stores the page under the version this render read (decision 131).
     return data({
       state: "found" as const,
@@ -83,7 +85,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       print: url.searchParams.get("print") === "1",
       // Updates by mail while anything can still happen; the owner gets them through the profile's preferences.
       subscribe: acceptsSubscribers(view.status) && !view.viewerIsOwner,
-      calendar: !isSettled(view.status) && view.estimatedDelivery !== null ? `/track/${encodeURIComponent(trackingId)}/calendar.ics` : null,
+      calendar: hasDeliveryDayToCome(view, { now, timeZone }) ? `/track/${encodeURIComponent(trackingId)}/calendar.ics` : null,
     }, { headers: { [RENDERED_VERSION_HEADER]: publicVersion } });
   } catch (error) {
     console.error("Tracking look-up failed", error);

@@ -6,7 +6,7 @@ import { lookUpMany } from "~/features/tracking/tracking.server";
 import { useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { TrackingForm } from "~/features/tracking/tracking-form";
-import { countryName, formatDate, formatMonthDay } from "~/domain/format";
+import { countryName, formatDate, formatDay, formatMonthDay } from "~/domain/format";
 import { isDelivered, isSettled, statusProgress, statusTone } from "~/features/shipments/shipment-status";
 import { parseTrackingSearch, trackingSearchPath } from "~/features/tracking/tracking-id";
 import { runningLate } from "~/features/tracking/tracking-timeline";
@@ -81,7 +81,7 @@ function rowFacts(shipment: NonNullable<Row["shipment"]>, timeZone: string): str
   const destination = `${shipment.destination.city}, ${countryName(shipment.destination.country)}`;
   if (isDelivered(shipment.status)) return `Delivered ${formatDate(shipment.actualDelivery, timeZone)} · ${destination}`;
   if (isSettled(shipment.status)) return `${shipment.currentLocation ?? destination} · Returned to sender`;
-  return `${shipment.currentLocation ?? "Not yet scanned"} · to ${destination} · Estimated delivery ${formatDate(shipment.estimatedDelivery, timeZone)}`;
+  return `${shipment.currentLocation ?? "Not yet scanned"} · to ${destination} · Estimated delivery ${formatDay(shipment.estimatedDelivery)}`;
 }
 
 /** One compact row per ID asked for, in the order typed; IDs that match nothing are marked. */
@@ -117,7 +117,7 @@ function ResultRows({ rows }: { rows: Row[] }) {
                 </progress>
                 <p className="text-sm text-slate-700">
                   {rowFacts(shipment, timeZone)}
-                  {late ? <strong className="text-amber-900">{` · Running late: expected ${formatMonthDay(late.expected, timeZone)}`}</strong> : null}
+                  {late ? <strong className="text-amber-900">{` · Running late: expected ${formatMonthDay(late.expected)}`}</strong> : null}
                 </p>
               </article>
             ) : (

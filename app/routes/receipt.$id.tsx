@@ -10,7 +10,7 @@ import { PrintControls } from "~/components/print-controls";
 import { useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { Fact } from "~/features/tracking/tracking-result";
-import { countryName, formatDate, formatDateTime, formatDimensions, formatMoney, shipmentSizes } from "~/domain/format";
+import { countryName, formatDate, formatDateTime, formatDay, formatDimensions, formatMoney, shipmentSizes } from "~/domain/format";
 import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 import { WrapPoints } from "~/components/wrap-points";
@@ -104,7 +104,7 @@ export default function ReceiptPage() {
             <Fact label="Declared value" value={money(shipment.declaredValue)} />
             <Fact label="Insurance" value={shipment.insurance ? "Yes" : "No"} />
             <Fact label="Signature required" value={shipment.signatureRequired ? "Yes" : "No"} />
-            <Fact label="Estimated delivery" value={estimatedDelivery ? formatDate(estimatedDelivery, timeZone) : "-"} />
+            <Fact label="Estimated delivery" value={estimatedDelivery ? formatDay(estimatedDelivery) : "-"} />
             <Fact label="Custom delivery days" value={shipment.customDeliveryDays || "-"} />
             <Fact label="Actual delivery" value={shipment.actualDelivery ? formatDate(shipment.actualDelivery, timeZone) : "-"} />
             <Fact label="Current location" value={shipment.currentLocation || "-"} />

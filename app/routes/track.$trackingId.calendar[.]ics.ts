@@ -1,12 +1,12 @@
-// /track/{id}/calendar.ics: the estimated delivery day of a parcel still on its way, as a
-// calendar file (RFC 5545) to add to any calendar. Public like the tracking page, and counted
+// /track/{id}/calendar.ics: the estimated delivery day of a parcel still on its way, as an
+// all-day event in a calendar file (RFC 5545) to add to any calendar. Public like the tracking page, and counted
 // against the same look-up limit; it names the parcel by its tracking ID only.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
 import { getSettings } from "~/features/settings/settings.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { lookUpMany } from "~/features/tracking/tracking.server";
-import { deliveryCalendar } from "~/features/tracking/icalendar";
+import { deliveryCalendar, hasDeliveryDayToCome } from "~/features/tracking/icalendar";
 import { isSettled } from "~/features/shipments/shipment-status";
 import { normalizeTrackingId } from "~/features/tracking/tracking-id";
 
@@ -21,8 +21,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [[found], { companyName }] = await Promise.all([lookUpMany(context.db, [trackingId]), getSettings(context.db)]);
   const shipment = found?.shipment;
   if (!shipment) return text(404, "No tracking information found");
-  if (isSettled(shipment.status) || shipment.estimatedDelivery === null) {
-    return text(404, "This parcel has no delivery still to come, so there is nothing to add to a calendar.");
+  const now = Date.now();
+  if (!hasDeliveryDayToCome(shipment, { now, timeZone: requestTimeZone(request) })) {
+    // Only a day still to come goes into a calendar: none once settled, none that has passed.
+    return text(
+      404,
+      isSettled(shipment.status) || shipment.estimatedDelivery === null
+        ? "This parcel has no delivery still to come, so there is nothing to add to a calendar."
+        : "This parcel's estimated delivery day has passed, so there is no date to add to a calendar.",
+    );
   }
   const url = new URL(request.url);
   const body = deliveryCalendar({
@@ -31,8 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     url: `${context.origin}/track/${encodeURIComponent(trackingId)}`,
     companyName,
     host: url.hostname,
-    now: Date.now(),
-    timeZone: requestTimeZone(request),
+    now,
   });
   return new Response(body, {
     headers: {

@@ -13,6 +13,7 @@ import {
   type ReportType,
 } from "~/features/analytics/analytics";
 import { getCountry } from "~/domain/countries";
+import { dayOf, isoDay } from "~/domain/calendar";
 import { chargeFor } from "~/features/pricing/charge";
 import { businessDaysBetween } from "~/features/shipments/delivery-dates";
 import { formatMoney, minorUnitsInput } from "~/domain/format";
@@ -44,7 +45,7 @@ export const SHIPMENT_CSV_HEADER = [
   "Tax",
   "Total",
   "Declared value",
-  "Estimated delivery (UTC)",
+  "Estimated delivery",
   "Actual delivery (UTC)",
   "Business days to delivery",
   "On time",
@@ -122,7 +123,7 @@ export function shipmentsCsv(context: Pick<ServiceContext, "db">, { period, now 
         minorUnitsInput(chargeFor(row).tax, row.currency),
         minorUnitsInput(chargeFor(row).total, row.currency),
         minorUnitsInput(row.declaredValue, row.currency),
-        isoOrEmpty(row.estimatedDelivery),
+        row.estimatedDelivery === null ? "" : isoDay(dayOf(row.estimatedDelivery)),
         isoOrEmpty(delivered),
         delivered === null ? "" : businessDaysBetween(row.createdAt, delivered),
         delivered === null || row.estimatedDelivery === null ? "" : onTimeDay(delivered, row.estimatedDelivery) ? "yes" : "no",

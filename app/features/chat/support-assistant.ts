@@ -6,7 +6,7 @@
 // is unsure, or asked for a person, it hands the question to the team.
 import { FAQ_ENTRIES, type FaqEntry } from "~/features/site/faq";
 import { ESCALATION_REPLY, visitorName } from "./chat";
-import { formatDate } from "~/domain/format";
+import { formatDate, formatDay } from "~/domain/format";
 import { defaultStatusDescription, isDelivered, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { runningLate } from "~/features/tracking/tracking-timeline";
 import { TRACKING_ID_PATTERN } from "~/features/tracking/tracking-id";
@@ -181,8 +181,8 @@ function reasonText(facts: ShipmentFacts, timeZone: string): string {
 function estimateText(facts: ShipmentFacts, now: number, timeZone: string): string | null {
   if (facts.estimatedDelivery === null || facts.status === "ready_for_pickup") return null;
   const late = runningLate({ status: facts.status, estimatedDelivery: facts.estimatedDelivery, now, timeZone });
-  if (late) return `It is overdue: it was expected on ${formatDate(late.expected, timeZone)}.`;
-  return `Estimated delivery: ${formatDate(facts.estimatedDelivery, timeZone)}.`;
+  if (late) return `It is overdue: it was expected on ${formatDay(late.expected)}.`;
+  return `Estimated delivery: ${formatDay(facts.estimatedDelivery)}.`;
 }
 
 function trackingLine(id: string, facts: ShipmentFacts | null, now: number, timeZone: string): string {

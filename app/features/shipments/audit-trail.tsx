@@ -1,5 +1,5 @@
 import type { AuditEntry } from "~/features/shipments/shipment-changes.server";
-import { formatDate, formatDateTime, formatMoney, isoDateTime } from "~/domain/format";
+import { formatDate, formatDateTime, formatDay, formatMoney, isoDateTime } from "~/domain/format";
 import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
 import { useTimeZone } from "~/components/root-data";
 import { WrapPoints } from "~/components/wrap-points";
@@ -56,13 +56,16 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 const MONEY_FIELDS = new Set(["declaredValue", "cost"]);
-const DATE_FIELDS = new Set(["estimatedDelivery", "actualDelivery"]);
+/** Moments, shown on the reader's calendar; the estimated delivery is a date-only value, the same for everyone. */
+const MOMENT_FIELDS = new Set(["actualDelivery"]);
+const DAY_FIELDS = new Set(["estimatedDelivery"]);
 
 function shown(field: string, value: unknown, currency: string, timeZone: string): string {
   if (value === null || value === undefined || value === "") return "(empty)";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value === "number" && MONEY_FIELDS.has(field)) return formatMoney(value, currency);
-  if (typeof value === "number" && DATE_FIELDS.has(field)) return formatDate(value, timeZone);
+  if (typeof value === "number" && MOMENT_FIELDS.has(field)) return formatDate(value, timeZone);
+  if (typeof value === "number" && DAY_FIELDS.has(field)) return formatDay(value);
   if (field === "status" && typeof value === "string") {
     const status = normalizeStatus(value);
     return status ? statusLabel(status) : value;

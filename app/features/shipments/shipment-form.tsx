@@ -15,7 +15,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CostSummary, Option } from "~/features/shipments/admin-shipment-form.server";
 import { DATE_YEARS, RANGE } from "~/domain/field-limits";
-import { formatDate, formatMoney } from "~/domain/format";
+import { formatDay, formatMoney } from "~/domain/format";
 import { EditShipmentFormSchema, FORM_ERRORS_TOAST, ShipmentFormSchema, type EditShipmentFormValue } from "~/features/shipments/admin-shipment-form";
 import type { ShipmentStatus } from "~/features/shipments/shipment-status";
 import {
@@ -367,7 +367,7 @@ function CostSummaryCard({ summary, pending }: { summary: CostSummary; pending: 
       )}
       {quote ? <ExchangeNote exchange={quote.exchange} timeZone={timeZone} className="mt-2 text-sm text-slate-700" /> : null}
       <p className="mt-4 text-sm text-slate-700">
-        Estimated delivery: <span className="font-medium text-slate-900">{summary.estimatedDelivery ? formatDate(summary.estimatedDelivery, timeZone) : "-"}</span>
+        Estimated delivery: <span className="font-medium text-slate-900">{summary.estimatedDelivery ? formatDay(summary.estimatedDelivery) : "-"}</span>
       </p>
     </section>
   );

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CustomerShipmentRow } from "~/features/shipments/customer-shipments.server";
 import type { AdminShipmentRow } from "~/features/shipments/shipment-list.server";
 import { MAX_LENGTH } from "~/domain/field-limits";
-import { countryName, formatDate, formatDateTime, formatMoney } from "~/domain/format";
+import { countryName, formatDate, formatDateTime, formatDay, formatMoney } from "~/domain/format";
 import { SWAPPED_DATES_MESSAGE } from "~/domain/list-filters";
 import type { Pagination } from "~/domain/pagination";
 import { isFiltered, TIME_PERIOD_LABELS, TIME_PERIODS, type AdminShipmentFilters } from "~/features/shipments/shipment-filters";
@@ -300,7 +300,7 @@ export function CustomerShipmentTable({ rows }: { rows: CustomerShipmentRow[] })
     { label: "Recipient", cell: (row) => row.recipientName },
     { label: "Destination", cell: (row) => `${row.destinationCity}, ${countryName(row.destinationCountry)}` },
     { label: "Created", className: "whitespace-nowrap", cell: (row) => formatDate(row.createdAt, timeZone) },
-    { label: "Est. delivery", className: "whitespace-nowrap", cell: (row) => formatDate(row.estimatedDelivery, timeZone) },
+    { label: "Est. delivery", className: "whitespace-nowrap", cell: (row) => formatDay(row.estimatedDelivery) },
     { label: "Total", className: "whitespace-nowrap text-right", cell: (row) => <Price charge={chargeFor(row)} /> },
     {
       label: "Actions",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deliveryCalendar, escapeText, foldLine } from "./icalendar";
+import { deliveryCalendar, escapeText, foldLine, hasDeliveryDayToCome } from "./icalendar";
+import { SHIPMENT_STATUSES } from "~/features/shipments/shipment-status";
 
 const event = {
   trackingId: "SWP482913K7Q2ZD",
@@ -8,7 +9,6 @@ const event = {
   companyName: "SwiftParcel",
   host: "parcel.test",
   now: Date.UTC(2026, 10, 23, 9, 5, 7),
-  timeZone: "UTC",
 };
 
 describe("deliveryCalendar", () => {
@@ -23,9 +23,43 @@ describe("deliveryCalendar", () => {
     expect(text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
   });
 
-  it("falls on the day the reader's time zone gives", () => {
-    // 23:30 UTC on the 26th is the 27th in Tokyo.
-    expect(deliveryCalendar({ ...event, timeZone: "Asia/Tokyo" })).toContain("DTSTART;VALUE=DATE:20261127");
+  it("is the day the estimate names, with no time and no zone for a calendar to move it by", () => {
+    // 23:30 UTC on the 26th was read as the 27th in Tokyo, which the page without JavaScript did not say.
+    const text = deliveryCalendar(event);
+    expect(text).not.toMatch(/TZID|DTSTART:|DTSTART;TZID/);
+    expect(deliveryCalendar({ ...event, estimatedDelivery: Date.UTC(2026, 10, 26, 0, 0) })).toContain("DTSTART;VALUE=DATE:20261126");
+    // The day after the last of a month and of a year.
+    expect(deliveryCalendar({ ...event, estimatedDelivery: Date.UTC(2026, 11, 31, 12) })).toContain("DTEND;VALUE=DATE:20270101");
+  });
+});
+
+describe("hasDeliveryDayToCome", () => {
+  const estimatedDelivery = Date.UTC(2026, 10, 26, 23, 30);
+  const offered = (status: (typeof SHIPMENT_STATUSES)[number], now: number, timeZone = "UTC", estimate: number | null = estimatedDelivery) =>
+    hasDeliveryDayToCome({ status, estimatedDelivery: estimate }, { now, timeZone });
+
+  it("offers the day before it and on it, for a parcel not yet settled", () => {
+    expect(offered("in_transit", Date.UTC(2026, 10, 20, 10))).toBe(true);
+    expect(offered("in_transit", Date.UTC(2026, 10, 26, 23, 59))).toBe(true);
+    expect(offered("exception", Date.UTC(2026, 10, 25))).toBe(true);
+  });
+
+  it("never offers a day that has passed: overdue, exception and failed parcels included", () => {
+    for (const status of ["in_transit", "out_for_delivery", "exception", "failed", "pending"] as const) {
+      expect(offered(status, Date.UTC(2026, 10, 27, 0, 1)), status).toBe(false);
+    }
+  });
+
+  it("reads today where the reader is, the day of the estimate the same for everyone", () => {
+    // 02:00 UTC on the 27th is still the 26th in Los Angeles, already the 27th in Tokyo.
+    const now = Date.UTC(2026, 10, 27, 2);
+    expect(offered("in_transit", now, "America/Los_Angeles")).toBe(true);
+    expect(offered("in_transit", now, "Asia/Tokyo")).toBe(false);
+  });
+
+  it("never offers anything for a settled parcel or one without an estimate", () => {
+    for (const status of ["delivered", "custom_destination", "returned"] as const) expect(offered(status, Date.UTC(2026, 10, 20))).toBe(false);
+    expect(offered("in_transit", Date.UTC(2026, 10, 20), "UTC", null)).toBe(false);
   });
 });
 

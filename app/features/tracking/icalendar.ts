@@ -1,6 +1,7 @@
 // A calendar file (RFC 5545) holding one all-day event: a parcel's estimated delivery day.
 // It names the parcel by its tracking ID and links to its public page; nothing personal.
-import { localDate } from "~/domain/calendar";
+import { dayOf, isPastDay, nextDay, type CalendarDay } from "~/domain/calendar";
+import { isSettled, type ShipmentStatus } from "~/features/shipments/shipment-status";
 
 /** RFC 5545 3.3.11: backslash, semicolon, comma and line breaks are escaped in text values. */
 export function escapeText(value: string): string {
@@ -36,15 +37,28 @@ function utcStamp(time: number): string {
   return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}T${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}Z`;
 }
 
-/** The calendar day `time` falls on in `timeZone`, as an RFC 5545 DATE (20261120), and the day after. */
-function dayAndNext(time: number, timeZone: string): [string, string] {
-  const { year, month, day } = localDate(time, timeZone);
-  const next = new Date(Date.UTC(year, month - 1, day + 1));
-  return [`${year}${pad(month)}${pad(day)}`, `${next.getUTCFullYear()}${pad(next.getUTCMonth() + 1)}${pad(next.getUTCDate())}`];
+/** An RFC 5545 DATE: 20261127. */
+function dateValue({ year, month, day }: CalendarDay): string {
+  return `${pad(year, 4)}${pad(month)}${pad(day)}`;
+}
+
+/**
+ * Whether a parcel has a delivery day still to come, which the tracking page offers as a
+ * calendar file and the file's address serves: not settled, and its estimated day is today or
+ * later where the reader is. An overdue parcel's day has passed; a settled one expects none.
+ */
+export function hasDeliveryDayToCome<Shipment extends { status: ShipmentStatus; estimatedDelivery: number | null }>(
+  shipment: Shipment,
+  { now, timeZone }: { now: number; timeZone: string },
+): shipment is Shipment & { estimatedDelivery: number } {
+  const { status, estimatedDelivery } = shipment;
+  if (isSettled(status) || estimatedDelivery === null || !Number.isFinite(estimatedDelivery)) return false;
+  return !isPastDay(estimatedDelivery, now, timeZone);
 }
 
 export type DeliveryEvent = {
   trackingId: string;
+  /** A date-only value (app/domain/calendar.ts): the event is that whole day. */
   estimatedDelivery: number;
   /** The parcel's public tracking page. */
   url: string;
@@ -53,13 +67,15 @@ export type DeliveryEvent = {
   host: string;
   /** When the file is made (DTSTAMP). */
   now: number;
-  /** The reader's zone: the all-day event falls on the day the tracking page shows. */
-  timeZone: string;
 };
 
-/** The .ics text: CRLF line ends, folded lines, one VEVENT with a stable UID per parcel. */
+/**
+ * The .ics text: CRLF line ends, folded lines, one VEVENT with a stable UID per parcel. The
+ * event is all-day (DTSTART and DTEND as DATE values, no zone): a calendar shows it on the day
+ * the tracking page names, wherever the reader is.
+ */
 export function deliveryCalendar(event: DeliveryEvent): string {
-  const [day, nextDay] = dayAndNext(event.estimatedDelivery, event.timeZone);
+  const day = dayOf(event.estimatedDelivery);
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -69,8 +85,8 @@ export function deliveryCalendar(event: DeliveryEvent): string {
     "BEGIN:VEVENT",
     `UID:delivery-${event.trackingId}@${event.host}`,
     `DTSTAMP:${utcStamp(event.now)}`,
-    `DTSTART;VALUE=DATE:${day}`,
-    `DTEND;VALUE=DATE:${nextDay}`,
+    `DTSTART;VALUE=DATE:${dateValue(day)}`,
+    `DTEND;VALUE=DATE:${dateValue(nextDay(day))}`,
     `SUMMARY:${escapeText(`${event.companyName} parcel ${event.trackingId}: estimated delivery`)}`,
     `DESCRIPTION:${escapeText(`Estimated delivery of parcel ${event.trackingId}. The date can change: follow the parcel at ${event.url}`)}`,
     `URL:${event.url}`,

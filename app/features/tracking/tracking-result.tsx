@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { enhancePrint } from "~/behaviours/print";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import type { TrackingView } from "~/features/tracking/tracking.server";
-import { countryName, formatDate, formatDateTime, formatMoney, formatDimensions, formatMonthDay, isoDateTime, shipmentSizes } from "~/domain/format";
+import { countryName, formatDate, formatDateTime, formatDay, formatMoney, formatDimensions, formatMonthDay, isoDateTime, shipmentSizes } from "~/domain/format";
 import { isDelivered, statusLabel, statusProgress, statusTone } from "~/features/shipments/shipment-status";
 import type { Timeline as TrackingTimeline, TimelineStep, TimelineTone } from "~/features/tracking/tracking-timeline";
 import { packageLabel, serviceLabel } from "~/features/shipments/shipping-options";
@@ -56,7 +56,7 @@ export function TrackingResult({
 
       {timeline.late ? (
         <p className="rounded-lg border border-amber-600 bg-amber-50 p-4 font-semibold text-amber-950">
-          Running late: expected {formatMonthDay(timeline.late.expected, timeZone)}
+          Running late: expected {formatMonthDay(timeline.late.expected)}
         </p>
       ) : null}
 
@@ -95,7 +95,13 @@ export function TrackingResult({
           {/* A returned parcel expects no delivery: the fact is when it was returned. */}
           <Fact
             label={delivered ? "Delivered" : view.status === "returned" ? "Returned to sender" : "Estimated delivery"}
-            value={formatDate(delivered ? (view.actualDelivery ?? view.updatedAt) : view.status === "returned" ? view.updatedAt : view.estimatedDelivery, timeZone)}
+            value={
+              delivered
+                ? formatDate(view.actualDelivery ?? view.updatedAt, timeZone)
+                : view.status === "returned"
+                  ? formatDate(view.updatedAt, timeZone)
+                  : formatDay(view.estimatedDelivery)
+            }
           />
           <Fact label="Current location" value={view.currentLocation ?? "Not yet scanned"} />
           <Fact label="Service" value={serviceLabel(view.serviceType)} />

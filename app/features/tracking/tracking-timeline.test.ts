@@ -167,13 +167,15 @@ describe("trackingTimeline", () => {
       }
     });
 
-    it("reads the day in the reader's time zone", () => {
-      // At 10:00 UTC on the 23rd, 23:30 UTC on the 22nd was yesterday in London but is today
-      // (08:30 on the 23rd) in Tokyo: not late there yet.
-      const now = Date.UTC(2026, 10, 23, 10, 0);
+    it("compares the estimate's day, the same for everyone, with the reader's today", () => {
+      // The estimate names the 22nd wherever it is read (23:30 UTC was the 23rd in Tokyo before).
       const lateEvening = Date.UTC(2026, 10, 22, 23, 30);
-      expect(late("in_transit", lateEvening, "UTC", now)).toEqual({ expected: lateEvening });
-      expect(late("in_transit", lateEvening, "Asia/Tokyo", now)).toBeNull();
+      // 10:00 UTC on the 23rd is the 23rd in London and in Tokyo: late in both.
+      expect(late("in_transit", lateEvening, "UTC", Date.UTC(2026, 10, 23, 10))).toEqual({ expected: lateEvening });
+      expect(late("in_transit", lateEvening, "Asia/Tokyo", Date.UTC(2026, 10, 23, 10))).toEqual({ expected: lateEvening });
+      // 03:00 UTC on the 23rd is still the 22nd in Los Angeles: the day is not over there yet.
+      expect(late("in_transit", lateEvening, "America/Los_Angeles", Date.UTC(2026, 10, 23, 3))).toBeNull();
+      expect(late("in_transit", lateEvening, "UTC", Date.UTC(2026, 10, 23, 3))).toEqual({ expected: lateEvening });
     });
   });
 });

@@ -3,7 +3,7 @@
 // only when the history has it, the current step is the latest status, and the steps to come
 // are the rest of the path from there. States off the path (exception, failed, returned,
 // ready for pickup, custom destination) appear as what they are.
-import { localDate } from "~/domain/calendar";
+import { isPastDay } from "~/domain/calendar";
 import { isSettled, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 
 /** The way to the door; processing and shipped are passed on it but are not milestones of their own. */
@@ -37,7 +37,7 @@ export type TimelineStep = {
 
 export type Timeline = {
   steps: TimelineStep[];
-  /** Set when the estimated delivery day has passed (in the reader's time zone) and the parcel is still on its way. */
+  /** Set when the estimated delivery day is over where the reader is and the parcel is still on its way. */
   late: { expected: number } | null;
 };
 
@@ -62,13 +62,6 @@ function stepsToCome(happened: readonly ShipmentStatus[]): ShipmentStatus[] {
   const reached = happened.reduce((furthest, status, index) => (pathIndex(status) >= 0 ? index : furthest), -1);
   const from = reached === -1 ? -1 : pathIndex(happened[reached]!);
   return PATH.slice(from + 1).filter((status) => MILESTONES.has(status));
-}
-
-/** Day-precise comparison in the reader's zone: is `day` before `today`? */
-function isEarlierDay(day: number, today: number, timeZone: string): boolean {
-  const a = localDate(day, timeZone);
-  const b = localDate(today, timeZone);
-  return a.year !== b.year ? a.year < b.year : a.month !== b.month ? a.month < b.month : a.day < b.day;
 }
 
 /**
@@ -112,8 +105,8 @@ export function trackingTimeline({
 }
 
 /**
- * Late: the estimated delivery day is over (in the reader's time zone) and the parcel is still
- * on its way. Waiting at a pickup point, delivered or returned is never late.
+ * Late: the estimated delivery day (a date, the same for everyone) is before the reader's today
+ * and the parcel is still on its way. Waiting at a pickup point, delivered or returned is never late.
  */
 export function runningLate({
   status,
@@ -128,5 +121,5 @@ export function runningLate({
 }): { expected: number } | null {
   const onTheWay = !isSettled(status) && status !== "ready_for_pickup";
   if (!onTheWay || estimatedDelivery === null || !Number.isFinite(estimatedDelivery)) return null;
-  return isEarlierDay(estimatedDelivery, now, timeZone) ? { expected: estimatedDelivery } : null;
+  return isPastDay(estimatedDelivery, now, timeZone) ? { expected: estimatedDelivery } : null;
 }
