@@ -3,7 +3,7 @@
 // ratings are written with multi-row INSERTs (a thousand rows from one JSON parameter each, far
 // under D1's 100 bound parameters), many statements to a batch, so that 100,000 shipments take
 // seconds rather than minutes.
-import { SHIPMENT_STATUSES, type ShipmentStatus } from "../app/features/shipments/shipment-status";
+import { isDelivered, SHIPMENT_STATUSES, type ShipmentStatus } from "../app/features/shipments/shipment-status";
 import { randomSource, SEED_USER_IDS } from "./seed-data";
 
 const DAY_MS = 86_400_000;
@@ -72,7 +72,7 @@ export async function seedBulkShipments(db: D1Like, { count, now, passwordHash }
     const from = random.pick(COUNTRIES);
     const to = random.pick(COUNTRIES);
     const estimated = createdAt + (2 + random.int(6)) * DAY_MS;
-    const delivered = status === "delivered" ? Math.min(now - HOUR_MS, createdAt + (1 + random.int(8)) * DAY_MS + random.int(10) * HOUR_MS) : null;
+    const delivered = isDelivered(status) ? Math.min(now - HOUR_MS, createdAt + (1 + random.int(8)) * DAY_MS + random.int(10) * HOUR_MS) : null;
     const sender = `${random.pick(NAMES)} ${random.pick(SURNAMES)}`;
     const senderEmail = owner === null ? `walk.in.${random.int(5_000)}@example.com` : `${owner}@example.com`;
     const currency = random.next() < 0.8 ? "USD" : random.pick(["EUR", "GBP"]);

@@ -11,6 +11,7 @@ import { quote } from "../app/features/pricing/pricing";
 import {
   defaultStatusDescription,
   defaultStatusPlace,
+  isDelivered,
   SHIPMENT_STATUSES,
   type ShipmentStatus,
 } from "../app/features/shipments/shipment-status";
@@ -287,7 +288,7 @@ export function buildSeed(
     }));
     events.push(...history);
     const updatedAt = stepTimes.at(-1)!;
-    const delivered = status === "delivered" || status === "custom_destination";
+    const delivered = isDelivered(status);
     const priced = quote({
       serviceType,
       packageType: contents.packageType,

@@ -29,6 +29,8 @@ import {
   type AnalyticsPeriod,
 } from "~/features/analytics/analytics";
 import { countryName, formatDateTime, formatMoney } from "~/domain/format";
+import { BASE_CURRENCY, type ExchangeRate } from "~/features/pricing/exchange-rates";
+import { revenueText, revenueTotal, totalText, TOTAL_NOTE } from "~/features/pricing/revenue";
 import { averageScoreText } from "~/features/ratings/rating-scale";
 import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
@@ -68,9 +70,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const timeZone = requestTimeZone(request);
   const load = await loadAnalytics(context, { period, timeZone });
   const currencies = load.analytics.trend.currencies;
-  // The trend's currency: the one asked for when there was revenue in it, else the largest.
+  // The trend's currency: the one asked for when there was revenue in it, else every currency in the base currency.
   const chosen = asked && currencies.includes(asked) ? asked : null;
-  const answer = { ...load, currency: chosen ?? currencies[0] ?? null, chosenCurrency: chosen, print };
+  const answer = { ...load, currency: chosen, chosenCurrency: chosen, print };
   return load.state === "ok" ? answer : data(answer, { status: 503, headers: { "Retry-After": "30" } });
 }
 
@@ -134,23 +136,30 @@ export default function AnalyticsPage() {
           <h2 id="trend-title" className="text-lg font-semibold">
             Revenue Trend
           </h2>
-          {print || analytics.trend.currencies.length < 2 ? null : (
+          {print || analytics.trend.currencies.every((code) => code === BASE_CURRENCY) ? null : (
             <ChoiceForm
               id="trend-currency"
               name="currency"
               label="Currency shown"
               value={currency ?? ""}
-              options={analytics.trend.currencies.map((code) => ({ value: code, label: code }))}
+              options={[{ value: "", label: `All, in ${BASE_CURRENCY}` }, ...analytics.trend.currencies.map((code) => ({ value: code, label: code }))]}
               keep={{ period }}
               buttonLabel="Show currency"
             />
           )}
         </div>
-        <RevenueTrendChart buckets={analytics.trend.buckets} unit={analytics.trend.unit} currency={currency} timeZone={analytics.timeZone} tableOpen={print} />
+        <RevenueTrendChart
+          buckets={analytics.trend.buckets}
+          unit={analytics.trend.unit}
+          currency={currency}
+          rates={analytics.rates}
+          timeZone={analytics.timeZone}
+          tableOpen={print}
+        />
       </section>
       <div className="grid gap-6 xl:grid-cols-2 print:grid-cols-1">
-        <TopRoutes routes={analytics.topRoutes} />
-        <RegionalPerformance regions={analytics.regions} period={period} />
+        <TopRoutes routes={analytics.topRoutes} rates={analytics.rates} />
+        <RegionalPerformance regions={analytics.regions} rates={analytics.rates} period={period} />
       </div>
     </main>
   );
@@ -303,7 +312,7 @@ function averageChange(average: Average): string {
 }
 
 function KpiCards({ analytics }: { analytics: Analytics }) {
-  const { period, shipments, revenue, deliveryTime, satisfaction } = analytics;
+  const { period, shipments, deliveryTime, satisfaction } = analytics;
   return (
     <section aria-labelledby="kpi-title">
       <h2 id="kpi-title" className="sr-only">
@@ -315,7 +324,7 @@ function KpiCards({ analytics }: { analytics: Analytics }) {
           <ChangeNote value={growthText(shipments.growth)} period={period} previous={shipments.previous.toLocaleString("en-US")} />
         </Kpi>
         <Kpi title="Total Revenue">
-          <RevenueList revenue={revenue} period={period} />
+          <RevenueList analytics={analytics} />
         </Kpi>
         <Kpi title="Avg Delivery Time">
           <p className="text-3xl font-bold">{deliveryTime.value === null ? "—" : `${deliveryTime.value.toFixed(1)} business days`}</p>
@@ -357,29 +366,36 @@ function Kpi({ title, children }: { title: string; children: React.ReactNode }) 
   );
 }
 
-function RevenueList({ revenue, period }: { revenue: Analytics["revenue"]; period: AnalyticsPeriod }) {
+/** The period's revenue in the base currency, how it moved, and beside it each currency as charged. */
+function RevenueList({ analytics }: { analytics: Analytics }) {
+  const { period, revenue, revenueTotal: total } = analytics;
   const charged = revenue.filter((entry) => entry.current > 0 || entry.previous > 0);
   if (charged.length === 0) {
     return (
       <>
-        <p className="text-3xl font-bold">{formatMoney(0, "USD")}</p>
+        <p className="text-3xl font-bold">{formatMoney(0, BASE_CURRENCY)}</p>
         <p className="text-sm text-slate-700">Nothing charged in this period or {PREVIOUS_PERIOD_LABELS[period]}</p>
       </>
     );
   }
+  const onlyBase = charged.every((entry) => entry.currency === BASE_CURRENCY);
   return (
     <>
-      <ul className="space-y-1">
-        {charged.map((entry, index) => (
-          <li key={entry.currency}>
-            <span className={index === 0 ? "text-3xl font-bold" : "text-lg font-semibold"}>{formatMoney(entry.current, entry.currency)}</span>{" "}
-            <span className="text-sm text-slate-700">
-              {entry.currency}, {growthText(entry.growth)}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <p className="text-sm text-slate-700">Per currency, as charged (not converted); growth vs {PREVIOUS_PERIOD_LABELS[period]}</p>
+      <p className="text-3xl font-bold">{totalText(total.current)}</p>
+      <ChangeNote value={growthText(total.growth)} period={period} previous={totalText(total.previous)} />
+      {onlyBase ? null : (
+        <>
+          <ul className="space-y-0.5 text-sm text-slate-800" aria-label="Revenue per currency">
+            {charged.map((entry) => (
+              <li key={entry.currency}>
+                <span className="font-semibold">{formatMoney(entry.current, entry.currency)}</span> {entry.currency}, {growthText(entry.growth)}
+                {total.current.unconverted.includes(entry.currency) ? ` (no ${entry.currency} rate: not in the total)` : ""}
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-slate-700">{TOTAL_NOTE}</p>
+        </>
+      )}
     </>
   );
 }
@@ -481,16 +497,17 @@ function PerformanceMetrics({ analytics }: { analytics: Analytics }) {
   );
 }
 
-function moneyList(revenue: Money[]): string {
-  return revenue.length === 0 ? "—" : revenue.map((money) => formatMoney(money.amount, money.currency)).join(" · ");
+/** A row's revenue: its total in the base currency, with what it adds per currency. */
+function moneyList(revenue: Money[], rates: ExchangeRate[]): string {
+  return revenue.length === 0 ? "—" : revenueText(revenueTotal(revenue, rates));
 }
 
-function TopRoutes({ routes }: { routes: Analytics["topRoutes"] }) {
+function TopRoutes({ routes, rates }: { routes: Analytics["topRoutes"]; rates: ExchangeRate[] }) {
   type Route = Analytics["topRoutes"][number];
   const columns: Column<Route>[] = [
     { label: "Route", rowHeader: true, cell: (route) => `${countryName(route.origin)} → ${countryName(route.destination)}` },
     { label: "Shipments", className: "text-right max-md:text-left", cell: (route) => route.shipments.toLocaleString("en-US") },
-    { label: "Revenue", className: "text-right max-md:text-left", cell: (route) => moneyList(route.revenue) },
+    { label: "Revenue", className: "text-right max-md:text-left", cell: (route) => moneyList(route.revenue, rates) },
   ];
   return (
     <section className="card space-y-4 p-0" aria-labelledby="routes-title">
@@ -506,14 +523,14 @@ function TopRoutes({ routes }: { routes: Analytics["topRoutes"] }) {
   );
 }
 
-function RegionalPerformance({ regions, period }: { regions: Analytics["regions"]; period: AnalyticsPeriod }) {
+function RegionalPerformance({ regions, rates, period }: { regions: Analytics["regions"]; rates: ExchangeRate[]; period: AnalyticsPeriod }) {
   type Region = Analytics["regions"][number];
   const columns: Column<Region>[] = [
     { label: "Region", rowHeader: true, cell: (region) => region.region },
     { label: "Shipments", className: "text-right max-md:text-left", cell: (region) => region.shipments.current.toLocaleString("en-US") },
     { label: "Share", className: "text-right max-md:text-left", cell: (region) => percentText(region.share) },
     { label: "Growth", className: "text-right max-md:text-left", cell: (region) => growthText(region.shipments.growth) },
-    { label: "Revenue", className: "text-right max-md:text-left", cell: (region) => moneyList(region.revenue) },
+    { label: "Revenue", className: "text-right max-md:text-left", cell: (region) => moneyList(region.revenue, rates) },
   ];
   return (
     <section className="card space-y-2 p-0" aria-labelledby="regions-title">

@@ -6,7 +6,7 @@ import { listShipments, shipmentStats } from "~/features/shipments/shipment-list
 import { requestTimeZone } from "~/.server/time-zone";
 import { AdminShipmentTable } from "~/features/shipments/shipment-table";
 import { useAdminFeed } from "~/components/use-admin-feed";
-import { formatMoney } from "~/domain/format";
+import { RevenueFigure } from "~/features/pricing/revenue-total";
 import { filtersQuery, ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/features/shipments/shipment-filters";
 import { companyNameOf } from "~/components/company-name";
 
@@ -65,10 +65,12 @@ export default function AdminDashboardPage() {
         <StatCard label="Total Shipments" value={String(stats.total)} />
         <StatCard label="Delivered" value={String(stats.delivered)} />
         <StatCard label="In Transit" value={String(stats.inTransit)} />
-        <StatCard
-          label="Revenue"
-          value={stats.revenue.length ? stats.revenue.map((entry) => formatMoney(entry.amount, entry.currency)).join(" · ") : formatMoney(0, "USD")}
-        />
+        <div className="card">
+          <h2 className="text-sm font-medium text-slate-700">Revenue</h2>
+          <div className="mt-1">
+            <RevenueFigure revenue={stats.revenue} />
+          </div>
+        </div>
       </section>
 
       <AdminShipmentTable title="Recent Shipments" rows={rows} pagination={pagination} filters={filters} notice={notice} here={here} />

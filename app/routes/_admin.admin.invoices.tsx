@@ -6,6 +6,8 @@ import { requestTimeZone } from "~/.server/time-zone";
 import { DataTable, DateRangeFields, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
 import { formatDate, formatDateTime, formatMoney } from "~/domain/format";
+import { BASE_CURRENCY } from "~/features/pricing/exchange-rates";
+import { totalText, TOTAL_NOTE, unconvertedNote } from "~/features/pricing/revenue";
 import { INVOICE_STATUS_ACTIONS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, nextStatuses, type InvoiceStatus } from "~/features/invoices/invoice";
 import { invoiceFiltersQuery, isInvoiceListFiltered, parseInvoiceFilters } from "~/features/invoices/invoice-filters";
 import { SWAPPED_DATES_MESSAGE } from "~/domain/list-filters";
@@ -26,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type InvoiceRow = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function InvoicesPage() {
-  const { filters, rows, pagination, totals } = useLoaderData<typeof loader>();
+  const { filters, rows, pagination, totals, inBase } = useLoaderData<typeof loader>();
   const location = useLocation();
   const here = location.pathname + location.search;
   const timeZone = useTimeZone();
@@ -98,6 +100,18 @@ export default function InvoicesPage() {
           <p className="text-slate-700">No invoices.</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {totals.every((total) => total.currency === BASE_CURRENCY) ? null : (
+              <li className="card border-brand-300">
+                <p className="text-sm font-medium text-slate-700">
+                  All currencies, in {BASE_CURRENCY}: {totals.reduce((count, total) => count + total.count, 0)} invoices
+                </p>
+                <p className="mt-1 text-lg font-bold">Unpaid {totalText(inBase.unpaid)}</p>
+                <p className="text-slate-800">Paid {totalText(inBase.paid)}</p>
+                <p className="mt-1 text-sm text-slate-700">
+                  {TOTAL_NOTE} {unconvertedNote([inBase.unpaid, inBase.paid])}
+                </p>
+              </li>
+            )}
             {totals.map((total) => (
               <li key={total.currency} className="card">
                 <p className="text-sm font-medium text-slate-700">

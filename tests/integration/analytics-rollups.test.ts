@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  exchangeRates,
   shipmentCreatedStats,
   shipmentCurrencyStats,
   shipmentDeliveryStats,
@@ -26,6 +27,8 @@ import { getCountry, PRICING_REGIONS } from "~/domain/countries";
 import { SHIPMENT_STATUSES } from "~/features/shipments/shipment-status";
 import { businessDaysBetween } from "~/features/shipments/delivery-dates";
 import { ROLLUP_SPANS } from "~/features/analytics/rollup-cover";
+import type { ExchangeRate } from "~/features/pricing/exchange-rates";
+import { revenueTotal } from "~/features/pricing/revenue";
 import { createUser, db, serviceContext } from "./fixtures";
 
 const HOUR = 3_600_000;
@@ -128,7 +131,7 @@ async function sourceRows() {
     .where(sql`${trackingEvents.status} in ${PICKUP_STATUSES}`)
     .groupBy(trackingEvents.shipmentId);
   const pickedUp = new Map(pickups.map((row) => [row.shipmentId, row.at]));
-  return { rows, pickedUp, ratings: await db.select().from(shipmentRatings) };
+  return { rows, pickedUp, ratings: await db.select().from(shipmentRatings), rates: await db.select().from(exchangeRates).orderBy(exchangeRates.currency) };
 }
 
 describe("the analytics rollups after the services' writes", () => {
@@ -184,10 +187,10 @@ describe("the analytics rollups after the services' writes", () => {
   });
 
   it("give every figure as computed directly from the rows, for every period and a half-hour time zone", async () => {
-    const { rows, pickedUp, ratings } = await sourceRows();
+    const { rows, pickedUp, ratings, rates } = await sourceRows();
     for (const period of ["7d", "30d", "90d", "1y"] as AnalyticsPeriod[]) {
       const analytics = await getAnalytics({ db }, { period, now: NOW, timeZone: "Asia/Kolkata" });
-      expect(analytics).toEqual(direct(period, rows, pickedUp, ratings));
+      expect(analytics).toEqual(direct(period, rows, pickedUp, ratings, rates));
     }
     // The scenario reaches every kind of figure: returning customers, several regions, problems,
     // a transit time, ratings, and a previous period with shipments in it.
@@ -198,6 +201,7 @@ describe("the analytics rollups after the services' writes", () => {
     expect(year.exceptions.part).toBeGreaterThan(0);
     expect(year.transitTime.count).toBeGreaterThan(0);
     expect(year.satisfaction.count).toBe(2);
+    expect(year.revenueTotal.current.parts.map((part) => part.currency).sort()).toEqual(["EUR", "USD"]);
     const month = await getAnalytics({ db }, { period: "30d", now: NOW, timeZone: "Asia/Kolkata" });
     expect(month.shipments.previous).toBeGreaterThan(0);
     expect(month.regions.some((region) => region.shipments.previous > 0)).toBe(true);
@@ -208,7 +212,7 @@ type ShipmentRow = typeof shipments.$inferSelect;
 type RatingRow = typeof shipmentRatings.$inferSelect;
 
 /** Every figure of the analytics screen, from the rows themselves (no rollup, no SQL aggregate). */
-function direct(period: AnalyticsPeriod, rows: ShipmentRow[], pickedUp: Map<string, number>, ratings: RatingRow[]): Analytics {
+function direct(period: AnalyticsPeriod, rows: ShipmentRow[], pickedUp: Map<string, number>, ratings: RatingRow[], rates: ExchangeRate[]): Analytics {
   const timeZone = "Asia/Kolkata";
   const { current, previous } = periodRanges(period, NOW);
   type Range = typeof current;
@@ -253,6 +257,8 @@ function direct(period: AnalyticsPeriod, rows: ShipmentRow[], pickedUp: Map<stri
     return [[...perCustomer.values()].filter((count) => count >= 2).length, perCustomer.size] as const;
   };
   const revenueCurrencies = [...new Set([...now, ...before].map((row) => row.currency))];
+  /** Each row's cost, added up per currency and converted at the stored rates. */
+  const inBase = (list: ShipmentRow[]) => revenueTotal(list.map((row) => ({ currency: row.currency, amount: row.cost })), rates);
   const routes = [...new Set(now.map((row) => `${row.senderCountry} ${row.recipientCountry}`))].map((route) => {
     const [origin, destination] = route.split(" ") as [string, string];
     const list = now.filter((row) => row.senderCountry === origin && row.recipientCountry === destination);
@@ -273,6 +279,8 @@ function direct(period: AnalyticsPeriod, rows: ShipmentRow[], pickedUp: Map<stri
         ...compare(sum(now.filter((row) => row.currency === currency).map((row) => row.cost)), sum(before.filter((row) => row.currency === currency).map((row) => row.cost))),
       }))
       .sort((a, b) => b.current - a.current || b.previous - a.previous || a.currency.localeCompare(b.currency)),
+    revenueTotal: { current: inBase(now), previous: inBase(before), growth: growth(inBase(now).total, inBase(before).total) },
+    rates,
     deliveryTime: average((range) => deliveredIn(range).map((row) => businessDaysBetween(row.createdAt, row.actualDelivery!))),
     transitTime: average((range) => deliveredIn(range).filter((row) => pickedUp.has(row.id)).map((row) => businessDaysBetween(pickedUp.get(row.id)!, row.actualDelivery!))),
     satisfaction: average((range) => ratedIn(range).map((rating) => rating.score)),

@@ -15,6 +15,8 @@ import {
 import { getCountry } from "~/domain/countries";
 import { dayOf, isoDay } from "~/domain/calendar";
 import { chargeFor } from "~/features/pricing/charge";
+import { BASE_CURRENCY } from "~/features/pricing/exchange-rates";
+import { revenueText } from "~/features/pricing/revenue";
 import { businessDaysBetween } from "~/features/shipments/delivery-dates";
 import { formatMoney, minorUnitsInput } from "~/domain/format";
 import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
@@ -143,7 +145,11 @@ function onTimeDay(actual: number, estimated: number): boolean {
 
 export const USER_CSV_HEADER = ["Name", "E-mail", "Role", "Status", "Joined (UTC)", "Shipments in the period", "Shipments in all"];
 
-/** Every account, in the order they were made, with their shipments in the period and in all. */
+/**
+ * Every account, in the order they were made, with their shipments in the period and in all:
+ * each account's shipments joined through the owner's index (a join, so that drizzle names every
+ * column with its table; a subquery's columns would be left unqualified and read the wrong table).
+ */
 export function usersCsv(context: Pick<ServiceContext, "db">, { period, now = Date.now() }: { period: AnalyticsPeriod; now?: number }) {
   const { db } = context;
   const { current } = periodRanges(period, now);
@@ -158,11 +164,13 @@ export function usersCsv(context: Pick<ServiceContext, "db">, { period, now = Da
         role: users.role,
         status: users.status,
         createdAt: users.createdAt,
-        inPeriod: sql<number>`(select count(*) from ${shipments} where ${shipments.userId} = ${users.id} and ${shipments.createdAt} >= ${current.start} and ${shipments.createdAt} < ${current.end})`.mapWith(Number),
-        inAll: sql<number>`(select count(*) from ${shipments} where ${shipments.userId} = ${users.id})`.mapWith(Number),
+        inPeriod: sql<number>`coalesce(sum(${shipments.createdAt} >= ${current.start} and ${shipments.createdAt} < ${current.end}), 0)`.mapWith(Number),
+        inAll: count(shipments.id),
       })
       .from(users)
+      .leftJoin(shipments, eq(shipments.userId, users.id))
       .where(after === null ? undefined : gt(userRowId, after.cursor))
+      .groupBy(userRowId)
       .orderBy(asc(userRowId))
       .limit(pageRows);
   return csvStream({
@@ -218,6 +226,7 @@ async function shipmentFacts(context: Pick<ServiceContext, "db">, period: Analyt
   return [
     { label: "Shipments", value: analytics.shipments.current.toLocaleString("en-US") },
     ...analytics.statuses.map((entry) => ({ label: statusLabel(entry.status), value: entry.count.toLocaleString("en-US") })),
+    { label: `Revenue in ${BASE_CURRENCY}, every currency at the stored exchange rates`, value: revenueText(analytics.revenueTotal.current) },
     ...analytics.revenue
       .filter((entry) => entry.current > 0)
       .map((entry) => ({ label: `Revenue in ${entry.currency}`, value: formatMoney(entry.current, entry.currency) })),

@@ -34,6 +34,9 @@ import { coverRanges, HOUR_MS, type RollupRun } from "~/features/analytics/rollu
 import { normalizeStatus, SHIPMENT_STATUSES, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
+import type { ExchangeRate } from "~/features/pricing/exchange-rates";
+import { revenueTotal, type Money, type RevenueTotal } from "~/features/pricing/revenue";
+import { listExchangeRates } from "~/features/settings/settings.server";
 
 /** How many routes Top Routes lists. */
 export const TOP_ROUTES = 10;
@@ -43,8 +46,7 @@ const DAY_MS = 86_400_000;
 /** Periods whose retention reads the customers' index whole rather than the period's shipments sorted. */
 const LONG_PERIODS: readonly AnalyticsPeriod[] = ["90d", "1y"];
 
-/** An amount of money in one currency, in minor units. */
-export type Money = { currency: string; amount: number };
+export type { Money };
 
 /** A figure in the period, the one before, and how it moved. */
 export type Compared = { current: number; previous: number; growth: Growth };
@@ -64,6 +66,10 @@ export type Analytics = {
   shipments: Compared;
   /** One entry per currency charged in either period, the largest current revenue first. */
   revenue: (Compared & { currency: string })[];
+  /** The revenue of each period in the base currency at `rates`, with its parts per currency, and how it moved. */
+  revenueTotal: { current: RevenueTotal; previous: RevenueTotal; growth: Growth };
+  /** The stored exchange rates every total of the screen (routes, regions, trend) is converted at. */
+  rates: ExchangeRate[];
   /** Created to actual delivery, in business days, over shipments delivered in the period. */
   deliveryTime: Average;
   /** First pickup scan to delivery, in business days, over the period's deliveries that had one. */
@@ -108,6 +114,8 @@ export function emptyAnalytics(period: AnalyticsPeriod, now: number, timeZone: s
     timeZone,
     shipments: zero,
     revenue: [],
+    revenueTotal: { current: revenueTotal([], []), previous: revenueTotal([], []), growth: growth(0, 0) },
+    rates: [],
     deliveryTime: noAverage,
     transitTime: noAverage,
     satisfaction: noAverage,
@@ -372,8 +380,8 @@ export async function getAnalytics(
   const { db } = context;
   const { ranges, buckets, queries } = analyticsQueries(db, { period, now, timeZone });
   const q = queries;
-  const [volume, volumeRaw, deliveryRows, deliveryRawRows, customers, trend, trendRaw, routes, routesRaw, destinations, destinationsRaw, ratingRows, ratingRawRows] =
-    await db.batch([q.volume, q.volumeRaw, q.deliveries, q.deliveriesRaw, q.customers, q.trend, q.trendRaw, q.routes, q.routesRaw, q.destinations, q.destinationsRaw, q.ratings, q.ratingsRaw]);
+  const [volume, volumeRaw, deliveryRows, deliveryRawRows, customers, trend, trendRaw, routes, routesRaw, destinations, destinationsRaw, ratingRows, ratingRawRows, rates] =
+    await db.batch([q.volume, q.volumeRaw, q.deliveries, q.deliveriesRaw, q.customers, q.trend, q.trendRaw, q.routes, q.routesRaw, q.destinations, q.destinationsRaw, q.ratings, q.ratingsRaw, listExchangeRates(db)]);
 
   const shipmentCount = { current: 0, previous: 0 };
   const problems = { current: 0, previous: 0 };
@@ -434,6 +442,8 @@ export async function getAnalytics(
   }
 
   const average = (total: number | undefined, number: number | undefined) => (number ? (total ?? 0) / number : null);
+  const revenueIn = (side: "current" | "previous") => revenueTotal([...revenue].map(([currency, money]) => ({ currency, amount: money[side] })), rates);
+  const [currentRevenue, previousRevenue] = [revenueIn("current"), revenueIn("previous")];
   return {
     period,
     range: ranges.current,
@@ -443,6 +453,8 @@ export async function getAnalytics(
     revenue: [...revenue]
       .map(([currency, money]) => ({ currency, ...compared(money.current, money.previous) }))
       .sort((a, b) => b.current - a.current || b.previous - a.previous || a.currency.localeCompare(b.currency)),
+    revenueTotal: { current: currentRevenue, previous: previousRevenue, growth: growth(currentRevenue.total, previousRevenue.total) },
+    rates,
     deliveryTime: {
       value: average(delivery.current.businessDays, delivery.current.delivered),
       count: delivery.current.delivered,

@@ -5,6 +5,8 @@ import { useId } from "react";
 import { niceScale, type TrendUnit } from "~/features/analytics/analytics";
 import { currencyExponent, formatMoney } from "~/domain/format";
 import { DataTable, type Column } from "~/components/list";
+import { BASE_CURRENCY, type ExchangeRate } from "~/features/pricing/exchange-rates";
+import { revenueText, revenueTotal } from "~/features/pricing/revenue";
 
 export type TrendBucketView = { start: number; label: string; shipments: number; revenue: { currency: string; amount: number }[] };
 
@@ -34,22 +36,26 @@ export function RevenueTrendChart({
   buckets,
   unit,
   currency,
+  rates,
   timeZone,
   tableOpen = false,
 }: {
   buckets: TrendBucketView[];
   unit: TrendUnit;
-  /** The currency the bars show; null when nothing was charged in the period. */
+  /** The one currency the bars show, as charged; null: every currency, in the base currency at `rates`. */
   currency: string | null;
+  /** The stored exchange rates. */
+  rates: readonly ExchangeRate[];
   timeZone: string;
   /** The table shown open (the print view). */
   tableOpen?: boolean;
 }) {
   const id = useId();
   const words = UNIT_WORDS[unit];
-  const shown = currency ?? "USD";
-  const amounts = buckets.map((bucket) => amountIn(bucket, shown));
+  const shown = currency ?? BASE_CURRENCY;
+  const amounts = buckets.map((bucket) => (currency === null ? revenueTotal(bucket.revenue, rates).total : amountIn(bucket, currency)));
   const total = amounts.reduce((sum, amount) => sum + amount, 0);
+  const charged = buckets.some((bucket) => bucket.revenue.length > 0);
   const highest = amounts.reduce((best, amount, index) => (amount > amounts[best]! ? index : best), 0);
   const scale = niceScale(Math.max(...amounts, 0));
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
@@ -58,8 +64,7 @@ export function RevenueTrendChart({
   const barWidth = Math.max(2, slot * 0.7);
   const labelEvery = Math.ceil(buckets.length / MAX_X_LABELS);
   const y = (amount: number) => MARGIN.top + plotHeight - (amount / scale.top) * plotHeight;
-  const summary =
-    currency === null
+  const summary = !charged
       ? "No revenue in this period."
       : `Total ${formatMoney(total, shown)}; highest ${buckets[highest]?.label ?? ""} with ${formatMoney(amounts[highest] ?? 0, shown)}.`;
 
@@ -69,8 +74,7 @@ export function RevenueTrendChart({
     {
       label: "Revenue",
       className: "text-right max-md:text-left",
-      cell: (bucket) =>
-        bucket.revenue.length === 0 ? formatMoney(0, shown) : bucket.revenue.map((money) => formatMoney(money.amount, money.currency)).join(" · "),
+      cell: (bucket) => revenueText(revenueTotal(bucket.revenue, rates)),
     },
   ];
 
@@ -82,7 +86,7 @@ export function RevenueTrendChart({
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
       >
-        <title id={`${id}-title`}>{`Revenue ${words.per} in ${shown}`}</title>
+        <title id={`${id}-title`}>{`Revenue ${words.per} in ${shown}${currency === null ? ", every currency converted" : ""}`}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {scale.ticks.map((tick) => (
           <g key={tick}>
@@ -123,7 +127,10 @@ export function RevenueTrendChart({
         </text>
       </svg>
       <figcaption className="text-sm text-slate-700">
-        {summary} Bars show {shown} only; the table lists every currency.
+        {summary}{" "}
+        {currency === null
+          ? `Bars show every currency in ${BASE_CURRENCY} at the stored exchange rates; the table lists each currency as charged.`
+          : `Bars show ${shown} only; the table lists every currency.`}
       </figcaption>
       <details open={tableOpen || undefined} className="rounded-md border border-slate-200">
         <summary className="cursor-pointer px-4 py-2 text-sm font-semibold text-brand-700">The revenue trend as a table</summary>

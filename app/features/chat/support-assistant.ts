@@ -36,7 +36,7 @@ export type AssistantFacts = {
   /** What the shipment form prices a new shipment with; the bare tariff (US dollars, no tax) when not given. */
   pricing?: FormPricing;
   now?: number;
-  /** Dates are written in this zone. */
+  /** Moments are written in this zone; an estimated delivery is the date it names, in every zone. */
   timeZone?: string;
 };
 

@@ -25,6 +25,8 @@ import { actorFor, recordEventWhere, type Actor, type FieldChanges } from "~/.se
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { containsText, startsWithText } from "~/.server/text-search";
+import { revenueTotal, type RevenueTotal } from "~/features/pricing/revenue";
+import { listExchangeRates } from "~/features/settings/settings.server";
 
 export type InvoiceView = {
   id: string;
@@ -196,12 +198,15 @@ const LIST_COLUMNS = {
 /** Per currency: how many invoices, and what the unpaid and paid ones come to (void ones bill nothing). */
 export type CurrencyTotal = { currency: string; count: number; unpaid: number; paid: number };
 
+/** What the unpaid and the paid invoices come to across currencies, in the base currency at the stored rates. */
+export type InvoiceTotals = { unpaid: RevenueTotal; paid: RevenueTotal };
+
 /** One page of invoices, newest first, and the totals of every invoice the filters match. */
 export async function listInvoices(db: Db, filters: InvoiceFilters, { timeZone = "UTC" }: { timeZone?: string } = {}) {
   const where = listConditions(filters, timeZone);
   // Named: D1 keeps one of two result columns whose SQL reads the same.
   const amountIn = (status: InvoiceStatus) => sql<number>`coalesce(sum(case when ${invoices.status} = ${status} then ${invoices.total} else 0 end), 0)`.as(`${status}_total`);
-  const [[counted], totals] = await db.batch([
+  const [[counted], totals, rates] = await db.batch([
     db.select({ total: count() }).from(invoices).leftJoin(shipments, eq(shipments.id, invoices.shipmentId)).where(where),
     db
       .select({ currency: invoices.currency, count: count(), unpaid: amountIn("unpaid"), paid: amountIn("paid") })
@@ -210,6 +215,7 @@ export async function listInvoices(db: Db, filters: InvoiceFilters, { timeZone =
       .where(where)
       .groupBy(invoices.currency)
       .orderBy(desc(sum(invoices.total)), invoices.currency),
+    listExchangeRates(db),
   ]);
   const pagination = paginate(counted?.total ?? 0, filters.page);
   const rows = await db
@@ -220,7 +226,12 @@ export async function listInvoices(db: Db, filters: InvoiceFilters, { timeZone =
     .orderBy(desc(invoices.issuedAt), invoices.id)
     .limit(pagination.pageSize)
     .offset(pageOffset(pagination));
-  return { rows, pagination, totals: totals.map((row) => ({ ...row, unpaid: Number(row.unpaid), paid: Number(row.paid) })) satisfies CurrencyTotal[] };
+  const perCurrency = totals.map((row) => ({ ...row, unpaid: Number(row.unpaid), paid: Number(row.paid) })) satisfies CurrencyTotal[];
+  const inBase: InvoiceTotals = {
+    unpaid: revenueTotal(perCurrency.map((row) => ({ currency: row.currency, amount: row.unpaid })), rates),
+    paid: revenueTotal(perCurrency.map((row) => ({ currency: row.currency, amount: row.paid })), rates),
+  };
+  return { rows, pagination, totals: perCurrency, inBase };
 }
 
 /** The most rows one export holds: the newest this many the filters match. */

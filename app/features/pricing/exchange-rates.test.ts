@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { convertMinorUnits, convertParts, describeRate, isValidRate, roundRate, type ExchangeRate } from "./exchange-rates";
+import { convertMinorUnits, convertParts, describeRate, isValidRate, roundRate, toBaseMinorUnits, type ExchangeRate } from "./exchange-rates";
 
 const rate = (currency: string, value: number): ExchangeRate => ({ currency, rate: value, setAt: 0 });
 
@@ -20,6 +20,15 @@ describe("convertMinorUnits", () => {
     // 90 x 0.35 is 31.5 in decimal but 31.499999999999996 in binary.
     expect(convertMinorUnits(90, rate("GBP", 0.35))).toBe(32);
     expect(convertMinorUnits(1000, rate("GBP", 1.0005))).toBe(1001);
+  });
+});
+
+describe("toBaseMinorUnits", () => {
+  it("undoes convertMinorUnits, to the cent", () => {
+    expect(toBaseMinorUnits(2695, rate("EUR", 0.87))).toBe(3098);
+    expect(toBaseMinorUnits(4554, rate("JPY", 147))).toBe(3098);
+    expect(toBaseMinorUnits(11648, rate("BHD", 0.376))).toBe(3098);
+    expect(toBaseMinorUnits(-870, rate("EUR", 0.87))).toBe(-1000);
   });
 });
 

@@ -35,6 +35,12 @@ export function convertMinorUnits(amount: number, rate: ExchangeRate): number {
   return Math.sign(exact) * Math.round(Math.abs(exact) + 1e-9);
 }
 
+/** Minor units of `rate.currency` in the base currency's minor units (the inverse of convertMinorUnits), rounded half away from zero. */
+export function toBaseMinorUnits(amount: number, rate: ExchangeRate): number {
+  const exact = amount / minorFactor(rate);
+  return Math.sign(exact) * Math.round(Math.abs(exact) + 1e-9);
+}
+
 /**
  * Several amounts converted so that they still add up: the sum of the results is the
  * converted sum (each is the difference of converted running totals), and each result is

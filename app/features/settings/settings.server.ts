@@ -35,8 +35,8 @@ export async function getExchangeRate(db: Db, currency: string): Promise<Exchang
   return row ?? null;
 }
 
-/** Every rate of the settings, by currency code. */
-export function listExchangeRates(db: Db): Promise<ExchangeRate[]> {
+/** Every rate of the settings, by currency code: a query to await, or to send in a db.batch with others. */
+export function listExchangeRates(db: Db) {
   return db.select().from(exchangeRates).orderBy(asc(exchangeRates.currency));
 }
 

@@ -44,7 +44,7 @@ export async function listOwnShipments(
   const [[counted], [stats]] = await db.batch([
     db.select({ total: sql<number>`count(*)` }).from(shipments).where(where),
     db
-      .select({ ...shipmentCountColumns(["delivered"]), thisMonth: sql<number>`coalesce(sum(${gte(shipments.createdAt, monthStart)}), 0)` })
+      .select({ ...shipmentCountColumns(), thisMonth: sql<number>`coalesce(sum(${gte(shipments.createdAt, monthStart)}), 0)` })
       .from(shipments)
       .where(eq(shipments.userId, userId)),
   ]);

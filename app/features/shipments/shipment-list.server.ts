@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, sum, type SQL
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { shipmentCreatedStats, shipments, trackingEvents } from "../../../drizzle/schema";
 import { ROLLUP_SPANS } from "~/features/analytics/rollup-cover";
-import { normalizeStatus, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { DELIVERED_STATUSES, isDelivered, normalizeStatus, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { dateRange } from "~/domain/list-filters";
 import { periodStart, type AdminShipmentFilters, type ShipmentFilters } from "~/features/shipments/shipment-filters";
 import { pageOffset, paginate, type Pagination } from "~/domain/pagination";
@@ -14,6 +14,8 @@ import { safeRedirect } from "~/.server/safe-redirect";
 import { invariantResponse } from "~/.server/invariant";
 import { containsText, startsWithText } from "~/.server/text-search";
 import { appendOrder } from "~/features/tracking/tracking.server";
+import { listExchangeRates } from "~/features/settings/settings.server";
+import { revenueTotal, type RevenueTotal } from "~/features/pricing/revenue";
 
 /** What every shipment list shows of a shipment. */
 export type ShipmentRow = {
@@ -74,9 +76,14 @@ export function shipmentOrder(filters: ShipmentFilters): SQL[] {
   return [direction(SORT_COLUMNS[filters.sortBy]), desc(shipments.createdAt), asc(shipments.id)];
 }
 
+/** The shipments a status filter lists: "delivered" is every delivered status (isDelivered), the others themselves. */
+function hasStatus(status: ShipmentStatus): SQL {
+  return status === "delivered" ? inArray(shipments.status, [...DELIVERED_STATUSES]) : eq(shipments.status, status);
+}
+
 /** The status filter every list has; undefined for every status. */
 export function statusCondition(filters: ShipmentFilters): SQL | undefined {
-  return filters.status ? eq(shipments.status, filters.status) : undefined;
+  return filters.status ? hasStatus(filters.status) : undefined;
 }
 
 /** A search matches the start of a tracking ID (its unique index serves it). */
@@ -138,23 +145,20 @@ export async function listShipments(
 /** What the admin's and the customer's tiles both count. */
 export type ShipmentCounts = { total: number; inTransit: number; delivered: number };
 
-/** The counts as select columns; `delivered` names the statuses that count as delivered. */
-export function shipmentCountColumns(delivered: readonly ShipmentStatus[]) {
+/** The counts as select columns, each as its tile's filter (statusCondition) lists them. */
+export function shipmentCountColumns() {
   return {
     total: count(),
-    inTransit: sql<number>`coalesce(sum(${eq(shipments.status, "in_transit")}), 0)`,
-    delivered: sql<number>`coalesce(sum(${inArray(shipments.status, [...delivered])}), 0)`,
+    inTransit: sql<number>`coalesce(sum(${hasStatus("in_transit")}), 0)`,
+    delivered: sql<number>`coalesce(sum(${hasStatus("delivered")}), 0)`,
   };
 }
 
 /** The admin dashboard's tiles: counts over every shipment and the revenue. */
 export type AdminShipmentStats = ShipmentCounts & {
-  /** Sum of stored costs, one entry per currency, largest first. */
-  revenue: { currency: string; amount: number }[];
+  /** Sum of stored costs per currency, and their total in the base currency at the stored rates. */
+  revenue: RevenueTotal;
 };
-
-/** The statuses the admin's Delivered tile counts: a shipment handed over at a custom destination is delivered too. */
-const DELIVERED_TILE: readonly ShipmentStatus[] = ["delivered", "custom_destination"];
 
 /**
  * Every shipment by status and currency, from the rollup's 16-day pieces (decision 120), in
@@ -170,17 +174,15 @@ function allShipmentsByStatus(db: Db) {
 }
 
 export async function shipmentStats(db: Db): Promise<AdminShipmentStats> {
-  const stats: AdminShipmentStats = { total: 0, inTransit: 0, delivered: 0, revenue: [] };
-  for (const row of await allShipmentsByStatus(db)) {
-    stats.total += row.shipments;
-    if (row.status === "in_transit") stats.inTransit += row.shipments;
-    if ((DELIVERED_TILE as readonly string[]).includes(row.status)) stats.delivered += row.shipments;
-    const money = stats.revenue.find((entry) => entry.currency === row.currency);
-    if (money) money.amount += row.revenue;
-    else stats.revenue.push({ currency: row.currency, amount: row.revenue });
+  const [rows, rates] = await db.batch([allShipmentsByStatus(db), listExchangeRates(db)]);
+  const counts: ShipmentCounts = { total: 0, inTransit: 0, delivered: 0 };
+  for (const row of rows) {
+    counts.total += row.shipments;
+    if (row.status === "in_transit") counts.inTransit += row.shipments;
+    const status = normalizeStatus(row.status);
+    if (status && isDelivered(status)) counts.delivered += row.shipments;
   }
-  stats.revenue.sort((a, b) => b.amount - a.amount || (a.currency < b.currency ? -1 : 1));
-  return stats;
+  return { ...counts, revenue: revenueTotal(rows.map((row) => ({ currency: row.currency, amount: row.revenue })), rates) };
 }
 
 /** The shipments a bulk action names, in the list's default order; unknown ids are left out. */

@@ -118,8 +118,14 @@ export function defaultStatusPlace(status: ShipmentStatus): string {
   return DEFAULT_PLACES[status];
 }
 
+/**
+ * Delivered, on every screen and in every count: to the address, or handed over at a custom
+ * destination. The tiles, the `?status=delivered` filter, the analytics and the ratings use this.
+ */
+export const DELIVERED_STATUSES: readonly ShipmentStatus[] = ["delivered", "custom_destination"];
+
 export function isDelivered(status: ShipmentStatus): boolean {
-  return status === "delivered" || status === "custom_destination";
+  return DELIVERED_STATUSES.includes(status);
 }
 
 /** Nothing more happens to a shipment once delivered (to its address or elsewhere) or back with its sender. */
