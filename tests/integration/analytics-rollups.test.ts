@@ -201,7 +201,8 @@ describe("the analytics rollups after the services' writes", () => {
     expect(year.exceptions.part).toBeGreaterThan(0);
     expect(year.transitTime.count).toBeGreaterThan(0);
     expect(year.satisfaction.count).toBe(2);
-    expect(year.revenueTotal.current.parts.map((part) => part.currency).sort()).toEqual(["EUR", "USD"]);
+    // Revenue in several currencies, totalled in dollars at the stored rates.
+    expect(year.revenueTotal.current.parts.map((part) => part.currency)).toEqual(expect.arrayContaining(["EUR", "USD"]));
     const month = await getAnalytics({ db }, { period: "30d", now: NOW, timeZone: "Asia/Kolkata" });
     expect(month.shipments.previous).toBeGreaterThan(0);
     expect(month.regions.some((region) => region.shipments.previous > 0)).toBe(true);
