@@ -69,6 +69,16 @@ describe("builtInAnswer", () => {
     expect(reply.message).toContain(`/track/${ID}`);
   });
 
+  it("gives the estimated delivery, or the overdue day, as the date it names in every time zone", () => {
+    // 23:30 UTC on the 14th was said as the 15th in Tokyo.
+    const lateEvening = { ...inTransit, estimatedDelivery: Date.UTC(2030, 4, 14, 23, 30) };
+    for (const timeZone of ["UTC", "Asia/Tokyo", "America/Los_Angeles"]) {
+      expect(builtInAnswer(ID, { ...tracking(lateEvening), timeZone }).message, timeZone).toContain("Estimated delivery: May 14, 2030.");
+      const overdue = builtInAnswer(ID, { ...tracking(lateEvening), now: Date.UTC(2030, 4, 20, 12), timeZone }).message;
+      expect(overdue, timeZone).toContain("It is overdue: it was expected on May 14, 2030.");
+    }
+  });
+
   it("says when a tracking ID is not found, without escalating", () => {
     const reply = builtInAnswer(`SWP000000AAAAAA?`, { tracking: new Map([["SWP000000AAAAAA", null]]) });
     expect(reply.escalate).toBe(false);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   defaultStatusDescription,
+  DELIVERED_STATUSES,
+  isDelivered,
+  isSettled,
   normalizeStatus,
   SHIPMENT_STATUSES,
   statusLabel,
@@ -77,5 +80,13 @@ describe("defaultStatusDescription", () => {
     expect(defaultStatusDescription("custom_destination")).toBe("Package delivered to custom destination");
     expect(defaultStatusDescription("confirmed")).toBe("Status updated");
     expect(defaultStatusDescription("exception")).toBe("Status updated");
+  });
+});
+
+describe("delivered", () => {
+  it("is to the address or at a custom destination, and nothing else", () => {
+    expect(SHIPMENT_STATUSES.filter(isDelivered)).toEqual(["delivered", "custom_destination"]);
+    expect([...DELIVERED_STATUSES].sort()).toEqual(["custom_destination", "delivered"]);
+    expect(SHIPMENT_STATUSES.filter(isSettled)).toEqual(["delivered", "returned", "custom_destination"]);
   });
 });
