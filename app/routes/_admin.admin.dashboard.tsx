@@ -6,7 +6,7 @@ import { listShipments, shipmentStats } from "~/features/shipments/shipment-list
 import { requestTimeZone } from "~/.server/time-zone";
 import { AdminShipmentTable } from "~/features/shipments/shipment-table";
 import { useAdminFeed } from "~/components/use-admin-feed";
-import { RevenueFigure } from "~/features/pricing/revenue-total";
+import { partsText, totalText, TOTAL_NOTE } from "~/features/pricing/revenue";
 import { filtersQuery, ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/features/shipments/shipment-filters";
 import { companyNameOf } from "~/components/company-name";
 
@@ -65,12 +65,7 @@ export default function AdminDashboardPage() {
         <StatCard label="Total Shipments" value={String(stats.total)} />
         <StatCard label="Delivered" value={String(stats.delivered)} />
         <StatCard label="In Transit" value={String(stats.inTransit)} />
-        <div className="card">
-          <h2 className="text-sm font-medium text-slate-700">Revenue</h2>
-          <div className="mt-1">
-            <RevenueFigure revenue={stats.revenue} />
-          </div>
-        </div>
+        <StatCard label="Revenue" value={totalText(stats.revenue)} note={partsText(stats.revenue)} />
       </section>
 
       <AdminShipmentTable title="Recent Shipments" rows={rows} pagination={pagination} filters={filters} notice={notice} here={here} />
@@ -78,11 +73,17 @@ export default function AdminDashboardPage() {
   );
 }
 
-function StatCard({ label, value }: { label: string; value: string }) {
+/** A tile; a revenue tile's note says what its total adds, per currency. */
+function StatCard({ label, value, note = null }: { label: string; value: string; note?: string | null }) {
   return (
     <div className="card">
       <h2 className="text-sm font-medium text-slate-700">{label}</h2>
       <p className="mt-1 text-2xl font-bold">{value}</p>
+      {note === null ? null : (
+        <p className="text-sm text-slate-700">
+          {note}. {TOTAL_NOTE}
+        </p>
+      )}
     </div>
   );
 }
