@@ -82,9 +82,6 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
-            // One workerd for all the files, one after another (starting one per file cost about 5 s
-            // each); every file still starts from an empty database (apply-migrations.ts).
-            isolate: false,
             include: ["tests/integration/**/*.test.ts"],
             setupFiles: ["./tests/integration/apply-migrations.ts"],
             // A safety cap, not a speed check: password hashing and page renders take several times
