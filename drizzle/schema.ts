@@ -41,6 +41,9 @@ export const users = sqliteTable(
     pushNotifications: integer("push_notifications", { mode: "boolean" }).notNull().default(true),
     marketingEmails: integer("marketing_emails", { mode: "boolean" }).notNull().default(false),
     deletionRequestedAt: integer("deletion_requested_at", { mode: "number" }),
+    // The business plan chosen on /pricing when registering, and how it is billed; none: pay per shipment.
+    plan: text("plan", { enum: ["basic", "standard", "premium"] }),
+    planBilling: text("plan_billing", { enum: ["monthly", "yearly"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -116,6 +119,7 @@ export const shipments = sqliteTable(
     deliveryOption: text("delivery_option").notNull().default("standard"),
     insurance: integer("insurance", { mode: "boolean" }).notNull().default(false),
     signatureRequired: integer("signature_required", { mode: "boolean" }).notNull().default(false),
+    fragile: integer("fragile", { mode: "boolean" }).notNull().default(false),
 
     description: text("description"),
     weightKg: real("weight_kg").notNull().default(0),

@@ -16,7 +16,7 @@ import {
   type ShipmentStatus,
 } from "../app/features/shipments/shipment-status";
 import { statusChangeEntry } from "../app/features/tracking/tracking-history";
-import { SERVICE_TYPES, type PackageType, type ServiceType } from "../app/features/shipments/shipping-options";
+import type { PackageType, ServiceType } from "../app/features/shipments/shipping-options";
 import { generateTrackingId } from "../app/features/tracking/tracking-id";
 import type { invoices, shipmentPackages, shipments, trackingEvents, users } from "./schema";
 
@@ -59,6 +59,13 @@ export const SPARE_TRACKING_IDS: { trackingId: string; status: ShipmentStatus }[
 ];
 
 const SHIPMENT_COUNT = 40;
+/** The services the demo shipments are drawn from; a few go by Same Day (SAME_DAY_SHIPMENTS). */
+const ROUTED_SERVICES: readonly ServiceType[] = ["express", "standard", "economy", "overnight"];
+/** Same Day shipments within one city: where they start, and the recipient's address there. */
+const SAME_DAY_SHIPMENTS: ReadonlyMap<number, { city: string; street: string; zip: string }> = new Map([
+  [20, { city: "New York", street: "11 Wall St", zip: "10005" }],
+  [34, { city: "London", street: "1 Canada Square", zip: "E14 5AB" }],
+]);
 /** The demo shipments are priced in dollars, the base currency, as of the rates migrations/0009 sets. */
 const SEED_USD_RATE: ExchangeRate = { currency: "USD", rate: 1, setAt: Date.UTC(2026, 10, 20) };
 const DAY_MS = 86_400_000;
@@ -205,6 +212,8 @@ export function buildSeed(
       country: "US",
       postalCode: "94105",
       role: "user",
+      plan: "standard",
+      planBilling: "monthly",
       createdAt: now - 120 * DAY_MS,
       updatedAt: now - 120 * DAY_MS,
     },
@@ -251,11 +260,21 @@ export function buildSeed(
     const id = `seed-shipment-${String(index + 1).padStart(2, "0")}`;
     const status = statuses[index]!;
     const owner = index < 24 ? "customer" : index < 32 ? "other" : null;
-    const from = owner === "customer" ? PLACES[index % 3]! : random.pick(PLACES);
+    let from = owner === "customer" ? PLACES[index % 3]! : random.pick(PLACES);
     let to = random.pick(PLACES);
     if (to === from && random.next() < 0.7) to = PLACES[(PLACES.indexOf(from) + 5) % PLACES.length]!;
-    const serviceType: ServiceType = random.pick(SERVICE_TYPES);
+    let serviceType: ServiceType = random.pick(ROUTED_SERVICES);
     const contents = random.pick(CONTENTS);
+    // Drawn as before, so that the rest of the demo data stays as it was; then across one city.
+    const sameDay = SAME_DAY_SHIPMENTS.get(index);
+    if (sameDay) {
+      from = PLACES.find((place) => place.city === sameDay.city)!;
+      to = from;
+      serviceType = "same_day";
+    }
+    // Ceramics travel as fragile, contracts against a signature: the add-ons on a few shipments.
+    const fragile = contents.description === "Handmade ceramics" || sameDay?.city === "London";
+    const signatureRequired = contents.description === "Signed contracts";
     const weightKg = Math.round(random.between(...contents.weight) * 10) / 10;
     const declaredValue = Math.round(random.between(20, 1500)) * 100;
     // Settled shipments are older; the demo ones are recent so their story is current.
@@ -299,6 +318,8 @@ export function buildSeed(
       deliveryOption: "standard",
       insurance: false,
       declaredValue,
+      signatureRequired,
+      fragile,
     });
     const cost = priced.total;
     const costBreakdown = JSON.stringify(priced);
@@ -331,11 +352,13 @@ export function buildSeed(
       recipientName,
       recipientEmail: emailFor(recipientName),
       recipientPhone: "+44 20 7946 " + String(1000 + index * 7).slice(-4),
-      recipientAddress: to.street,
+      recipientAddress: sameDay?.street ?? to.street,
       recipientCity: to.city,
       recipientCountry: to.country,
-      recipientPostalCode: to.zip,
+      recipientPostalCode: sameDay?.zip ?? to.zip,
       serviceType,
+      signatureRequired,
+      fragile,
       packageType: contents.packageType,
       description: contents.description,
       weightKg,

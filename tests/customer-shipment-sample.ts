@@ -25,6 +25,8 @@ export const SAMPLE_RECIPIENT = {
 };
 
 export const SAMPLE_PACKAGE_STEP = {
+  // The currency the declared value is typed in, and the price is given in.
+  currency: "USD",
   "packages[0].description": "Books",
   "packages[0].weight": "2",
   "packages[0].length": "30",

@@ -20,7 +20,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { z } from "zod";
 import { clientAddress } from "~/.server/rate-limit";
 import { requireUser } from "~/http/guards.server";
-import { applyDraftStep, COUNTRY_OPTIONS, draftPricing, getDraft, STEP_SCHEMAS } from "~/features/shipments/shipment-drafts.server";
+import { applyDraftStep, checkedStepFaults, COUNTRY_OPTIONS, draftPricing, getDraft, STEP_SCHEMAS } from "~/features/shipments/shipment-drafts.server";
 import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { ExchangeNote } from "~/features/pricing/exchange-note";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
@@ -31,7 +31,9 @@ import { CURRENCIES } from "~/features/pricing/currencies";
 import { estimateDraft, type Estimate } from "~/features/shipments/customer-shipment";
 import { Price } from "~/features/pricing/price";
 import { formatTaxRate } from "~/features/invoices/invoice";
-import { TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
+import { serviceTimeText } from "~/features/shipments/delivery-dates";
+import { ADD_ON_PRICES, MAX_INSURED_VALUE, type AddOnId } from "~/features/pricing/tariff";
+import { formatDollars, getAddOn } from "~/features/pricing/pricing-plans";
 import { BASE_CURRENCY, convertMinorUnits } from "~/features/pricing/exchange-rates";
 import { countryName, formatDay, formatMoney, toMinorUnits } from "~/domain/format";
 
@@ -108,6 +110,8 @@ function reviewSummary(draft: ShipmentDraft) {
     deliveryOption: deliveryOption ? DELIVERY_OPTION_LABELS[deliveryOption] : draft.deliveryOption,
     insurance: draft.insurance,
     signatureRequired: draft.signatureRequired,
+    fragile: draft.fragile,
+    currency: draft.currency,
   };
 }
 
@@ -120,18 +124,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isStepOpen(step, draft.reached)) throw redirect(stepUrl(draft.reached));
   const pricing = await draftPricing(context, draft.values);
   const { rate } = pricing;
-  // Surcharges are dollars converted at the draft's rate, as the estimate converts them.
-  const surcharge = (option: DeliveryOption) =>
-    rate ? formatMoney(convertMinorUnits(toMinorUnits(DELIVERY_OPTION_SURCHARGES[option], BASE_CURRENCY), rate), rate.currency) : null;
+  // Surcharges and add-ons are dollars converted at the draft's rate, as the estimate converts them.
+  const converted = (dollars: number) => (rate ? formatMoney(convertMinorUnits(toMinorUnits(dollars, BASE_CURRENCY), rate), rate.currency) : null);
+  const surcharge = (option: DeliveryOption) => converted(DELIVERY_OPTION_SURCHARGES[option]);
+  const addOnLabel = (id: AddOnId) => {
+    const price = converted(ADD_ON_PRICES[id]);
+    return price ? `${getAddOn(id).name} (+${price})` : getAddOn(id).name;
+  };
+  const checkFaults = url.searchParams.has("check") ? await checkedStepFaults(context, draft.values, step) : null;
   return {
     step,
     reached: draft.reached,
     revision: draft.updatedAt,
     draft: draft.values,
     // Sent back here by the final check: show this step's faults at once.
-    check: url.searchParams.has("check") ? parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS[step] }).reply() : null,
+    check: checkFaults ? parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS[step] }).reply({ fieldErrors: checkFaults }) : null,
     countries: step <= 2 ? COUNTRY_OPTIONS : [],
-    currencies: step === 4 ? CURRENCIES : [],
+    currencies: step === 3 ? CURRENCIES : [],
+    addOnLabels: { signature: addOnLabel("signature"), fragile: addOnLabel("fragile") },
     deliveryOptions: DELIVERY_OPTIONS.map((option) => ({
       value: option,
       label: DELIVERY_OPTION_SURCHARGES[option] > 0 && surcharge(option) ? `${DELIVERY_OPTION_LABELS[option]} (+${surcharge(option)})` : DELIVERY_OPTION_LABELS[option],
@@ -294,9 +304,9 @@ function ShipmentStepForm() {
           {step === 1 || step === 2 ? (
             <PartyFields prefix={step === 1 ? "sender" : "recipient"} fields={fields} countries={loaded.countries} />
           ) : step === 3 ? (
-            <PackageFields fields={fields} deliveryOptions={loaded.deliveryOptions} />
+            <PackageFields fields={fields} deliveryOptions={loaded.deliveryOptions} currencies={loaded.currencies} addOnLabels={loaded.addOnLabels} />
           ) : (
-            <ReviewFields fields={fields} summary={loaded.summary!} currencies={loaded.currencies} />
+            <ReviewFields fields={fields} summary={loaded.summary!} />
           )}
 
           <div className="flex flex-wrap-reverse items-center justify-between gap-3 border-t border-slate-200 pt-5">
@@ -308,7 +318,7 @@ function ShipmentStepForm() {
               <span />
             )}
             <div className="flex flex-wrap gap-3">
-              {step === 4 && !hydrated ? (
+              {step === 3 && !hydrated ? (
                 <button type="submit" name="intent" value="refresh" formNoValidate className="btn-secondary">
                   Update estimate
                 </button>
@@ -436,15 +446,39 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
 
 // Selects that open on a default value always have one: `required` would add nothing, and the
 // HTML rules allow it only with an empty first option.
-function PackageFields({ fields, deliveryOptions }: { fields: Fields; deliveryOptions: LoaderData["deliveryOptions"] }) {
+function PackageFields({
+  fields,
+  deliveryOptions,
+  currencies,
+  addOnLabels,
+}: {
+  fields: Fields;
+  deliveryOptions: LoaderData["deliveryOptions"];
+  currencies: LoaderData["currencies"];
+  addOnLabels: LoaderData["addOnLabels"];
+}) {
   const packagesField = fields.packages;
   const packages = packagesField.getFieldList();
   const totals = packageTotals(packages.map((item) => {
     const set = item.getFieldset();
     return { weight: set.weight.value ?? "", value: set.value.value ?? "", quantity: set.quantity.value ?? "" };
   }));
+  // Declared values are typed in the currency chosen first; with JavaScript their hint follows a change of it.
+  const currency = fields.currency.value ?? fields.currency.initialValue ?? "";
   return (
     <>
+      <SelectField
+        label="Currency"
+        help="The declared values below, the insurance and the price are in this currency."
+        selectProps={{ ...getSelectProps(fields.currency), required: false }}
+        errors={fields.currency.errors}
+      >
+        {currencies.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.code} - {option.name} ({option.symbol})
+          </option>
+        ))}
+      </SelectField>
       <ErrorList id={packagesField.errorId} errors={packagesField.errors} />
       {packages.map((item, index) => {
         const set = item.getFieldset();
@@ -462,7 +496,7 @@ function PackageFields({ fields, deliveryOptions }: { fields: Fields; deliveryOp
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 label="Declared value (each)"
-                help="In the currency you choose at the review step."
+                help={`In ${currency}, the currency chosen above.`}
                 inputProps={{ ...getInputProps(set.value, { type: "number" }), step: "0.01", min: "0", max: LIMITS.value }}
                 errors={set.value.errors}
               />
@@ -499,7 +533,7 @@ function PackageFields({ fields, deliveryOptions }: { fields: Fields; deliveryOp
           <SelectField label="Service type" selectProps={{ ...getSelectProps(fields.serviceType), required: false }} errors={fields.serviceType.errors}>
             {SERVICE_TYPES.map((service) => (
               <option key={service} value={service}>
-                {SERVICE_LABELS[service]} ({TRANSIT_BUSINESS_DAYS[service]} business day{TRANSIT_BUSINESS_DAYS[service] === 1 ? "" : "s"})
+                {SERVICE_LABELS[service]} ({serviceTimeText(service)})
               </option>
             ))}
           </SelectField>
@@ -512,29 +546,22 @@ function PackageFields({ fields, deliveryOptions }: { fields: Fields; deliveryOp
           </SelectField>
         </div>
         <CheckboxField
-          label="Insure the declared value (1% of it)"
+          label={`Insure the declared value (1% of it, up to ${formatDollars(MAX_INSURED_VALUE)})`}
           inputProps={getInputProps(fields.insurance, { type: "checkbox" })}
           errors={fields.insurance.errors}
         />
         <CheckboxField
-          label="Signature required on delivery"
+          label={addOnLabels.signature}
           inputProps={getInputProps(fields.signatureRequired, { type: "checkbox" })}
           errors={fields.signatureRequired.errors}
         />
+        <CheckboxField label={addOnLabels.fragile} inputProps={getInputProps(fields.fragile, { type: "checkbox" })} errors={fields.fragile.errors} />
       </fieldset>
     </>
   );
 }
 
-function ReviewFields({
-  fields,
-  summary,
-  currencies,
-}: {
-  fields: Fields;
-  summary: NonNullable<LoaderData["summary"]>;
-  currencies: LoaderData["currencies"];
-}) {
+function ReviewFields({ fields, summary }: { fields: Fields; summary: NonNullable<LoaderData["summary"]> }) {
   return (
     <>
       <div className="grid gap-6 sm:grid-cols-2">
@@ -564,7 +591,8 @@ function ReviewFields({
         <ul className="mb-2 list-disc pl-5">
           {summary.packages.map((item, index) => (
             <li key={index}>
-              {item.description}: {item.quantity} × {item.weight} kg, {item.length} × {item.width} × {item.height} cm, declared value {item.value} each
+              {item.description}: {item.quantity} × {item.weight} kg, {item.length} × {item.width} × {item.height} cm, declared value {item.value}{" "}
+              {summary.currency} each
             </li>
           ))}
         </ul>
@@ -572,16 +600,10 @@ function ReviewFields({
           {summary.service} service, {summary.deliveryOption} delivery
           {summary.insurance ? ", insured" : ""}
           {summary.signatureRequired ? ", signature required" : ""}
+          {summary.fragile ? ", fragile handling" : ""}; prices in {summary.currency}
         </p>
       </ReviewSection>
 
-      <SelectField label="Currency" selectProps={{ ...getSelectProps(fields.currency), required: false }} errors={fields.currency.errors}>
-        {currencies.map((currency) => (
-          <option key={currency.code} value={currency.code}>
-            {currency.code} - {currency.name} ({currency.symbol})
-          </option>
-        ))}
-      </SelectField>
       <TextareaField
         label="Special instructions (optional)"
         textareaProps={{ ...getTextareaProps(fields.specialInstructions), rows: 3 }}
@@ -663,9 +685,9 @@ function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: Ste
             {estimate.weightKg} kg in all. Estimated delivery: <strong>{formatDay(estimate.estimatedDelivery)}</strong>
           </p>
           <ExchangeNote exchange={estimate.quote.exchange} timeZone={timeZone} className="mt-2 text-sm text-slate-700" />
-          {step === 4 && !hydrated ? (
+          {step === 3 && !hydrated ? (
             <p className="mt-2 text-sm text-slate-700">
-              {`Prices are in ${estimate.quote.currency}. To see them in another currency, choose it and press Update estimate.`}
+              {`Prices are in ${estimate.quote.currency}. To see them in another currency or with other options, choose them and press Update estimate.`}
             </p>
           ) : null}
         </>

@@ -9,6 +9,7 @@ import {
   monthlyEquivalent,
   PRICING_PLANS,
   pricingChoice,
+  registrationHref,
   yearlySaving,
   type BillingPeriod,
   type PlanId,
@@ -60,7 +61,7 @@ export default function PricingPage() {
             <strong>{formatDollars(monthlyEquivalent(chosenPlan, billing))} a month</strong>
             {billing === "yearly" ? ` (${formatDollars(chosenPlan.yearlyPrice)} a year)` : null}
           </p>
-          <Link to="/register" className="btn-primary print:hidden">
+          <Link to={registrationHref(chosen, billing)} className="btn-primary print:hidden">
             Get started with {chosenPlan.name}
           </Link>
         </div>

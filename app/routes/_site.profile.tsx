@@ -28,6 +28,7 @@ import { NotificationPreferencesSchema, PasswordChangeSchema, ProfileActionSchem
 import { COUNTRIES } from "~/domain/countries";
 import { countryName, formatDate, formatDateTime } from "~/domain/format";
 import { passwordStrength } from "~/features/accounts/password-strength";
+import { planSummary } from "~/features/pricing/pricing-plans";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
@@ -190,6 +191,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
     ["City", profile.city ?? "-"],
     ["Country", profile.country ? countryName(profile.country) : "-"],
     ["Postal code", profile.postalCode ?? "-"],
+    ["Plan", profile.plan && profile.planBilling ? planSummary(profile.plan, profile.planBilling) : "No plan: pay per shipment"],
     ["Member since", formatDate(profile.createdAt, timeZone)],
   ];
   return (

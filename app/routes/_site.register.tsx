@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   redirect,
@@ -7,12 +7,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { homeFor } from "~/features/accounts/auth.server";
 import { formAnswer, redirectSignedIn } from "~/http/replies.server";
 import { clientOf } from "~/features/accounts/client.server";
 import { register } from "~/features/accounts/sign-in.server";
-import { CheckboxField, Field, FormErrors } from "~/components/forms";
+import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
+import { PLAN_CHOICES, parsePlanChoice, planSummary, registrationPlan } from "~/features/pricing/pricing-plans";
 import { Honeypot } from "~/components/honeypot";
 import { NewPasswordFields } from "~/features/accounts/password-field";
 import { RegistrationSchema } from "~/features/accounts/account-forms";
@@ -32,10 +33,11 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await context.sessionUser();
   if (user) throw redirect(homeFor(user.role));
-  return null;
+  // "Get started with Basic" on /pricing links here with the plan: /register?plan=basic&billing=yearly.
+  return { plan: registrationPlan(new URL(request.url).searchParams) };
 }
 
 const HIDDEN_FIELDS = ["password", "confirmPassword"];
@@ -53,10 +55,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const { plan } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof RegistrationSchema>>({
     id: "register",
     lastResult: actionData?.result,
+    defaultValue: { plan },
     constraint: getZodConstraint(RegistrationSchema),
   });
   return (
@@ -95,6 +99,29 @@ export default function RegisterPage() {
           labels={{ password: "Password", confirmation: "Confirm password" }}
           strength={actionData?.strength ?? null}
         />
+        <SelectField
+          label="Plan"
+          help={
+            <>
+              Optional: without a plan you pay per shipment.{" "}
+              <Link to="/pricing" className="link">
+                Compare plans
+              </Link>
+            </>
+          }
+          selectProps={getSelectProps(fields.plan)}
+          errors={fields.plan.errors}
+        >
+          <option value="">No plan: pay per shipment</option>
+          {PLAN_CHOICES.map((choice) => {
+            const { plan: id, billing } = parsePlanChoice(choice)!;
+            return (
+              <option key={choice} value={choice}>
+                {planSummary(id, billing)}
+              </option>
+            );
+          })}
+        </SelectField>
         <CheckboxField
           label={
             <>

@@ -104,6 +104,7 @@ export default function ReceiptPage() {
             <Fact label="Declared value" value={money(shipment.declaredValue)} />
             <Fact label="Insurance" value={shipment.insurance ? "Yes" : "No"} />
             <Fact label="Signature required" value={shipment.signatureRequired ? "Yes" : "No"} />
+            <Fact label="Fragile handling" value={shipment.fragile ? "Yes" : "No"} />
             <Fact label="Estimated delivery" value={estimatedDelivery ? formatDay(estimatedDelivery) : "-"} />
             <Fact label="Custom delivery days" value={shipment.customDeliveryDays || "-"} />
             <Fact label="Actual delivery" value={shipment.actualDelivery ? formatDate(shipment.actualDelivery, timeZone) : "-"} />

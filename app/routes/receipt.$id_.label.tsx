@@ -78,6 +78,8 @@ export default function ParcelLabelPage() {
             <dd>{formatDate(shipment.createdAt, timeZone)}</dd>
             <dt className="font-bold">Signature</dt>
             <dd>{shipment.signatureRequired ? "Required" : "Not required"}</dd>
+            <dt className="font-bold">Handling</dt>
+            <dd>{shipment.fragile ? "FRAGILE" : "Standard"}</dd>
           </dl>
           <QrCodeImage code={qr} label={`QR code linking to ${trackingUrl}`} className="h-[1.1in] w-[1.1in]" />
         </div>

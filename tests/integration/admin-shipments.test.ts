@@ -8,6 +8,8 @@ import { formatMoney } from "~/domain/format";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { ADMIN_REQUIRED_FIELDS, VALID_ADMIN_FORM } from "../admin-shipment-sample";
+import { sameDayDelivery } from "~/features/shipments/delivery-dates";
+import { SAME_DAY_ONE_CITY } from "~/features/shipments/same-day";
 
 const BASE = "https://parcel.test";
 let admin: string;
@@ -250,6 +252,56 @@ describe("creating a shipment", () => {
     expect(receipt).toContain(`Barcode of ${saved.trackingId}`);
     expect(receipt).toContain("Your package is safe");
     expect(receipt).toContain("$44.48");
+  });
+});
+
+describe("what the admin form sells (issue 23 item 6)", () => {
+  const acrossBoston = { ...VALID_SHIPMENT, recipientCity: "boston ", recipientCountry: "US", recipientPhone: "+1 617 555 0100", customDeliveryDays: "" };
+
+  it("sells Same Day within one city only, saying why on the service field", async () => {
+    const before = await db.$count(shipments);
+    const refused = await post("/admin/shipments/new", { ...VALID_SHIPMENT, serviceType: "same_day" }, admin);
+    expect(refused.status).toBe(400);
+    const page = await html(refused);
+    expect(page).toContain(SAME_DAY_ONE_CITY);
+    expect(page).toContain("Please fix the errors in the form");
+    expect(await db.$count(shipments)).toBe(before);
+
+    const saved = await post("/admin/shipments/new", { ...acrossBoston, serviceType: "same_day" }, admin);
+    expect(saved.status).toBe(302);
+    const row = (await shipment(saved.headers.get("Location")!.split("/").pop()!))!;
+    expect(row.serviceType).toBe("same_day");
+    expect(row.estimatedDelivery).toBe(sameDayDelivery(row.createdAt));
+  });
+
+  it("prices signature confirmation and fragile handling as their own lines, and shows them on the receipt and the label", async () => {
+    const quoted = await html(await post("/admin/shipments/new", { ...acrossBoston, signatureRequired: "on", fragile: "on", intent: "quote" }, admin));
+    // (12.99 + 1.00) within one country = 13.99, morning 15.00, signature 3.00, fragile 8.00, insurance 1.50.
+    for (const line of ["Signature confirmation", "Fragile handling", "$41.49"]) expect(quoted).toContain(line);
+
+    const response = await post("/admin/shipments/new", { ...acrossBoston, signatureRequired: "on", fragile: "on" }, admin);
+    const id = response.headers.get("Location")!.split("/").pop()!;
+    expect(await shipment(id)).toMatchObject({ fragile: true, signatureRequired: true, cost: 4149 });
+    const receipt = await html(await get(`/receipt/${id}`, admin));
+    expect(receipt).toContain("Fragile handling");
+    expect(receipt).toContain("$41.49");
+    expect(await html(await get(`/receipt/${id}/label`, admin))).toContain("FRAGILE");
+
+    // The edit form shows them ticked, and unticking fragile takes its line off the price.
+    const edit = await html(await get(`/admin/shipments/${id}/edit`, admin));
+    expect(edit).toMatch(/name="fragile"[^>]*checked/);
+    const version = /name="version"[^>]*value="(\d+)"/.exec(edit)![1]!;
+    const updated = await post(`/admin/shipments/${id}/edit`, { ...acrossBoston, signatureRequired: "on", version, currentLocation: "" }, admin);
+    expect(updated.status).toBe(302);
+    expect(await shipment(id)).toMatchObject({ fragile: false, cost: 3349 });
+  });
+
+  it("insures at most $50,000 of declared value, read in the currency beside it", async () => {
+    expect((await post("/admin/shipments/new", { ...VALID_SHIPMENT, value: "50000", intent: "save" }, admin)).status).toBe(302);
+    const refused = await post("/admin/shipments/new", { ...VALID_SHIPMENT, value: "50000", currency: "EUR" }, admin);
+    expect(refused.status).toBe(400);
+    expect(await html(refused)).toContain("Insurance covers at most $50,000 (€43,500.00) of declared value; this shipment declares €50,000.00.");
+    expect((await post("/admin/shipments/new", { ...VALID_SHIPMENT, value: "50000", currency: "EUR", insurance: "" }, admin)).status).toBe(302);
   });
 });
 

@@ -1,9 +1,19 @@
 import { SELF } from "cloudflare:test";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, invoices, outbox, shipmentDrafts, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
 import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
-import { createUser, db, signedInCookie } from "./fixtures";
+import { createUser, db, serviceContext, signedInCookie } from "./fixtures";
+import { applyDraftStep } from "~/features/shipments/shipment-drafts.server";
+import { SAME_DAY_ONE_CITY } from "~/features/shipments/same-day";
+import { stepValues } from "~/features/shipments/shipment-steps";
+
+/** A package step's fields as the route passes them on: parsed as Conform reads a form. */
+function parsedStep(fields: Record<string, string>) {
+  return stepValues(3, parseWithZod(new URLSearchParams(fields), { schema: z.object({}).passthrough() }).payload);
+}
 
 const BASE = "https://parcel.test";
 const PAGE = "/dashboard/create-shipment";
@@ -172,43 +182,49 @@ describe("the four steps", () => {
     expect(await revision()).toBe(before);
   });
 
-  it("shows the estimate's breakdown and the currency picker on the review step", async () => {
+  it("asks for the currency with the packages, before their declared values, and shows the estimate's breakdown on the review step", async () => {
+    const packageStep = await (await get(`${PAGE}?step=3`)).text();
+    expect((packageStep.match(/<option value="[A-Z]{3}"/g) ?? []).length).toBe(50);
+    expect(packageStep.indexOf('name="currency"')).toBeLessThan(packageStep.indexOf('name="packages[0].value"'));
+    expect(packageStep).toContain("In USD, the currency chosen above.");
     expect((await post(3, "next", onePackage)).headers.get("Location")).toBe(`${PAGE}?step=4`);
-    const html = await (await get(`${PAGE}?step=4`)).text();
+    const html = (await (await get(`${PAGE}?step=4`)).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("Cost estimate");
     for (const label of ["Base rate", "Weight (2 kg)", "Route (x2)", "Saturday", "Insurance (1% of declared value)", "$53.38"]) {
       expect(html, label).toContain(label);
     }
     expect(html).toContain("+49 30 5550 1234");
-    expect((html.match(/<option value="[A-Z]{3}"/g) ?? []).length).toBe(50);
+    expect(html).toContain("declared value 40 USD each");
+    expect(html).not.toContain('name="currency"');
   });
 
   it("prices in another currency after 'Update estimate' (without JavaScript), converted at the settings' rate, and says so", async () => {
-    const response = await post(4, "refresh", { currency: "EUR" });
-    expect(response.headers.get("Location")).toBe(`${PAGE}?step=4`);
-    const html = await (await get(`${PAGE}?step=4`)).text();
+    const response = await post(3, "refresh", { ...onePackage, currency: "EUR" });
+    expect(response.headers.get("Location")).toBe(`${PAGE}?step=3`);
+    const html = await (await get(`${PAGE}?step=3`)).text();
     // $52.98 of tariff at 0.87 is €46.09, plus insurance at 1% of the €40 declared: €46.49 (not €53.38).
     expect(html).toContain("€46.49");
     expect(html).toContain("Converted from USD at 1 USD = 0.87 EUR, the rate of Nov 20, 2026.");
-    expect(html).toContain("Prices are in EUR. To see them in another currency, choose it and press Update estimate.");
+    expect(html).toContain("Prices are in EUR. To see them in another currency or with other options, choose them and press Update estimate.");
+    expect(html).toContain("In EUR, the currency chosen above.");
 
-    await post(4, "refresh", { currency: "JPY" });
-    const yen = await (await get(`${PAGE}?step=4`)).text();
+    await post(3, "refresh", { ...onePackage, currency: "JPY" });
+    const yen = await (await get(`${PAGE}?step=3`)).text();
     // $52.98 at 147 is ¥7,788.06: whole yen (the 1% of ¥40 declared rounds to nothing).
     expect(yen).toContain("¥7,788<");
     expect(yen).not.toMatch(/¥[\d,]+\.\d/);
-    await post(4, "refresh", { currency: "EUR" });
   });
 
   it("refuses a currency that is not offered", async () => {
-    const response = await post(4, "create", { currency: "XYZ" });
+    const response = await post(3, "next", { ...onePackage, currency: "XYZ" });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Please choose a currency");
+    expect((await post(3, "next", { ...onePackage, currency: "EUR" })).headers.get("Location")).toBe(`${PAGE}?step=4`);
     expect(await db.$count(shipments, eq(shipments.userId, customer.id))).toBe(0);
   });
 
   it("creates the shipment with its history, invoice, mail and audit record, then shows its tracking page", async () => {
-    const response = await post(4, "create", { currency: "EUR", specialInstructions: "Leave at the door", referenceNumber: "" });
+    const response = await post(4, "create", { specialInstructions: "Leave at the door", referenceNumber: "" });
     expect(response.status).toBe(302);
     const location = response.headers.get("Location")!;
     expect(location).toMatch(/^\/track\/SWP\d{6}[A-Z0-9]{6}$/);
@@ -377,5 +393,85 @@ describe("a shipment of several parcels", () => {
     const admin = await createUser({ role: "admin" });
     const receipt = (await (await get(`/receipt/${shipment.id}`, await signedInCookie(admin.id))).text()).replaceAll("<!-- -->", "");
     expect(receipt).toContain(sizes);
+  });
+});
+
+describe("what the customer's form sells (issue 23 item 6)", () => {
+  const sameCity = { ...SAMPLE_RECIPIENT, recipientName: "Sam Courier", recipientAddress: "500 Howard St", recipientCity: "San Francisco", recipientCountry: "US", recipientPhone: "415 555-0199", recipientPostalCode: "94105" };
+
+  async function toPackageStep(recipientStep: Record<string, string>) {
+    const owner = await createUser();
+    const as = await signedInCookie(owner.id);
+    await post(1, "next", sender, as);
+    await post(2, "next", recipientStep, as);
+    return { owner, as };
+  }
+
+  it("sells Same Day within one city only, saying why on the service field", async () => {
+    const { as } = await toPackageStep(recipient);
+    const abroad = await post(3, "next", { ...onePackage, serviceType: "same_day" }, as);
+    expect(abroad.status).toBe(400);
+    expect(await abroad.text()).toContain(SAME_DAY_ONE_CITY);
+
+    const { owner, as: local } = await toPackageStep(sameCity);
+    expect((await post(3, "next", { ...onePackage, serviceType: "same_day" }, local)).headers.get("Location")).toBe(`${PAGE}?step=4`);
+    const review = (await (await get(`${PAGE}?step=4`, local)).text()).replaceAll("<!-- -->", "");
+    expect(review).toContain("Same Day service");
+    expect((await storedDraft(owner.id))?.data.serviceType).toBe("same_day");
+  });
+
+  it("sends the customer back to the package step when the addresses no longer suit Same Day", async () => {
+    const { owner, as } = await toPackageStep(sameCity);
+    await post(3, "next", { ...onePackage, serviceType: "same_day" }, as);
+    // The sender's city changed afterwards, on step 1.
+    await post(1, "next", { ...sender, senderCity: "Oakland" }, as);
+    const response = await post(4, "create", {}, as);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?step=3&check=1`);
+    expect(await (await get(`${PAGE}?step=3&check=1`, as)).text()).toContain(SAME_DAY_ONE_CITY);
+    expect(await db.$count(shipments, eq(shipments.userId, owner.id))).toBe(0);
+  });
+
+  it("creates a Same Day, fragile, signed-for parcel priced and estimated as the estimate said, by the day's cut-off", async () => {
+    const { owner } = await toPackageStep(sameCity);
+    const user = { id: owner.id, email: owner.email, firstName: owner.firstName, lastName: owner.lastName };
+    const fields = { ...onePackage, serviceType: "same_day", deliveryOption: "standard", insurance: "", signatureRequired: "on", fragile: "on" };
+    // A Friday morning (UTC), before the cut-off.
+    const now = Date.UTC(2026, 10, 20, 9, 0);
+    const client = { clientAddress: "198.51.100.77", now };
+    const next = await applyDraftStep(serviceContext(), user, { intent: "next", step: 3, values: parsedStep(fields) }, client);
+    expect(next).toMatchObject({ ok: true, redirectTo: `${PAGE}?step=4` });
+    const estimate = await applyDraftStep(serviceContext(), user, { intent: "save", step: 3, values: parsedStep(fields), revision: 1 }, client);
+    const shown = estimate.ok ? estimate.estimate! : null;
+    // 45.00 + 2 kg x 0.50 within one city; signature 3.00, fragile 8.00.
+    expect(shown?.quote.lines.map((line) => [line.key, line.amount])).toEqual([
+      ["base", 4500],
+      ["weight", 100],
+      ["signature", 300],
+      ["fragile", 800],
+    ]);
+    const created = await applyDraftStep(serviceContext(), user, { intent: "create", step: 4, values: {} }, client);
+    expect(created.ok && created.shipment).toBeTruthy();
+    const shipment = (await db.select().from(shipments).where(eq(shipments.userId, owner.id)).get())!;
+    expect(shipment).toMatchObject({ serviceType: "same_day", fragile: true, signatureRequired: true, cost: shown!.quote.total, currency: "USD" });
+    // Ordered before 14:00 UTC on a business day: within the courier's six hours.
+    expect(shipment.estimatedDelivery).toBe(now + 6 * 3_600_000);
+    const invoice = (await db.select().from(invoices).where(eq(invoices.shipmentId, shipment.id)).get())!;
+    expect(invoice.total).toBe(shown!.charge.total);
+    expect(JSON.parse(invoice.lineItems).map((line: { label: string }) => line.label)).toEqual(["Base rate", "Weight (2 kg)", "Signature confirmation", "Fragile handling"]);
+  });
+
+  it("insures at most $50,000 of declared value, read in the currency chosen with it", async () => {
+    const { owner, as } = await toPackageStep(recipient);
+    const valued = (value: string, currency: string) => ({ ...onePackage, currency, insurance: "on", "packages[0].value": value });
+    // 50,000 is the cap in dollars; in euros, at 0.87, the cap is €43,500.
+    expect((await post(3, "next", valued("50000", "USD"), as)).headers.get("Location")).toBe(`${PAGE}?step=4`);
+    const over = await post(3, "next", valued("50000", "EUR"), as);
+    expect(over.status).toBe(400);
+    expect((await over.text()).replaceAll("<!-- -->", "")).toContain(
+      "Insurance covers at most $50,000 (€43,500.00) of declared value; this shipment declares €50,000.00.",
+    );
+    expect((await storedDraft(owner.id))?.data.currency).toBe("USD");
+    // Without insurance the same value is simply declared.
+    expect((await post(3, "next", { ...valued("50000", "EUR"), insurance: "" }, as)).headers.get("Location")).toBe(`${PAGE}?step=4`);
   });
 });

@@ -83,7 +83,7 @@ describe("createShipment's invoice", () => {
 
   it("bills the quote's lines, taxed at the settings' rate", async () => {
     await db.update(settings).set({ taxRateBasisPoints: 2000 }).where(eq(settings.id, 1));
-    const priced = quote({ serviceType: "express", packageType: "box", weightKg: 3, fromCountry: "FR", toCountry: "ES", rate: { currency: "EUR", rate: 0.87, setAt: Date.UTC(2026, 10, 20) }, deliveryOption: "evening", insurance: false, declaredValue: 0 });
+    const priced = quote({ serviceType: "express", packageType: "box", weightKg: 3, fromCountry: "FR", toCountry: "ES", rate: { currency: "EUR", rate: 0.87, setAt: Date.UTC(2026, 10, 20) }, deliveryOption: "evening", insurance: false, declaredValue: 0, signatureRequired: false, fragile: false });
     const created = await createShipment(serviceContext(), { ...options, shipment: { ...base, cost: priced.total, costBreakdown: JSON.stringify(priced) } });
     const invoice = (await db.select().from(invoices).where(eq(invoices.id, created.invoiceId)).get())!;
     expect(invoice).toMatchObject({ number: `INV-${created.trackingId}`, userId: null, subtotal: priced.total, taxRateBasisPoints: 2000, tax: Math.round(priced.total * 0.2), status: "unpaid" });

@@ -39,11 +39,10 @@ describe.each([
 
     expect((await post(1, "next", SAMPLE_SENDER, cookie)).status).toBe(302);
     expect((await post(2, "next", SAMPLE_RECIPIENT, cookie)).status).toBe(302);
-    expect((await post(3, "next", SAMPLE_PACKAGE_STEP, cookie)).status).toBe(302);
-    expect((await post(4, "refresh", { currency: "EUR" }, cookie)).status).toBe(302);
+    expect((await post(3, "next", { ...SAMPLE_PACKAGE_STEP, currency: "EUR" }, cookie)).status).toBe(302);
     const estimate = await pageText(await getAs(`${PAGE}?step=4`, cookie));
 
-    const created = await post(4, "create", { currency: "EUR" }, cookie);
+    const created = await post(4, "create", {}, cookie);
     expect(created.status).toBe(302);
     const trackingId = created.headers.get("Location")!.slice("/track/".length);
     const shipment = (await db.select().from(shipments).where(eq(shipments.trackingId, trackingId)).get())!;
@@ -74,5 +73,31 @@ describe.each([
       for (const screen of ["tracking", "dashboard", "adminList"] as const) expect(screens[screen], screen).not.toContain(beforeTax);
       expect(screens.tracking).toMatch(new RegExp(`Shipping cost</dt><dd[^>]*>${total.replace(".", "\\.")} \\(incl\\. 20% tax\\)`));
     }
+  });
+
+  it("prices a Same Day, fragile, signed-for parcel once: its lines on the estimate are the invoice's, and so is the total", async () => {
+    await setTaxRate(taxRateBasisPoints);
+    const customer = await createUser({ firstName: "Sam", lastName: "Sameday" });
+    const cookie = await signedInCookie(customer.id);
+    const acrossTown = { ...SAMPLE_RECIPIENT, recipientAddress: "500 Howard St", recipientCity: "San Francisco", recipientCountry: "US", recipientPhone: "415 555-0199", recipientPostalCode: "94105" };
+    expect((await post(1, "next", SAMPLE_SENDER, cookie)).status).toBe(302);
+    expect((await post(2, "next", acrossTown, cookie)).status).toBe(302);
+    const options = { ...SAMPLE_PACKAGE_STEP, serviceType: "same_day", deliveryOption: "standard", signatureRequired: "on", fragile: "on" };
+    expect((await post(3, "next", options, cookie)).headers.get("Location")).toBe(`${PAGE}?step=4`);
+    const estimate = await pageText(await getAs(`${PAGE}?step=4`, cookie));
+
+    const created = await post(4, "create", {}, cookie);
+    const trackingId = created.headers.get("Location")!.slice("/track/".length);
+    const shipment = (await db.select().from(shipments).where(eq(shipments.trackingId, trackingId)).get())!;
+    const invoice = (await db.select().from(invoices).where(eq(invoices.shipmentId, shipment.id)).get())!;
+    expect(shipment).toMatchObject({ serviceType: "same_day", fragile: true, signatureRequired: true });
+    const lines = JSON.parse(invoice.lineItems) as { label: string; amount: number }[];
+    expect(lines.map((line) => line.label)).toEqual(["Base rate", "Weight (2 kg)", "Signature confirmation", "Fragile handling", "Insurance (1% of declared value)"]);
+    // The estimate's table as read: each line, then the total and what it includes.
+    const table = estimate.slice(estimate.indexOf("Cost breakdown in"), estimate.indexOf("kg in all")).replace(/<[^>]+>/g, "|").replace(/\|+/g, "|");
+    for (const line of lines) expect(table, line.label).toContain(`|${line.label}|${formatMoney(line.amount, "USD")}|`);
+    expect(table).toContain(`|Total|${formatMoney(invoice.total, "USD")} |(${note})|`);
+    const invoicePage = await pageText(await getAs(`/invoices/${invoice.id}`, cookie));
+    expect(invoicePage).toContain(formatMoney(invoice.total, "USD"));
   });
 });

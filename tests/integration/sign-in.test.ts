@@ -9,7 +9,7 @@ import { hashToken, REMEMBERED_SESSION_MS, requestSessionHash } from "~/features
 import { signIn } from "~/features/accounts/sign-in.server";
 import { authenticateSignIn, SignInRefusal, signInAuthenticator } from "~/features/accounts/authenticator.server";
 import { createUser, db, serviceContext, signedInCookie } from "./fixtures";
-import { BASE, deviceFrom, get, newClientAddress, post, sessionFrom, sessionSetCookie } from "./requests";
+import { BASE, deviceFrom, get, newClientAddress, pageText, post, sessionFrom, sessionSetCookie } from "./requests";
 
 const STRONG = "Parcel42!";
 
@@ -104,6 +104,39 @@ describe("registration", () => {
 
     const next = await follow(response, sessionFrom(response));
     expect(await next.text()).toContain("Account created successfully!");
+  });
+
+  it("keeps the plan chosen on /pricing: the link names it, the form shows it chosen, the account stores it and the profile says it", async () => {
+    const page = await pageText(await get("/register?plan=basic&billing=yearly"));
+    expect(page).toMatch(/<option value="basic-yearly" selected="">Basic, billed yearly: \$290 a year \(\$24 a month\)<\/option>/);
+    expect(page).toContain('<label for="register-plan" class="label">Plan</label>');
+    // Without a plan in the link, none is chosen: the customer pays per shipment.
+    const plain = await pageText(await get("/register"));
+    expect(plain).toContain('<option value="">No plan: pay per shipment</option>');
+    expect(plain).not.toContain('selected=""');
+
+    const form = registration({ plan: "basic-yearly" });
+    const response = await post("/register", form);
+    expect(response.status).toBe(302);
+    const row = await db.select().from(users).where(eq(users.email, form.email.trim().toLowerCase())).get();
+    expect(row).toMatchObject({ plan: "basic", planBilling: "yearly" });
+    const profile = await pageText(await get("/profile", { Cookie: sessionFrom(response) }));
+    expect(profile).toContain("Basic, billed yearly: $290 a year ($24 a month)");
+
+    const none = registration();
+    const withoutPlan = await post("/register", none);
+    expect(await db.select({ plan: users.plan, planBilling: users.planBilling }).from(users).where(eq(users.email, none.email.trim().toLowerCase())).get()).toEqual({ plan: null, planBilling: null });
+    expect(await pageText(await get("/profile", { Cookie: sessionFrom(withoutPlan) }))).toContain("No plan: pay per shipment");
+  });
+
+  it("refuses a plan that is not on the list, with the other faults, creating nothing", async () => {
+    const form = registration({ plan: "gold-weekly", terms: "" });
+    const response = await post("/register", form);
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toContain("Please choose a plan from the list");
+    expect(html).toContain("You must agree to the terms and conditions");
+    expect(await db.select().from(users).where(eq(users.email, form.email.trim().toLowerCase())).get()).toBeUndefined();
   });
 
   it("refuses a second account for the same address with 409 on the e-mail field", async () => {

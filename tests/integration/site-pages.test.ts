@@ -59,9 +59,9 @@ describe("public pages", () => {
     }
   });
 
-  it("states the services' starting prices as 'from' prices", async () => {
+  it("states the services' starting prices as 'from' prices: the lowest the tariff charges", async () => {
     const text = mainText(await html("/services"));
-    for (const price of ["From $25", "From $12", "From $45"]) expect(text).toContain(price);
+    for (const price of ["From $12.99", "From $5.99", "From $45"]) expect(text).toContain(price);
     expect(text).toContain("Prices are starting prices");
   });
 });
@@ -122,6 +122,17 @@ describe("pricing without JavaScript", () => {
     for (const saving of ["Save $58", "Save $158", "Save $398"]) expect(text).toContain(saving);
     expect(text).toContain("Premium selected");
     expect(text).toContain("Selected: Premium , billed yearly: $165 a month ($1,990 a year)");
+  });
+
+  it("takes the chosen plan and billing to registration in a plain link", async () => {
+    const page = await html("/pricing?billing=yearly&plan=basic");
+    expect(page).toMatch(/<a class="btn-primary print:hidden"[^>]*href="\/register\?plan=basic&amp;billing=yearly">Get started with Basic<\/a>/);
+  });
+
+  it("lists only add-ons both shipment forms sell", async () => {
+    const text = mainText(await html("/pricing"));
+    for (const addOn of ["Signature confirmation", "Fragile handling"]) expect(text).toContain(addOn);
+    for (const gone of ["Same-day delivery", "International express"]) expect(text).not.toContain(gone);
   });
 
   it("falls back to the defaults for unknown values", async () => {

@@ -7,6 +7,7 @@ import { isPhone } from "~/domain/contact-details";
 import { MAX_LENGTH, tooLongMessage } from "~/domain/field-limits";
 import { emailAddress, optionalText, RedirectToSchema, requiredText } from "~/domain/form-fields";
 import { confirmationMatches, forIntent, withCrossFieldRules, withDefaultIntent } from "~/domain/form-rules";
+import { PLAN_CHOICES, type PlanChoice } from "~/features/pricing/pricing-plans";
 import { INVALID_SIGN_IN_LINK } from "./one-time-links";
 import { isStrongEnough } from "./password-strength";
 
@@ -66,6 +67,8 @@ export const RegistrationSchema = withCrossFieldRules(
     password: NewPasswordSchema,
     confirmPassword: password("Please confirm your password"),
     terms: z.boolean({ required_error: TERMS_MESSAGE }).refine((accepted) => accepted, TERMS_MESSAGE),
+    // The plan chosen on /pricing, if any (none: pay per shipment).
+    plan: z.enum(PLAN_CHOICES as [PlanChoice, ...PlanChoice[]], { errorMap: () => ({ message: "Please choose a plan from the list" }) }).optional(),
   }),
   passwordsMatch,
 );

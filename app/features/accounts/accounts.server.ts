@@ -16,18 +16,25 @@ import { endSessionsQuery } from "./session.server";
 import type { Client } from "./client.server";
 import { containsText } from "~/.server/text-search";
 import { ACCOUNT_COLUMNS, findAccountByEmail, type Account } from "./account-records.server";
+import { parsePlanChoice, type BillingPeriod, type PlanChoice, type PlanId } from "~/features/pricing/pricing-plans";
 
 /** The account with this id, if any. */
 export function findAccountById(db: Db, id: string): Promise<Account | undefined> {
   return db.select(ACCOUNT_COLUMNS).from(users).where(eq(users.id, id)).get();
 }
 
-export type NewAccount = { firstName: string; lastName: string; email: string; phone: string; password: string };
+/** `plan`: the business plan chosen on /pricing and its billing ("basic-yearly"); none pays per shipment. */
+export type NewAccount = { firstName: string; lastName: string; email: string; phone: string; password: string; plan?: PlanChoice };
 
 /** The error D1 answers an insert of an address that already has an account with. */
 export function isEmailTaken(error: unknown): boolean {
   const message = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
   return message.includes("UNIQUE constraint failed: users.email");
+}
+
+function planColumns(choice: PlanChoice | undefined): { plan: PlanId | null; planBilling: BillingPeriod | null } {
+  const chosen = parsePlanChoice(choice);
+  return { plan: chosen?.plan ?? null, planBilling: chosen?.billing ?? null };
 }
 
 /**
@@ -50,7 +57,7 @@ export async function createAccount(context: ServiceContext, input: NewAccount):
   };
   try {
     await commit(context, [
-      db.insert(users).values({ ...account, phone: input.phone, passwordHash }),
+      db.insert(users).values({ ...account, phone: input.phone, passwordHash, ...planColumns(input.plan) }),
       recordEvents(context, { userId: account.id, email: account.email, label: "customer" }, [
         { type: "account.registered", entityId: account.id, data: { email: account.email, firstName: account.firstName } },
       ]),
@@ -94,6 +101,8 @@ export async function getProfile(db: Db, userId: string) {
       pushNotifications: users.pushNotifications,
       marketingEmails: users.marketingEmails,
       deletionRequestedAt: users.deletionRequestedAt,
+      plan: users.plan,
+      planBilling: users.planBilling,
       createdAt: users.createdAt,
     })
     .from(users)

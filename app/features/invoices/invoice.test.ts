@@ -12,6 +12,8 @@ const euroQuote = quote({
   deliveryOption: "morning",
   insurance: true,
   declaredValue: 25_000,
+  signatureRequired: false,
+  fragile: false,
 });
 
 describe("invoiceAmounts", () => {

@@ -1,6 +1,8 @@
 // The business plans, their add-ons and the services' starting prices: one
 // source for the /pricing and /services pages, the FAQ and the support assistant. Prices are
-// whole US dollars except where a cent part is written (the Standard plan's overage).
+// whole US dollars except where a cent part is written (the Standard plan's overage); what a
+// shipment is charged (add-ons, base rates) is the tariff's (tariff.ts).
+import { ADD_ON_PRICES, BASE_RATES, type AddOnId } from "./tariff";
 
 export const PLAN_IDS = ["basic", "standard", "premium"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -44,33 +46,26 @@ export function yearlySaving(plan: PricingPlan): number {
   return 12 * plan.monthlyPrice - plan.yearlyPrice;
 }
 
-export type AddOnId = "same-day" | "signature" | "international-express" | "fragile";
+export type { AddOnId };
 
 export type AddOn = { id: AddOnId; name: string; price: number; detail: string };
 
-/** How long a same-day courier takes from pick-up, within one city. */
-export const SAME_DAY_HOURS = { min: 4, max: 6 } as const;
-
-/** How long international express takes, in days. */
-export const INTERNATIONAL_EXPRESS_DAYS = { min: 2, max: 3 } as const;
-
-/** "4-6 hours", "2-3 days". */
-export function spanText({ min, max }: { min: number; max: number }, unit: "hours" | "days"): string {
-  return `${min}-${max} ${unit}`;
-}
-
+/** What a shipment may add in either shipment form, at the tariff's price (Same Day is a service of its own). */
 export const ADD_ONS: readonly AddOn[] = [
-  { id: "same-day", name: "Same-day delivery", price: 15, detail: `Delivered within ${spanText(SAME_DAY_HOURS, "hours")} of pick-up` },
-  { id: "signature", name: "Signature confirmation", price: 3, detail: "The recipient signs on delivery" },
-  { id: "international-express", name: "International express", price: 25, detail: `Abroad in ${spanText(INTERNATIONAL_EXPRESS_DAYS, "days")}` },
-  { id: "fragile", name: "Fragile handling", price: 8, detail: "Padded packing and hand sorting" },
+  { id: "signature", name: "Signature confirmation", price: ADD_ON_PRICES.signature, detail: "The recipient signs on delivery" },
+  { id: "fragile", name: "Fragile handling", price: ADD_ON_PRICES.fragile, detail: "Padded packing and hand sorting" },
 ];
+
+export function getAddOn(id: AddOnId): AddOn {
+  return ADD_ONS.find((addOn) => addOn.id === id)!;
+}
 
 /**
  * The lowest price of each service on the /services page and the home page's cards ("from"
- * prices: the final price depends on weight, route and options).
+ * prices: the final price depends on weight, route and options): its base rate, the minimum
+ * charge the tariff never goes below.
  */
-export const SERVICE_STARTING_PRICES = { express: 25, standard: 12, "same-day": 45 } as const;
+export const SERVICE_STARTING_PRICES = { express: BASE_RATES.express, standard: BASE_RATES.standard, "same-day": BASE_RATES.same_day } as const;
 export type TabbedService = keyof typeof SERVICE_STARTING_PRICES;
 
 /** "$29", "$1.50", "$2,000": whole dollars without cents, others with two decimals. */
@@ -96,4 +91,35 @@ export function pricingChoice(params: URLSearchParams): { billing: BillingPeriod
   const billing = params.get("billing");
   const plan = params.get("plan");
   return { billing: isBillingPeriod(billing) ? billing : DEFAULT_BILLING, plan: isPlanId(plan) ? plan : DEFAULT_PLAN };
+}
+
+/** A plan and how it is billed, as an account keeps it: "basic-yearly". */
+export type PlanChoice = `${PlanId}-${BillingPeriod}`;
+
+export const PLAN_CHOICES: readonly PlanChoice[] = PLAN_IDS.flatMap((plan) => BILLING_PERIODS.map((billing) => `${plan}-${billing}` as const));
+
+export function parsePlanChoice(value: unknown): { plan: PlanId; billing: BillingPeriod } | null {
+  if (!PLAN_CHOICES.includes(value as PlanChoice)) return null;
+  const [plan, billing] = (value as string).split("-") as [PlanId, BillingPeriod];
+  return { plan, billing };
+}
+
+/** "Basic, billed monthly: $29 a month", "Basic, billed yearly: $290 a year ($24 a month)". */
+export function planSummary(plan: PlanId, billing: BillingPeriod): string {
+  const chosen = getPlan(plan);
+  return billing === "yearly"
+    ? `${chosen.name}, billed yearly: ${formatDollars(chosen.yearlyPrice)} a year (${formatDollars(monthlyEquivalent(chosen, "yearly"))} a month)`
+    : `${chosen.name}, billed monthly: ${formatDollars(chosen.monthlyPrice)} a month`;
+}
+
+/** Registration with a plan chosen on /pricing: a plain link, so it works without JavaScript. */
+export function registrationHref(plan: PlanId, billing: BillingPeriod): string {
+  return `/register?${new URLSearchParams({ plan, billing })}`;
+}
+
+/** The plan a registration link names (`?plan=basic&billing=yearly`), or none; monthly unless yearly is named. */
+export function registrationPlan(params: URLSearchParams): PlanChoice | "" {
+  const plan = params.get("plan");
+  const billing = params.get("billing");
+  return isPlanId(plan) ? `${plan}-${isBillingPeriod(billing) ? billing : DEFAULT_BILLING}` : "";
 }

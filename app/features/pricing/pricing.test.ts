@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ExchangeRate } from "./exchange-rates";
-import { quote, routeMultiplier, shippingCost } from "./pricing";
+import { insuranceCapFault, insuredValueCap, quote, routeMultiplier, shippingCost } from "./pricing";
+import { getAddOn } from "./pricing-plans";
+import { BASE_RATES, MAX_INSURED_VALUE } from "./tariff";
 
 const setAt = Date.UTC(2026, 10, 20);
 const EUR: ExchangeRate = { currency: "EUR", rate: 0.87, setAt };
@@ -52,6 +54,8 @@ describe("quote", () => {
     deliveryOption: "morning" as const,
     insurance: true,
     declaredValue: 25_000,
+    signatureRequired: false,
+    fragile: false,
   };
 
   it("itemises every charge and adds them up", () => {
@@ -75,6 +79,29 @@ describe("quote", () => {
     expect(result.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(result.total);
   });
 
+  it("charges each add-on chosen at its advertised price, after the delivery option and before the insurance", () => {
+    const result = quote({ ...input, signatureRequired: true, fragile: true });
+    expect(result.lines.map((line) => [line.key, line.label, line.amount])).toEqual([
+      ["base", "Base rate", 599],
+      ["weight", "Weight (4 kg)", 200],
+      ["route", "Route (x1.5)", 400],
+      ["delivery", "Morning (before 12:00)", 1500],
+      ["signature", "Signature confirmation", getAddOn("signature").price * 100],
+      ["fragile", "Fragile handling", getAddOn("fragile").price * 100],
+      ["insurance", "Insurance (1% of declared value)", 250],
+    ]);
+    // The add-ons are options: the shipping charge is the carriage alone.
+    expect(result.shipping).toBe(1199);
+    expect(result.total).toBe(1199 + 1500 + 300 + 800 + 250);
+  });
+
+  it("prices Same Day from its base rate within one country, never below it", () => {
+    const sameDay = { ...input, serviceType: "same_day" as const, fromCountry: "US", toCountry: "US", deliveryOption: "standard" as const, insurance: false };
+    expect(quote({ ...sameDay, packageType: "document", weightKg: 0.1 }).total).toBe(BASE_RATES.same_day * 100);
+    // 45.00 + 2 kg x 0.50 = 46.00, fragile 8.00.
+    expect(quote({ ...sameDay, weightKg: 2, fragile: true }).total).toBe(4600 + 800);
+  });
+
   it("replaces the calculated charge with a staff override", () => {
     const result = quote({ ...input, basePriceOverride: 5000, deliveryOption: "weekend", insurance: false });
     expect(result.lines.map((line) => [line.key, line.amount])).toEqual([
@@ -95,6 +122,8 @@ describe("quote in another currency", () => {
     deliveryOption: "evening" as const,
     insurance: false,
     declaredValue: 0,
+    signatureRequired: false,
+    fragile: false,
   };
 
   it("is the dollar price converted at the rate, its lines still adding up", () => {
@@ -109,6 +138,14 @@ describe("quote in another currency", () => {
     }
   });
 
+  it("converts the add-ons with the rest of the tariff", () => {
+    const result = quote({ ...input, rate: EUR, fragile: true, signatureRequired: true });
+    // $8 and $3 at 0.87: €6.96 and €2.61, within a cent of their own conversion while the lines add up.
+    expect(Math.abs(result.lines.find((line) => line.key === "fragile")!.amount - 696)).toBeLessThanOrEqual(1);
+    expect(Math.abs(result.lines.find((line) => line.key === "signature")!.amount - 261)).toBeLessThanOrEqual(1);
+    expect(result.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(result.total);
+  });
+
   it("takes a staff override and the insured value as they are, in the quote's currency", () => {
     const result = quote({ ...input, rate: JPY, basePriceOverride: 5000, insurance: true, declaredValue: 100_000 });
     // Evening delivery: $10 at 147 is ¥1,470.
@@ -118,5 +155,21 @@ describe("quote in another currency", () => {
       ["insurance", 1000],
     ]);
     expect(result.total).toBe(7470);
+  });
+});
+
+describe("the insurance cap", () => {
+  it("is $50,000 converted at the rate of the declared value's currency", () => {
+    expect(insuredValueCap(USD)).toBe(MAX_INSURED_VALUE * 100);
+    expect(insuredValueCap(EUR)).toBe(4_350_000);
+    expect(insuredValueCap(JPY)).toBe(7_350_000);
+  });
+
+  it("lets a value up to the cap through, and names both figures above it", () => {
+    expect(insuranceCapFault(5_000_000, USD)).toBeNull();
+    expect(insuranceCapFault(4_350_000, EUR)).toBeNull();
+    expect(insuranceCapFault(5_000_001, USD)).toBe("Insurance covers at most $50,000 of declared value; this shipment declares $50,000.01.");
+    // The same number read as euros is over the cap: €50,000 is more than $50,000.
+    expect(insuranceCapFault(5_000_000, EUR)).toBe("Insurance covers at most $50,000 (€43,500.00) of declared value; this shipment declares €50,000.00.");
   });
 });

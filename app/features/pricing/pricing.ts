@@ -3,9 +3,10 @@
 // settings' exchange rate (docs/decisions/004-dollar-tariff-converted-at-stored-rates.md);
 // amounts returned are integer minor units.
 import { getCountry } from "~/domain/countries";
-import { BASE_CURRENCY, BASE_RATE, convertParts, type ExchangeRate } from "./exchange-rates";
-import { toMinorUnits } from "~/domain/format";
-import { BASE_RATES, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS } from "./tariff";
+import { BASE_CURRENCY, BASE_RATE, convertMinorUnits, convertParts, type ExchangeRate } from "./exchange-rates";
+import { formatMoney, toMinorUnits } from "~/domain/format";
+import { ADD_ON_PRICES, BASE_RATES, MAX_INSURED_VALUE, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS } from "./tariff";
+import { formatDollars, getAddOn } from "./pricing-plans";
 import {
   DELIVERY_OPTION_LABELS,
   DELIVERY_OPTION_SURCHARGES,
@@ -26,7 +27,7 @@ export {
 } from "~/features/shipments/shipping-options";
 
 // The tariff's figures live in tariff.ts (no country table), read here and by the copy.
-export { BASE_RATES, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS } from "./tariff";
+export { ADD_ON_PRICES, BASE_RATES, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS } from "./tariff";
 
 /** Same country 1, same pricing region 1.5, otherwise 2. */
 export function routeMultiplier(fromCountry: string, toCountry: string): number {
@@ -46,7 +47,7 @@ export type ShippingCostInput = {
 
 /** (base + weight part) x route x package, never below the base rate; minor units of the rate's currency. */
 export function shippingCost(input: ShippingCostInput, rate: ExchangeRate = BASE_RATE): number {
-  return quote({ ...input, rate, deliveryOption: "standard", insurance: false, declaredValue: 0 }).shipping;
+  return quote({ ...input, rate, deliveryOption: "standard", insurance: false, declaredValue: 0, signatureRequired: false, fragile: false }).shipping;
 }
 
 export type QuoteInput = ShippingCostInput & {
@@ -56,17 +57,27 @@ export type QuoteInput = ShippingCostInput & {
   insurance: boolean;
   /** Minor units of the quote's currency. */
   declaredValue: number;
+  /** Signature confirmation, an add-on. */
+  signatureRequired: boolean;
+  /** Fragile handling, an add-on. */
+  fragile: boolean;
   /** An admin's base-price override, minor units of the quote's currency; replaces the calculated shipping charge. */
   basePriceOverride?: number | null;
 };
 
 export type QuoteLine = {
-  key: "base" | "weight" | "route" | "package" | "minimum" | "override" | "delivery" | "insurance";
+  key: "base" | "weight" | "route" | "package" | "minimum" | "override" | "delivery" | "signature" | "fragile" | "insurance";
   label: string;
   amount: number;
 };
 
-/** Minor units of `currency`; `exchange` is the rate the tariff was converted at (rate 1 for the base currency). */
+/** The lines of the options chosen (delivery time, add-ons, insurance), beside the shipping charge. */
+const OPTION_LINES: ReadonlySet<QuoteLine["key"]> = new Set(["delivery", "signature", "fragile", "insurance"]);
+
+/**
+ * Minor units of `currency`: `shipping` is the carriage alone (the lines before the options),
+ * `total` every line; `exchange` is the rate the tariff was converted at (rate 1 for the base currency).
+ */
 export type Quote = { currency: string; lines: QuoteLine[]; shipping: number; total: number; exchange: ExchangeRate & { base: string } };
 
 /**
@@ -97,15 +108,34 @@ export function quote(input: QuoteInput): Quote {
   }
   const surcharge = toMinorUnits(DELIVERY_OPTION_SURCHARGES[input.deliveryOption], BASE_CURRENCY);
   if (surcharge > 0) tariff.push({ key: "delivery", label: DELIVERY_OPTION_LABELS[input.deliveryOption], amount: surcharge });
+  for (const addOn of ["signature", "fragile"] as const) {
+    const chosen = addOn === "signature" ? input.signatureRequired : input.fragile;
+    if (chosen) tariff.push({ key: addOn, label: getAddOn(addOn).name, amount: toMinorUnits(ADD_ON_PRICES[addOn], BASE_CURRENCY) });
+  }
 
   const converted = convertParts(
     tariff.map((line) => line.amount),
     rate,
   );
   const lines: QuoteLine[] = [...(override ? [override] : []), ...tariff.map((line, index) => ({ ...line, amount: converted[index]! }))];
-  const shipping = lines.filter((line) => line.key !== "delivery").reduce((sum, line) => sum + line.amount, 0);
-  const delivery = lines.find((line) => line.key === "delivery")?.amount ?? 0;
-  const insurance = input.insurance ? Math.round(input.declaredValue * INSURANCE_RATE) : 0;
-  if (input.insurance) lines.push({ key: "insurance", label: "Insurance (1% of declared value)", amount: insurance });
-  return { currency, lines, shipping, total: shipping + delivery + insurance, exchange: { ...rate, base: BASE_CURRENCY } };
+  if (input.insurance) lines.push({ key: "insurance", label: "Insurance (1% of declared value)", amount: Math.round(input.declaredValue * INSURANCE_RATE) });
+  const sum = (kept: (line: QuoteLine) => boolean) => lines.filter(kept).reduce((total, line) => total + line.amount, 0);
+  const shipping = sum((line) => !OPTION_LINES.has(line.key));
+  return { currency, lines, shipping, total: sum(() => true), exchange: { ...rate, base: BASE_CURRENCY } };
+}
+
+/** The most insurance covers ($50,000), in minor units of the rate's currency, converted at that rate. */
+export function insuredValueCap(rate: ExchangeRate): number {
+  return convertMinorUnits(toMinorUnits(MAX_INSURED_VALUE, BASE_CURRENCY), rate);
+}
+
+/**
+ * Why a shipment declaring `declaredValue` (minor units of the rate's currency) cannot be
+ * insured, or null: insurance covers at most $50,000, converted at the rate.
+ */
+export function insuranceCapFault(declaredValue: number, rate: ExchangeRate): string | null {
+  const cap = insuredValueCap(rate);
+  if (declaredValue <= cap) return null;
+  const converted = rate.currency === BASE_CURRENCY ? "" : ` (${formatMoney(cap, rate.currency)})`;
+  return `Insurance covers at most ${formatDollars(MAX_INSURED_VALUE)}${converted} of declared value; this shipment declares ${formatMoney(declaredValue, rate.currency)}.`;
 }

@@ -8,6 +8,8 @@ export const BASE_RATES: Record<ServiceType, number> = {
   express: 12.99,
   economy: 8.99,
   overnight: 24.99,
+  // A courier's own ride within one city: never routed, so its base rate is what it costs.
+  same_day: 45,
 };
 
 /** Added per kilogram. */
@@ -20,6 +22,10 @@ export const PACKAGE_MULTIPLIERS: Record<PackageType, number> = {
   box: 1,
   pallet: 1.5,
 };
+
+/** The options a shipment may add, each charged once per shipment. */
+export const ADD_ON_PRICES = { signature: 3, fragile: 8 } as const;
+export type AddOnId = keyof typeof ADD_ON_PRICES;
 
 /** Same country, same pricing region, otherwise. */
 export const ROUTE_MULTIPLIERS = { country: 1, region: 1.5, world: 2 } as const;

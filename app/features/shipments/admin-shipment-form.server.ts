@@ -8,7 +8,8 @@ import { formEstimatedDelivery, type EstimateInputs } from "~/features/shipments
 import { RANGE } from "~/domain/field-limits";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
 import { toMinorUnits } from "~/domain/format";
-import { quote, type Quote } from "~/features/pricing/pricing";
+import { insuranceCapFault, quote, type Quote } from "~/features/pricing/pricing";
+import { sameDayRouteFault } from "./same-day";
 import { chargeFor, type Charge } from "~/features/pricing/charge";
 import { FORM_ERRORS_TOAST, type EditShipmentFormValue, type ShipmentFormValue } from "~/features/shipments/admin-shipment-form";
 import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/features/shipments/shipping-options";
@@ -48,6 +49,26 @@ export function listErrors(
   return errors;
 }
 
+/**
+ * Options the form may not sell as chosen: Same Day only within one city, and insurance of at
+ * most $50,000 declared, converted at the rate of the form's currency.
+ */
+export function optionErrors(
+  value: Pick<ShipmentFormValue, "serviceType" | "senderCity" | "senderCountry" | "recipientCity" | "recipientCountry" | "insurance" | "value" | "currency">,
+  rate: ExchangeRate | null,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (value.serviceType === "same_day") {
+    const fault = sameDayRouteFault({ fromCity: value.senderCity, fromCountry: value.senderCountry, toCity: value.recipientCity, toCountry: value.recipientCountry });
+    if (fault) errors.serviceType = [fault];
+  }
+  if (value.insurance && rate && rate.currency === value.currency) {
+    const fault = insuranceCapFault(toMinorUnits(value.value ?? 0, rate.currency), rate);
+    if (fault) errors.insurance = [fault];
+  }
+  return errors;
+}
+
 /** The rate of the currency a form names, when the settings have one. */
 function rateOf(db: Db, currency: string): Promise<ExchangeRate | null> {
   return /^[A-Z]{3}$/.test(currency) ? getExchangeRate(db, currency) : Promise.resolve(null);
@@ -77,6 +98,8 @@ type PricingInputs = {
   value: number | null;
   basePrice: number | null;
   insurance: boolean;
+  signatureRequired: boolean;
+  fragile: boolean;
   customDeliveryDays: string | null;
 };
 
@@ -105,6 +128,8 @@ function summarize(inputs: PricingInputs, now: number, rate: ExchangeRate | null
       rate,
       deliveryOption: (DELIVERY_OPTIONS as readonly string[]).includes(inputs.deliveryOption) ? (inputs.deliveryOption as DeliveryOption) : "standard",
       insurance: inputs.insurance,
+      signatureRequired: inputs.signatureRequired,
+      fragile: inputs.fragile,
       declaredValue: toMinorUnits(inputs.value ?? 0, currency),
       basePriceOverride: basePrice === null ? null : toMinorUnits(basePrice, currency),
     });
@@ -116,6 +141,11 @@ type Draft = Record<string, unknown>;
 function text(draft: Draft, name: string): string {
   const value = draft[name];
   return typeof value === "string" ? value.trim() : "";
+}
+
+/** A checkbox as sent: "on" when ticked. */
+function ticked(draft: Draft, name: string): boolean {
+  return draft[name] === "on" || draft[name] === true;
 }
 
 /** A number as typed, when it is in the range the form takes; else null, priced as not given. */
@@ -138,7 +168,9 @@ function costSummary(draft: Draft, now: number, rate: ExchangeRate | null, taxRa
       weight: amount(draft, "weight", RANGE.shipmentWeightKg),
       value: amount(draft, "value", RANGE.money),
       basePrice: amount(draft, "basePrice", RANGE.money),
-      insurance: draft.insurance === "on" || draft.insurance === true,
+      insurance: ticked(draft, "insurance"),
+      signatureRequired: ticked(draft, "signatureRequired"),
+      fragile: ticked(draft, "fragile"),
       customDeliveryDays: text(draft, "customDeliveryDays") || null,
     },
     now,
@@ -156,6 +188,8 @@ function checkedCostSummary(value: ShipmentFormValue, now: number, rate: Exchang
       value: value.value ?? null,
       basePrice: value.basePrice ?? null,
       insurance: value.insurance ?? false,
+      signatureRequired: value.signatureRequired ?? false,
+      fragile: value.fragile ?? false,
       customDeliveryDays: value.customDeliveryDays || null,
     },
     now,
@@ -202,7 +236,7 @@ function refusedForm(summary: CostSummary, reason: Refused["reason"], message: s
 async function checkedColumns(db: Db, value: ShipmentFormValue, now: number, shipmentId?: string, previous?: PreviousEstimate) {
   const [rate, taxRateBasisPoints] = await Promise.all([rateOf(db, value.currency), taxRateFor(db, shipmentId)]);
   const summary = checkedCostSummary(value, now, rate, taxRateBasisPoints, previous);
-  const fieldErrors = listErrors(value, rate);
+  const fieldErrors = { ...optionErrors(value, rate), ...listErrors(value, rate) };
   if (Object.keys(fieldErrors).length > 0 || !summary.quote) return { refusal: refusedForm(summary, "invalid", FORM_ERRORS_TOAST, fieldErrors) };
   return { summary, columns: { ...shipmentColumns(value, summary.quote, summary.estimatedDelivery), taxRateBasisPoints } };
 }
@@ -280,6 +314,7 @@ export function shipmentColumns(value: ShipmentFormValue, priced: Quote, estimat
     deliveryOption: value.deliveryOption,
     insurance: value.insurance ?? false,
     signatureRequired: value.signatureRequired ?? false,
+    fragile: value.fragile ?? false,
     description: value.description,
     weightKg: value.weight,
     lengthCm: value.length ?? null,

@@ -178,14 +178,14 @@ describe("edit form values", () => {
       recipientName: "Bo", recipientEmail: null, recipientPhone: null, recipientCompany: "Bo GmbH", recipientAddress: null,
       recipientCity: "Berlin", recipientState: null, recipientCountry: "DE", recipientPostalCode: null,
       packageType: "document", weightKg: 0.4, lengthCm: null, widthCm: null, heightCm: null, declaredValue: 12345,
-      description: "Contracts", serviceType: "express", deliveryOption: "morning", insurance: true, signatureRequired: false,
+      description: "Contracts", serviceType: "express", deliveryOption: "morning", insurance: true, signatureRequired: false, fragile: true,
       currency: "JPY", costBreakdown: JSON.stringify({ lines: [{ key: "override", amount: 5000 }] }), cost: 5000,
       customDeliveryDays: "3-5", specialInstructions: null, notes: "Fragile", currentLocation: "Hub", actualDelivery: Date.UTC(2025, 0, 2, 12),
       version: 7,
     });
     expect(values).toMatchObject({
       senderState: "MA", senderCompany: "", recipientCompany: "Bo GmbH", recipientEmail: "", weight: "0.4", length: "",
-      value: "12345", basePrice: "5000", insurance: "on", signatureRequired: undefined, actualDelivery: "2025-01-02", version: "7",
+      value: "12345", basePrice: "5000", insurance: "on", signatureRequired: undefined, fragile: "on", actualDelivery: "2025-01-02", version: "7",
     });
   });
 

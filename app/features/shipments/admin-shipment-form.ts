@@ -87,6 +87,7 @@ const fields = {
   deliveryOption: choice([...DELIVERY_OPTIONS]).default("standard"),
   insurance: z.boolean().optional(),
   signatureRequired: z.boolean().optional(),
+  fragile: z.boolean().optional(),
   currency: z.string({ required_error: REQUIRED }).trim().min(1, REQUIRED).regex(/^[A-Z]{3}$/, "Please choose a currency from the list"),
   basePrice: money("Base price", PRICE_ERROR),
   customDeliveryDays: customDeliveryDays(),
@@ -164,6 +165,7 @@ export type ShipmentFormSource = {
   deliveryOption: string;
   insurance: boolean;
   signatureRequired: boolean;
+  fragile: boolean;
   currency: string;
   costBreakdown: string | null;
   cost: number;
@@ -210,6 +212,7 @@ export function formValuesFromShipment(shipment: ShipmentFormSource): Record<str
     deliveryOption: shipment.deliveryOption,
     insurance: shipment.insurance ? "on" : undefined,
     signatureRequired: shipment.signatureRequired ? "on" : undefined,
+    fragile: shipment.fragile ? "on" : undefined,
     currency: shipment.currency,
     basePrice: override === null ? "" : minorUnitsInput(override, shipment.currency),
     customDeliveryDays: text(shipment.customDeliveryDays),

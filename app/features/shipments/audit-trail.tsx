@@ -36,6 +36,7 @@ const FIELD_LABELS: Record<string, string> = {
   deliveryOption: "Delivery option",
   insurance: "Insurance",
   signatureRequired: "Signature required",
+  fragile: "Fragile handling",
   description: "Description",
   weightKg: "Weight (kg)",
   lengthCm: "Length (cm)",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describePackages, estimateDraft, shipmentFromForm } from "./customer-shipment";
+import { describePackages, draftOptionFaults, estimateDraft, shipmentFromForm } from "./customer-shipment";
+import { SAME_DAY_ONE_CITY } from "./same-day";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
 import { newDraft, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
 
@@ -62,10 +63,55 @@ describe("estimateDraft", () => {
     expect(estimateDraft({ ...draft, currency: "EUR" }, at(JPY))).toBeNull();
   });
 
+  it("adds the add-ons chosen, and estimates Same Day by its own rule", () => {
+    const estimate = estimateDraft({ ...draft, recipientCountry: "US", serviceType: "same_day", fragile: true, signatureRequired: true }, at(USD))!;
+    // 45.00 + 4.5 kg x 0.50 = 47.25 within one country; signature 3, fragile 8.
+    expect(estimate.quote.lines.map((line) => [line.key, line.amount])).toEqual([
+      ["base", 4500],
+      ["weight", 225],
+      ["signature", 300],
+      ["fragile", 800],
+    ]);
+    expect(estimate.quote.total).toBe(5825);
+    // Ordered on a Friday after the cut-off: the next business day.
+    expect(day(estimate.estimatedDelivery)).toBe("2026-11-23");
+  });
+
   it("uses the express default until a service is chosen", () => {
     const estimate = estimateDraft({ ...draft, serviceType: "" }, at(USD))!;
     expect(estimate.quote.lines[0]).toMatchObject({ key: "base", amount: 1299 });
     expect(day(estimate.estimatedDelivery)).toBe("2026-11-24");
+  });
+});
+
+describe("draftOptionFaults", () => {
+  const oneCity = { ...draft, senderCity: "Toronto", senderCountry: "CA", recipientCity: " toronto", recipientCountry: "CA" };
+
+  it("sells Same Day within one city only, naming the service field", () => {
+    expect(draftOptionFaults({ ...oneCity, serviceType: "same_day" }, USD)).toBeNull();
+    expect(draftOptionFaults({ ...oneCity, serviceType: "same_day", recipientCity: "Ottawa" }, USD)).toEqual({ serviceType: [SAME_DAY_ONE_CITY] });
+    expect(draftOptionFaults({ ...draft, serviceType: "same_day" }, USD)).toEqual({ serviceType: [SAME_DAY_ONE_CITY] });
+    expect(draftOptionFaults({ ...draft, serviceType: "express" }, USD)).toBeNull();
+  });
+
+  it("insures at most $50,000 of declared value, read in the draft's currency", () => {
+    const declared = (value: string, currency: string) => ({
+      ...draft,
+      currency,
+      insurance: true,
+      packages: [{ ...draft.packages[0]!, value, quantity: "1" }],
+    });
+    expect(draftOptionFaults(declared("50000", "USD"), USD)).toBeNull();
+    expect(draftOptionFaults(declared("43500", "EUR"), EUR)).toBeNull();
+    // 50,000 is within the cap in dollars, over it in euros.
+    expect(draftOptionFaults(declared("50000", "EUR"), EUR)).toEqual({
+      insurance: ["Insurance covers at most $50,000 (€43,500.00) of declared value; this shipment declares €50,000.00."],
+    });
+    expect(draftOptionFaults({ ...declared("50000", "EUR"), insurance: false }, EUR)).toBeNull();
+  });
+
+  it("refuses a currency the settings have no rate for", () => {
+    expect(draftOptionFaults({ ...draft, currency: "EUR" }, null)).toEqual({ currency: ["Prices in EUR are not available at the moment. Please choose another currency."] });
   });
 });
 
@@ -92,6 +138,7 @@ describe("shipmentFromForm", () => {
     deliveryOption: "morning",
     insurance: false,
     signatureRequired: true,
+    fragile: false,
     currency: "EUR",
     specialInstructions: undefined,
     referenceNumber: "PO-7",
@@ -115,10 +162,10 @@ describe("shipmentFromForm", () => {
 
   it("prices it as the estimate did, and keeps the quote", () => {
     const { shipment } = shipmentFromForm(values, { userId: "u1", ...at(EUR) });
-    // (12.99 + 1.00) x 2 between regions = 27.98, morning 15: $42.98, at 0.87 €37.39. The
-    // declared value is in euros already.
-    expect(shipment).toMatchObject({ currency: "EUR", declaredValue: 4050, cost: 3739, weightKg: 2 });
-    expect(JSON.parse(shipment.costBreakdown)).toMatchObject({ currency: "EUR", total: 3739, exchange: { rate: 0.87 } });
+    // (12.99 + 1.00) x 2 between regions = 27.98, morning 15, signature 3: $45.98, at 0.87 €40.00.
+    // The declared value is in euros already.
+    expect(shipment).toMatchObject({ currency: "EUR", declaredValue: 4050, cost: 4000, weightKg: 2, fragile: false });
+    expect(JSON.parse(shipment.costBreakdown)).toMatchObject({ currency: "EUR", total: 4000, exchange: { rate: 0.87 } });
     expect(day(shipment.estimatedDelivery)).toBe("2026-11-24");
     expect(() => shipmentFromForm(values, { userId: "u1", ...at(USD) })).toThrow();
   });

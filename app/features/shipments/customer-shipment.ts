@@ -5,9 +5,10 @@ import { isPickerCurrency } from "~/features/pricing/currencies";
 import { estimateDelivery } from "./delivery-dates";
 import { BASE_CURRENCY, type ExchangeRate } from "~/features/pricing/exchange-rates";
 import { toMinorUnits } from "~/domain/format";
-import { quote, type Quote } from "~/features/pricing/pricing";
+import { insuranceCapFault, quote, type Quote } from "~/features/pricing/pricing";
 import { chargeFor, type Charge } from "~/features/pricing/charge";
-import { fullPhoneNumber, packageTotals, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
+import { sameDayRouteFault } from "./same-day";
+import { fullPhoneNumber, packageTotals, type FieldErrors, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
 import { parseDeliveryOption, parseServiceType, type DeliveryOption, type ServiceType } from "./shipping-options";
 
 /** Customers send parcels: the "package" type, multiplier 1. */
@@ -28,6 +29,8 @@ type PriceInput = {
   serviceType: ServiceType;
   deliveryOption: DeliveryOption;
   insurance: boolean;
+  signatureRequired: boolean;
+  fragile: boolean;
   /** The rate of the currency chosen: declared values are in that currency. */
   rate: ExchangeRate;
   /** The settings' tax rate, which the shipment's invoice will bill at. */
@@ -73,6 +76,8 @@ export function estimateDraft(
       serviceType: parseServiceType(draft.serviceType) ?? "express",
       deliveryOption: parseDeliveryOption(draft.deliveryOption) ?? "standard",
       insurance: draft.insurance,
+      signatureRequired: draft.signatureRequired,
+      fragile: draft.fragile,
       rate,
       taxRateBasisPoints,
       fromCountry: draft.senderCountry,
@@ -80,6 +85,32 @@ export function estimateDraft(
     },
     now,
   );
+}
+
+/**
+ * What the package step's schema cannot check alone, at the rate of the draft's currency: Same
+ * Day only within one city (the addresses are the earlier steps'), and insurance of at most
+ * $50,000 declared, converted at that rate (a currency without a rate is refused). Null when
+ * the options can be sold.
+ */
+export function draftOptionFaults(draft: ShipmentDraft, rate: ExchangeRate | null): FieldErrors | null {
+  const faults: FieldErrors = {};
+  if (parseServiceType(draft.serviceType) === "same_day") {
+    const fault = sameDayRouteFault({
+      fromCity: draft.senderCity,
+      fromCountry: draft.senderCountry,
+      toCity: draft.recipientCity,
+      toCountry: draft.recipientCountry,
+    });
+    if (fault) faults.serviceType = [fault];
+  }
+  if (!rate || rate.currency !== draftCurrency(draft)) {
+    faults.currency = [`Prices in ${draftCurrency(draft)} are not available at the moment. Please choose another currency.`];
+  } else if (draft.insurance) {
+    const fault = insuranceCapFault(toMinorUnits(packageTotals(draft.packages).declaredValueMajor, rate.currency), rate);
+    if (fault) faults.insurance = [fault];
+  }
+  return Object.keys(faults).length > 0 ? faults : null;
 }
 
 /** "Books ×2, Laptop": what is inside, for lists and labels. */
@@ -123,6 +154,7 @@ export function shipmentFromForm(
       deliveryOption: values.deliveryOption,
       insurance: values.insurance,
       signatureRequired: values.signatureRequired,
+      fragile: values.fragile,
       description: describePackages(packages),
       weightKg: priced.weightKg,
       lengthCm: single?.length ?? null,

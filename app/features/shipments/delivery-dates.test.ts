@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, businessDaysBetween, estimateDelivery } from "./delivery-dates";
+import { addBusinessDays, arrivalText, businessDaysBetween, estimateDelivery, sameDayDelivery, serviceTimeText, transitTimesText } from "./delivery-dates";
 
 const friday = Date.UTC(2026, 10, 20, 15, 30);
 const day = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -22,6 +22,40 @@ describe("estimateDelivery", () => {
     expect(day(estimateDelivery("express", friday))).toBe("2026-11-24");
     expect(day(estimateDelivery("standard", friday))).toBe("2026-11-27");
     expect(day(estimateDelivery("economy", friday))).toBe("2026-12-01");
+  });
+});
+
+describe("Same Day", () => {
+  const at = (iso: string) => Date.parse(iso);
+  const time = (value: number) => new Date(value).toISOString().slice(0, 16);
+
+  it("arrives within the courier's longest ride when ordered on a business day before 14:00 UTC", () => {
+    expect(time(sameDayDelivery(at("2026-11-20T09:00Z")))).toBe("2026-11-20T15:00");
+    expect(time(sameDayDelivery(at("2026-11-20T13:59Z")))).toBe("2026-11-20T19:59");
+    expect(time(estimateDelivery("same_day", at("2026-11-20T08:30Z")))).toBe("2026-11-20T14:30");
+  });
+
+  it("arrives the next business day when ordered from the cut-off on, or on a weekend", () => {
+    expect(day(sameDayDelivery(at("2026-11-19T14:00Z")))).toBe("2026-11-20");
+    expect(day(sameDayDelivery(at("2026-11-20T15:30Z")))).toBe("2026-11-23");
+    expect(day(sameDayDelivery(at("2026-11-21T09:00Z")))).toBe("2026-11-23");
+    expect(day(sameDayDelivery(at("2026-11-22T09:00Z")))).toBe("2026-11-23");
+  });
+
+  it("is never before it was ordered", () => {
+    for (let hour = 0; hour < 24 * 7; hour += 1) {
+      const ordered = at("2026-11-16T00:00Z") + hour * 3_600_000;
+      expect(sameDayDelivery(ordered)).toBeGreaterThan(ordered);
+    }
+  });
+
+  it("is said as the same day within one city", () => {
+    expect(arrivalText(0)).toBe("the same day");
+    expect(serviceTimeText("same_day")).toBe("the same day, within one city");
+    expect(serviceTimeText("express")).toBe("2 business days");
+    expect(transitTimesText()).toBe(
+      "Same Day arrives the same day within one city, Overnight the next business day, Express in 2 business days, Standard in 5 and Economy in 7",
+    );
   });
 });
 

@@ -1,8 +1,10 @@
-// Delivery estimates in business days: weekends are skipped.
+// Delivery estimates in business days: weekends are skipped. Same Day counts none (same-day.ts).
 import { listOf } from "~/domain/format";
+import { SAME_DAY_CUTOFF_HOUR_UTC, SAME_DAY_HOURS } from "./same-day";
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType } from "./shipping-options";
 
 export const TRANSIT_BUSINESS_DAYS: Record<ServiceType, number> = {
+  same_day: 0,
   overnight: 1,
   express: 2,
   standard: 5,
@@ -17,19 +19,32 @@ export function businessDaysText(days: number): string {
   return `${days} business day${days === 1 ? "" : "s"}`;
 }
 
-/** When a parcel sent today arrives: "the next business day", "in 2 business days". */
+/** When a parcel sent today arrives: "the same day", "the next business day", "in 2 business days". */
 export function arrivalText(days: number): string {
+  if (days === 0) return "the same day";
   return days === 1 ? "the next business day" : `in ${businessDaysText(days)}`;
 }
 
-/** "Overnight arrives the next business day, Express in 2 business days, Standard in 5 and Economy in 7". */
+/** How long a service takes, as the forms and the assistant list it: "2 business days", "the same day, within one city". */
+export function serviceTimeText(type: ServiceType): string {
+  const days = TRANSIT_BUSINESS_DAYS[type];
+  return days === 0 ? `${arrivalText(days)}, within one city` : businessDaysText(days);
+}
+
+/**
+ * "Same Day arrives the same day within one city, Overnight the next business day, Express in 2
+ * business days, Standard in 5 and Economy in 7".
+ */
 export function transitTimesText(): string {
-  const [fastest, second, ...rest] = SERVICES_BY_SPEED;
-  return listOf([
-    `${SERVICE_LABELS[fastest!]} arrives ${arrivalText(TRANSIT_BUSINESS_DAYS[fastest!])}`,
-    `${SERVICE_LABELS[second!]} ${arrivalText(TRANSIT_BUSINESS_DAYS[second!])}`,
-    ...rest.map((type) => `${SERVICE_LABELS[type]} in ${TRANSIT_BUSINESS_DAYS[type]}`),
-  ]);
+  let counted = false;
+  return listOf(
+    SERVICES_BY_SPEED.map((type, index) => {
+      const days = TRANSIT_BUSINESS_DAYS[type];
+      const when = days > 1 && counted ? `in ${days}` : `${arrivalText(days)}${days === 0 ? " within one city" : ""}`;
+      if (days > 1) counted = true;
+      return `${SERVICE_LABELS[type]}${index === 0 ? " arrives" : ""} ${when}`;
+    }),
+  );
 }
 
 const DAY_MS = 86_400_000;
@@ -50,8 +65,19 @@ export function addBusinessDays(from: number, days: number): number {
   return time;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * Same Day: ordered on a business day before the cut-off, the courier's longest ride from then;
+ * later, or on a weekend, the next business day.
+ */
+export function sameDayDelivery(ordered: number): number {
+  const beforeCutOff = !isWeekend(ordered) && new Date(ordered).getUTCHours() < SAME_DAY_CUTOFF_HOUR_UTC;
+  return beforeCutOff ? ordered + SAME_DAY_HOURS.max * HOUR_MS : addBusinessDays(ordered, 1);
+}
+
 export function estimateDelivery(serviceType: ServiceType, from: number): number {
-  return addBusinessDays(from, TRANSIT_BUSINESS_DAYS[serviceType]);
+  return serviceType === "same_day" ? sameDayDelivery(from) : addBusinessDays(from, TRANSIT_BUSINESS_DAYS[serviceType]);
 }
 
 /**

@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { shipmentDrafts } from "../../../drizzle/schema";
 import { COUNTRIES, getCountry } from "~/domain/countries";
 import { CURRENCIES, isPickerCurrency } from "~/features/pricing/currencies";
-import { draftCurrency, estimateDraft, shipmentFromForm, type Estimate } from "~/features/shipments/customer-shipment";
+import { draftCurrency, draftOptionFaults, estimateDraft, shipmentFromForm, type Estimate } from "~/features/shipments/customer-shipment";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
 import {
   draftBoundsFaults,
@@ -186,6 +186,17 @@ export function stepFaults(draft: ShipmentDraft, step: StepNumber | "all"): Fiel
   return Object.fromEntries(Object.entries(check.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
 }
 
+/**
+ * A step's faults with, on the package step, what its options need the addresses and the rate
+ * of the draft's currency for (draftOptionFaults); null when the step passes.
+ */
+export async function checkedStepFaults(context: Pick<ServiceContext, "db">, draft: ShipmentDraft, step: StepNumber): Promise<FieldErrors | null> {
+  const faults = stepFaults(draft, step);
+  if (step !== 3) return faults;
+  const options = draftOptionFaults(draft, await draftRate(context, draft));
+  return faults || options ? { ...options, ...faults } : null;
+}
+
 /** A button of the form ('Start over' is discard), with the fields of the step it was pressed on, as typed. */
 export type DraftStep = { step: StepNumber; values: Partial<ShipmentDraft> } & (
   | { intent: "next" | "previous" | "refresh" | "add-package" | "create" | "discard" }
@@ -291,7 +302,7 @@ export async function applyDraftStep(
     }
     case "next": {
       // A refused step writes nothing (issue 10): what was typed comes back on the page with its errors.
-      const faults = stepFaults({ ...stored.values, ...command.values }, step);
+      const faults = await checkedStepFaults(context, { ...stored.values, ...command.values }, step);
       if (faults) return notPassing(faults);
       const next = Math.min(4, step + 1) as StepNumber;
       await save(values, next);
@@ -315,7 +326,7 @@ export async function createShipmentFromDraft(
   if (!draft) return { ok: true, tone: "info", message: "This shipment has already been created.", redirectTo: "/dashboard" };
 
   for (const step of [1, 2, 3, 4] as const) {
-    const faults = stepFaults(draft.values, step);
+    const faults = await checkedStepFaults(context, draft.values, step);
     if (!faults) continue;
     if (step === 4) return notPassing(faults);
     await rewindDraft(db, user.id, step);
@@ -325,7 +336,9 @@ export async function createShipmentFromDraft(
   if (checked.status !== "success") return notPassing(stepFaults(draft.values, "all") ?? {});
   const [rate, { taxRateBasisPoints }] = await Promise.all([getExchangeRate(db, checked.value.currency), getSettings(db)]);
   if (!rate) {
-    return notPassing({ currency: [`Prices in ${checked.value.currency} are not available at the moment. Please choose another currency.`] });
+    // Its rate went between the check above and now: the package step says so when it is opened again.
+    await rewindDraft(db, user.id, 3);
+    return toStep(3, { check: true });
   }
   // Each shipment mails its sender and recipient: counted per account and per client address.
   const limited = await limitAction(context, { action: "customer-shipment", clientAddress, account: user.id });

@@ -27,6 +27,8 @@ import {
   SERVICE_TYPES,
 } from "~/features/shipments/shipping-options";
 import { ExchangeNote } from "~/features/pricing/exchange-note";
+import { formatDollars, getAddOn, type AddOnId } from "~/features/pricing/pricing-plans";
+import { MAX_INSURED_VALUE } from "~/features/pricing/tariff";
 import { Price } from "~/features/pricing/price";
 import { formatTaxRate } from "~/features/invoices/invoice";
 import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
@@ -45,6 +47,8 @@ const QUOTE_FIELDS = [
   "currency",
   "deliveryOption",
   "insurance",
+  "signatureRequired",
+  "fragile",
   "basePrice",
   "customDeliveryDays",
 ];
@@ -170,7 +174,26 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
           {number(fields.width, "Width (cm)", "0.1", RANGE.shipmentDimensionCm.max)}
           {number(fields.height, "Height (cm)", "0.1", RANGE.shipmentDimensionCm.max)}
         </fieldset>
-        {number(fields.value, "Declared value", "0.01", RANGE.money.max)}
+        {/* The declared value is typed in the currency beside it, which the price is in too. */}
+        <SelectField
+          label="Currency"
+          help="Of the declared value and the price."
+          errors={fields.currency.errors}
+          selectProps={getSelectProps(fields.currency)}
+        >
+          <option value="">Choose a currency</option>
+          {currencies.map((currency) => (
+            <option key={currency.value} value={currency.value}>
+              {currency.label}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Declared value"
+          help={fields.currency.value ? `In ${fields.currency.value}, the currency beside it.` : "In the currency beside it."}
+          errors={fields.value.errors}
+          inputProps={{ ...getInputProps(fields.value, { type: "number" }), step: "0.01", min: 0, max: RANGE.money.max, inputMode: "decimal" }}
+        />
         <div className="sm:col-span-2">
           <TextareaField
             label="Description of contents"
@@ -185,7 +208,7 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
           <option value="">Choose a service</option>
           {SERVICE_TYPES.map((type) => (
             <option key={type} value={type}>
-              {SERVICE_LABELS[type]}
+              {type === "same_day" ? `${SERVICE_LABELS[type]} (within one city)` : SERVICE_LABELS[type]}
             </option>
           ))}
         </SelectField>
@@ -193,14 +216,6 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
           {DELIVERY_OPTIONS.map((option) => (
             <option key={option} value={option}>
               {DELIVERY_OPTION_LABELS[option]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Currency" errors={fields.currency.errors} selectProps={getSelectProps(fields.currency)}>
-          <option value="">Choose a currency</option>
-          {currencies.map((currency) => (
-            <option key={currency.value} value={currency.value}>
-              {currency.label}
             </option>
           ))}
         </SelectField>
@@ -212,12 +227,17 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
         />
         {text(fields.customDeliveryDays, "Custom delivery days (optional)", {}, "A number of days sets the estimate; a range or a word is noted as it is.")}
         <div className="space-y-3 pt-1">
-          <CheckboxField label="Insurance (1% of the declared value)" errors={fields.insurance.errors} inputProps={getInputProps(fields.insurance, { type: "checkbox" })} />
           <CheckboxField
-            label="Signature required on delivery"
+            label={`Insurance (1% of the declared value, up to ${formatDollars(MAX_INSURED_VALUE)})`}
+            errors={fields.insurance.errors}
+            inputProps={getInputProps(fields.insurance, { type: "checkbox" })}
+          />
+          <CheckboxField
+            label={addOnLabel("signature")}
             errors={fields.signatureRequired.errors}
             inputProps={getInputProps(fields.signatureRequired, { type: "checkbox" })}
           />
+          <CheckboxField label={addOnLabel("fragile")} errors={fields.fragile.errors} inputProps={getInputProps(fields.fragile, { type: "checkbox" })} />
         </div>
         <div className="sm:col-span-2">
           <TextareaField
@@ -274,6 +294,9 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
     </Form>
   );
 }
+
+/** "Fragile handling (+$8)": the tariff's dollars; the cost summary shows them in the form's currency. */
+const addOnLabel = (id: AddOnId) => `${getAddOn(id).name} (+${formatDollars(getAddOn(id).price)})`;
 
 type AnyField = FieldMetadata<string | number | boolean | undefined, Record<string, unknown>, string[]>;
 

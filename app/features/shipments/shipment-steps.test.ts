@@ -173,21 +173,22 @@ describe("step 3: packages and service", () => {
   });
 
   it("accepts the services and delivery options, 'saturday' included", () => {
-    for (const serviceType of ["express", "standard", "economy", "overnight"]) expect(errorsOf(3, { ...validDraft, serviceType })).toEqual({});
+    for (const serviceType of ["express", "standard", "economy", "overnight", "same_day"]) expect(errorsOf(3, { ...validDraft, serviceType })).toEqual({});
     expect(errorsOf(3, { ...validDraft, serviceType: "teleport" })).toEqual({ serviceType: ["Please choose a service"] });
     expect(errorsOf(3, { ...validDraft, deliveryOption: "midnight" })).toEqual({ deliveryOption: ["Please choose a delivery option"] });
     const submission = parseWithZod(draftFormData({ ...validDraft, deliveryOption: "saturday", insurance: true }), { schema: schemas[3] });
-    expect(submission.status === "success" && submission.value).toMatchObject({ deliveryOption: "weekend", insurance: true, signatureRequired: false });
+    expect(submission.status === "success" && submission.value).toMatchObject({ deliveryOption: "weekend", insurance: true, signatureRequired: false, fragile: false });
+  });
+
+  it("takes the currency of the declared values from the picker, with the packages", () => {
+    expect(errorsOf(3, { ...validDraft, currency: "EUR" })).toEqual({});
+    expect(errorsOf(3, { ...validDraft, currency: "XYZ" })).toEqual({ currency: ["Please choose a currency"] });
+    expect(errorsOf(3, { ...validDraft, currency: "" })).toEqual({ currency: ["Please choose a currency"] });
+    expect(errorsOf(4, { ...validDraft, currency: "XYZ" })).toEqual({});
   });
 });
 
 describe("step 4: review", () => {
-  it("takes a currency of the picker", () => {
-    expect(errorsOf(4, { ...validDraft, currency: "EUR" })).toEqual({});
-    expect(errorsOf(4, { ...validDraft, currency: "XYZ" })).toEqual({ currency: ["Please choose a currency"] });
-    expect(errorsOf(4, { ...validDraft, currency: "" })).toEqual({ currency: ["Please choose a currency"] });
-  });
-
   it("limits the free text", () => {
     expect(errorsOf(4, { ...validDraft, specialInstructions: "x".repeat(501), referenceNumber: "r".repeat(51) })).toEqual({
       specialInstructions: ["Special instructions must be at most 500 characters"],
@@ -221,13 +222,16 @@ describe("drafts", () => {
       senderPostalCode: "",
     });
     expect(stepValues(2, { recipientPhone: " +49 (30) 5550.1234 ", recipientCountry: "DE" })).toMatchObject({ recipientPhone: " +49 (30) 5550.1234 " });
-    expect(stepValues(3, { packages: [{ weight: "2", extra: "x" }], serviceType: "economy", insurance: "on" })).toEqual({
+    expect(stepValues(3, { packages: [{ weight: "2", extra: "x" }], serviceType: "economy", insurance: "on", fragile: "on", currency: "EUR" })).toEqual({
       packages: [{ description: "", weight: "2", length: "", width: "", height: "", value: "", quantity: "" }],
+      currency: "EUR",
       serviceType: "economy",
       deliveryOption: "",
       insurance: true,
       signatureRequired: false,
+      fragile: true,
     });
+    expect(stepValues(4, { currency: "EUR", referenceNumber: "PO-1" })).toEqual({ specialInstructions: "", referenceNumber: "PO-1" });
     expect(stepValues(3, {}).packages).toHaveLength(1);
   });
 

@@ -70,21 +70,23 @@ export type ShipmentDraft = {
   deliveryOption: string;
   insurance: boolean;
   signatureRequired: boolean;
+  fragile: boolean;
   currency: string;
   specialInstructions: string;
   referenceNumber: string;
 };
 
 type TextKey = { [K in keyof ShipmentDraft]: ShipmentDraft[K] extends string ? K : never }[keyof ShipmentDraft];
-type FlagKey = "insurance" | "signatureRequired";
+type FlagKey = "insurance" | "signatureRequired" | "fragile";
 
 export const PARTY_FIELDS = ["Name", "Email", "Phone", "Address", "City", "State", "Country", "PostalCode"] as const;
 
 const STEP_FIELDS: Record<StepNumber, { text: TextKey[]; flags: FlagKey[]; packages: boolean }> = {
   1: { text: PARTY_FIELDS.map((field) => `sender${field}` as const), flags: [], packages: false },
   2: { text: PARTY_FIELDS.map((field) => `recipient${field}` as const), flags: [], packages: false },
-  3: { text: ["serviceType", "deliveryOption"], flags: ["insurance", "signatureRequired"], packages: true },
-  4: { text: ["currency", "specialInstructions", "referenceNumber"], flags: [], packages: false },
+  // The currency is chosen with the packages: their declared values are typed in it.
+  3: { text: ["currency", "serviceType", "deliveryOption"], flags: ["insurance", "signatureRequired", "fragile"], packages: true },
+  4: { text: ["specialInstructions", "referenceNumber"], flags: [], packages: false },
 };
 
 export const EMPTY_PACKAGE: PackageDraft = { description: "", weight: "", length: "", width: "", height: "", value: "", quantity: "1" };
@@ -113,6 +115,7 @@ export function newDraft({ name, email, currency }: { name: string; email: strin
     deliveryOption: "standard",
     insurance: false,
     signatureRequired: false,
+    fragile: false,
     currency,
     specialInstructions: "",
     referenceNumber: "",
@@ -429,18 +432,13 @@ const packageStepShape = {
   ),
   insurance: z.boolean().default(false),
   signatureRequired: z.boolean().default(false),
+  fragile: z.boolean().default(false),
 };
 
-function reviewShape(currencyCodes: ReadonlySet<string>) {
-  return {
-    currency: z
-      .string({ required_error: "Please choose a currency" })
-      .max(MAX_LENGTH.code, "Please choose a currency")
-      .refine((code) => currencyCodes.has(code), "Please choose a currency"),
-    specialInstructions: optionalText("Special instructions", MAX_LENGTH.specialInstructions, { multiline: true }),
-    referenceNumber: optionalText("Reference number", MAX_LENGTH.referenceNumber),
-  };
-}
+const reviewShape = {
+  specialInstructions: optionalText("Special instructions", MAX_LENGTH.specialInstructions, { multiline: true }),
+  referenceNumber: optionalText("Reference number", MAX_LENGTH.referenceNumber),
+};
 
 /** One schema per step, and `all` for the final check before the shipment is created. */
 export function shipmentSchemas(reference: FormReference) {
@@ -448,13 +446,20 @@ export function shipmentSchemas(reference: FormReference) {
   const currencyCodes = new Set(reference.currencies.map((currency) => currency.code));
   const sender = prefixed("sender", partyShape("Sender", countryCodes));
   const recipient = prefixed("recipient", partyShape("Recipient", countryCodes));
-  const review = reviewShape(currencyCodes);
+  // The currency is chosen with the packages, whose declared values are typed in it.
+  const packageStep = {
+    currency: z
+      .string({ required_error: "Please choose a currency" })
+      .max(MAX_LENGTH.code, "Please choose a currency")
+      .refine((code) => currencyCodes.has(code), "Please choose a currency"),
+    ...packageStepShape,
+  };
   return {
     1: z.object(sender),
     2: z.object(recipient),
-    3: z.object(packageStepShape),
-    4: z.object(review),
-    all: z.object({ ...sender, ...recipient, ...packageStepShape, ...review }),
+    3: z.object(packageStep),
+    4: z.object(reviewShape),
+    all: z.object({ ...sender, ...recipient, ...packageStep, ...reviewShape }),
   };
 }
 

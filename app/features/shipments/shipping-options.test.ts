@@ -5,6 +5,9 @@ describe("parsing what forms send", () => {
   it("accepts labels and values in any case", () => {
     expect(parseServiceType(" Express ")).toBe("express");
     expect(parseServiceType("OVERNIGHT")).toBe("overnight");
+    expect(parseServiceType("Same Day")).toBe("same_day");
+    expect(parseServiceType("same-day")).toBe("same_day");
+    expect(parseServiceType("same_day")).toBe("same_day");
     expect(parseServiceType("teleport")).toBeNull();
     expect(parsePackageType("Box")).toBe("box");
     expect(parsePackageType("crate")).toBeNull();
@@ -22,6 +25,7 @@ describe("parsing what forms send", () => {
 
   it("labels known values and shows unknown ones as they are", () => {
     expect(serviceLabel("economy")).toBe("Economy");
+    expect(serviceLabel("same_day")).toBe("Same Day");
     expect(packageLabel("pallet")).toBe("Pallet");
     expect(serviceLabel("Drone")).toBe("Drone");
   });

@@ -1,7 +1,7 @@
 // Service and package types. Forms may send labels ("Express", "Box"); the database
 // keeps the lower-case value.
 
-export const SERVICE_TYPES = ["express", "standard", "economy", "overnight"] as const;
+export const SERVICE_TYPES = ["express", "standard", "economy", "overnight", "same_day"] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
 export const SERVICE_LABELS: Record<ServiceType, string> = {
@@ -9,6 +9,7 @@ export const SERVICE_LABELS: Record<ServiceType, string> = {
   standard: "Standard",
   economy: "Economy",
   overnight: "Overnight",
+  same_day: "Same Day",
 };
 
 export const PACKAGE_TYPES = ["document", "package", "pallet", "envelope", "box"] as const;
@@ -22,9 +23,9 @@ export const PACKAGE_LABELS: Record<PackageType, string> = {
   box: "Box",
 };
 
-/** "Express", "express" or " EXPRESS " become "express"; null when unknown. */
+/** "Express", "express" or " EXPRESS " become "express", "Same Day" and "same-day" "same_day"; null when unknown. */
 export function parseServiceType(input: string): ServiceType | null {
-  const value = input.trim().toLowerCase();
+  const value = input.trim().toLowerCase().replace(/[\s-]+/g, "_");
   return (SERVICE_TYPES as readonly string[]).includes(value) ? (value as ServiceType) : null;
 }
 

@@ -10,7 +10,15 @@ import { ABOUT_STATS, CORE_VALUES, MISSION, TIMELINE } from "./about";
 import { FAQ_ENTRIES } from "./faq";
 import { HOME_SERVICES } from "./home-services";
 import { SLIDES } from "./home-slides";
-import { ADDITIONAL_SERVICES, INDUSTRIES, MORE_SERVICES, SERVICE_TABS, SERVICE_TESTIMONIALS } from "./services";
+import { ADDITIONAL_SERVICES, INDUSTRIES, MORE_SERVICES, SERVICE_TABS, SERVICE_TESTIMONIALS, type SoldAs } from "./services";
+import { parseWithZod } from "@conform-to/zod";
+import { VALID_ADMIN_FORM } from "../../../tests/admin-shipment-sample";
+import { SAMPLE_PACKAGE_STEP } from "../../../tests/customer-shipment-sample";
+import { quote, type QuoteInput } from "~/features/pricing/pricing";
+import { BASE_RATE } from "~/features/pricing/exchange-rates";
+import { ShipmentFormSchema } from "~/features/shipments/admin-shipment-form";
+import { shipmentSchemas } from "~/features/shipments/shipment-steps";
+import type { ServiceType } from "~/features/shipments/shipping-options";
 
 /** Every string inside `value`, however deeply nested. */
 function texts(value: unknown): string[] {
@@ -56,11 +64,88 @@ describe("the public copy", () => {
 
 describe("unsupportedFigures", () => {
   it("names what no module applies, and lets what they apply through", () => {
-    // $15 and $8 are prices (an add-on, a surcharge), but not where a service's prices start.
+    // $15 and $8 are prices (a surcharge, an add-on), but not where a service's prices start.
     expect(unsupportedFigures("Express from $15, Standard From $8, insurance 2%, $7")).toEqual(["from $15", "From $8", "$7", "2%"]);
-    expect(unsupportedFigures("Express from $25, Standard from $12; 13.00 a month")).toEqual(["13.00"]);
+    expect(unsupportedFigures("Express from $12.99, Standard from $5.99, Same Day from $45; 13.00 a month")).toEqual(["13.00"]);
+    // The old starting prices and the add-ons no form sells.
+    expect(unsupportedFigures("Express from $25, Standard from $12, international express $25 extra")).toEqual(["from $25", "from $12", "$12"]);
     expect(unsupportedFigures("Standard in 3-5 business days, Express in 2 business days")).toEqual(["3-5 business days"]);
     expect(unsupportedFigures("Parcels up to 40 kg, up to 70 lbs (32 kg), up to 75 shipments")).toEqual(["40 kg", "75 shipments"]);
     expect(unsupportedFigures("Cover up to $50,000 or $1,990 a year, $0.50 per kilogram, $5.99")).toEqual([]);
+  });
+});
+
+/** The form fields and values that choose an additional service, in both shipment forms. */
+function choosing(soldAs: SoldAs): Record<string, string> {
+  switch (soldAs.kind) {
+    case "insurance":
+      return { insurance: "on" };
+    case "add-on":
+      return { [soldAs.id === "signature" ? "signatureRequired" : "fragile"]: "on" };
+    case "delivery":
+      return { deliveryOption: soldAs.option };
+  }
+}
+
+/** The same choice as the pricing module takes it. */
+function priced(soldAs: SoldAs): Partial<QuoteInput> {
+  switch (soldAs.kind) {
+    case "insurance":
+      return { insurance: true };
+    case "add-on":
+      return soldAs.id === "signature" ? { signatureRequired: true } : { fragile: true };
+    case "delivery":
+      return { deliveryOption: soldAs.option };
+  }
+}
+
+const customerPackageStep = shipmentSchemas({ countries: [], currencies: [{ code: "USD", name: "US dollar", symbol: "$" }] })[3];
+
+/** What each shipment form makes of `fields`, or null when it refuses them. */
+function bothForms(fields: Record<string, string>) {
+  const customer = parseWithZod(new URLSearchParams({ ...SAMPLE_PACKAGE_STEP, insurance: "", currency: "USD", ...fields }), { schema: customerPackageStep });
+  const admin = parseWithZod(new URLSearchParams({ ...VALID_ADMIN_FORM, ...fields }), { schema: ShipmentFormSchema });
+  return [customer.status === "success" ? customer.value : null, admin.status === "success" ? admin.value : null] as const;
+}
+
+const plainQuote: QuoteInput = {
+  serviceType: "standard",
+  packageType: "package",
+  weightKg: 2,
+  fromCountry: "US",
+  toCountry: "US",
+  rate: BASE_RATE,
+  deliveryOption: "standard",
+  insurance: false,
+  declaredValue: 10_000,
+  signatureRequired: false,
+  fragile: false,
+};
+
+describe("what the pages sell", () => {
+  it("every additional service and add-on can be chosen in both shipment forms and is charged what the page states", () => {
+    const listed = [...ADDITIONAL_SERVICES.map((service) => service.soldAs), ...ADD_ONS.map((addOn): SoldAs => ({ kind: "add-on", id: addOn.id }))];
+    for (const soldAs of listed) {
+      const fields = choosing(soldAs);
+      for (const value of bothForms(fields)) expect(value, JSON.stringify(soldAs)).toMatchObject(Object.fromEntries(Object.entries(fields).map(([key, chosen]) => [key, chosen === "on" ? true : chosen])));
+      const charged = quote({ ...plainQuote, ...priced(soldAs) }).total - quote(plainQuote).total;
+      const stated = ADDITIONAL_SERVICES.find((service) => JSON.stringify(service.soldAs) === JSON.stringify(soldAs))?.price;
+      // Insurance is stated as 1% of the declared value ($100.00 here), the rest in dollars.
+      expect(stated, JSON.stringify(soldAs)).toBe(soldAs.kind === "insurance" ? `${(charged / plainQuote.declaredValue) * 100}% of the declared value` : formatDollars(charged / 100));
+    }
+    for (const addOn of ADD_ONS) expect(quote({ ...plainQuote, ...priced({ kind: "add-on", id: addOn.id }) }).total - quote(plainQuote).total).toBe(addOn.price * 100);
+  });
+
+  it("every service on the services page can be chosen in both shipment forms, from the price the page states", () => {
+    for (const tab of SERVICE_TABS) {
+      for (const serviceType of tab.sells) {
+        const [customer, admin] = bothForms({ serviceType });
+        expect(customer?.serviceType, serviceType).toBe(serviceType);
+        expect(admin?.serviceType, serviceType).toBe(serviceType);
+      }
+      // The lightest document within one country: where the tariff's prices start.
+      const lowest = quote({ ...plainQuote, serviceType: tab.sells[0] as ServiceType, packageType: "document", weightKg: 0.01 }).total;
+      expect(formatDollars(lowest / 100), tab.id).toBe(formatDollars(tab.startingPrice));
+    }
   });
 });

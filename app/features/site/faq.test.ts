@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BASE_RATES } from "~/features/pricing/pricing";
+import { formatDollars } from "~/features/pricing/pricing-plans";
 import { FAQ_CATEGORIES, FAQ_ENTRIES } from "./faq";
 
 const answerOf = (id: string) => FAQ_ENTRIES.find((entry) => entry.id === id)!.answer.join(" ");
@@ -30,6 +31,6 @@ describe("FAQ content", () => {
     expect(answerOf("plans")).toContain("$290, $790 and $1,990");
     expect(answerOf("plans")).toContain("$58, $158 and $398");
     expect(answerOf("plans")).toContain("Basic charges $2 and Standard charges $1.50");
-    for (const rate of Object.values(BASE_RATES)) expect(answerOf("cost")).toContain(`$${rate.toFixed(2)}`);
+    for (const rate of Object.values(BASE_RATES)) expect(answerOf("cost")).toContain(formatDollars(rate));
   });
 });

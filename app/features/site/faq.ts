@@ -29,7 +29,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: "How big and how heavy can a parcel be?",
     answer: [
       `A single parcel can weigh up to ${packageWeightLimitText()}, with no side longer than ${packageSideLimitText()}.`,
-      "Heavier or larger goods travel as a pallet: choose the Pallet package type when you create the shipment.",
+      "Heavier or larger goods travel as a pallet, booked for you by our team: send us the size and weight through the contact form.",
     ],
     keywords: ["weight", "size", "dimensions", "maximum", "limit", "heavy", "large", "kg", "lbs", "pallet"],
   },

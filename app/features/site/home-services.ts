@@ -1,12 +1,11 @@
 // The home page's service cards. Prices are the services' starting prices (pricing-plans.ts)
 // and delivery times the delivery estimate's (delivery-dates.ts), so the cards say what
 // /services, the shipment form and the tracking page say.
-import { ADD_ONS, formatDollars, INTERNATIONAL_EXPRESS_DAYS, SERVICE_STARTING_PRICES, spanText } from "~/features/pricing/pricing-plans";
+import { formatDollars, SERVICE_STARTING_PRICES } from "~/features/pricing/pricing-plans";
+import { ROUTE_MULTIPLIERS } from "~/features/pricing/tariff";
 import { businessDaysText, TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
 
 export type HomeServiceCard = { id: "express" | "standard" | "international"; title: string; text: string; price: string };
-
-const internationalExpress = ADD_ONS.find((addOn) => addOn.id === "international-express")!;
 
 export const HOME_SERVICES: readonly HomeServiceCard[] = [
   {
@@ -24,7 +23,7 @@ export const HOME_SERVICES: readonly HomeServiceCard[] = [
   {
     id: "international",
     title: "International",
-    text: `Door to door in 220+ countries with customs support; express abroad in ${spanText(INTERNATIONAL_EXPRESS_DAYS, "days")}.`,
-    price: `Express abroad: ${formatDollars(internationalExpress.price)} extra`,
+    text: `Door to door in 220+ countries with customs support; Express abroad in ${businessDaysText(TRANSIT_BUSINESS_DAYS.express)}.`,
+    price: `Route x${ROUTE_MULTIPLIERS.region} in your region, x${ROUTE_MULTIPLIERS.world} beyond`,
   },
 ];

@@ -7,7 +7,8 @@ import { listOf } from "~/domain/format";
 import { packageSideLimitText, packageWeightLimitText } from "~/domain/field-limits";
 import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/features/shipments/shipping-options";
 import { transitTimesText } from "~/features/shipments/delivery-dates";
-import { formatDollars, PRICING_PLANS, SAME_DAY_HOURS, spanText } from "~/features/pricing/pricing-plans";
+import { formatDollars, PRICING_PLANS } from "~/features/pricing/pricing-plans";
+import { SAME_DAY_CUTOFF_TEXT, SAME_DAY_HOURS_TEXT } from "~/features/shipments/same-day";
 import { BASIC_COVER, MAX_INSURED_VALUE } from "~/features/pricing/tariff";
 import { CLAIM_DEADLINE_DAYS } from "./faq";
 
@@ -349,7 +350,7 @@ export function shippingTerms(site: SiteFacts): LegalDocument {
         blocks: [
           list(
             `A parcel may weigh up to ${packageWeightLimitText()}, with no side longer than ${packageSideLimitText()}.`,
-            "Heavier or larger goods travel as a pallet: choose the Pallet package type.",
+            "Heavier or larger goods travel as a pallet, booked by our team.",
             "The weight and sizes you enter set the price; a parcel found heavier or larger is charged at its real weight and size.",
           ),
         ],
@@ -382,7 +383,7 @@ export function shippingTerms(site: SiteFacts): LegalDocument {
         heading: "Delivery times",
         blocks: [
           p(
-            `${transitTimesText()}; weekends are not counted. Each shipment shows its estimated delivery date on its tracking page. Same Day delivery takes ${spanText(SAME_DAY_HOURS, "hours")} within one city.`,
+            `${transitTimesText()}; weekends are not counted. Each shipment shows its estimated delivery date on its tracking page. Same Day delivery takes ${SAME_DAY_HOURS_TEXT} from pick-up within one city; ordered after ${SAME_DAY_CUTOFF_TEXT} or on a weekend, it arrives the next business day.`,
           ),
           p(
             `Morning delivery (before 12:00, ${formatDollars(DELIVERY_OPTION_SURCHARGES.morning)}), evening delivery (after 18:00, ${formatDollars(DELIVERY_OPTION_SURCHARGES.evening)}) and weekend delivery (${formatDollars(DELIVERY_OPTION_SURCHARGES.weekend)}) can be added when you create the shipment.`,

@@ -2,19 +2,10 @@
 // and delivery-dates modules, so this page says what the shipment form will charge and estimate.
 import { packageWeightLimitText } from "~/domain/field-limits";
 import { arrivalText, businessDaysText, TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
-import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/features/shipments/shipping-options";
-import {
-  ADD_ONS,
-  formatDollars,
-  INTERNATIONAL_EXPRESS_DAYS,
-  PRICING_PLANS,
-  SAME_DAY_HOURS,
-  SERVICE_STARTING_PRICES,
-  spanText,
-  type AddOnId,
-  type TabbedService,
-} from "~/features/pricing/pricing-plans";
-import { BASIC_COVER, MAX_INSURED_VALUE, PACKAGE_MULTIPLIERS, timesText } from "~/features/pricing/tariff";
+import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE, type DeliveryOption, type ServiceType } from "~/features/shipments/shipping-options";
+import { formatDollars, getAddOn, PRICING_PLANS, SERVICE_STARTING_PRICES, type AddOnId, type TabbedService } from "~/features/pricing/pricing-plans";
+import { BASIC_COVER, MAX_INSURED_VALUE, PACKAGE_MULTIPLIERS, ROUTE_MULTIPLIERS, timesText } from "~/features/pricing/tariff";
+import { SAME_DAY_CUTOFF_TEXT, SAME_DAY_HOURS_TEXT } from "~/features/shipments/same-day";
 
 export type ServiceTab = {
   /** Also the section's anchor: /services#express. */
@@ -25,10 +16,12 @@ export type ServiceTab = {
   deliveryTime: string;
   /** The lowest price of the service; the final price depends on weight, route and options. */
   startingPrice: number;
+  /** The services of both shipment forms it offers, the one its starting price is for first. */
+  sells: readonly [ServiceType, ...ServiceType[]];
   features: string[];
 };
 
-const addOnPrice = (id: AddOnId) => formatDollars(ADD_ONS.find((addOn) => addOn.id === id)!.price);
+const addOnPrice = (id: AddOnId) => formatDollars(getAddOn(id).price);
 
 const coverIncluded = `${formatDollars(BASIC_COVER)} cover included; full declared value insurable`;
 
@@ -43,6 +36,7 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
       "Priority handling from pick-up to doorstep: express parcels are sorted first at every hub and travel on the fastest route, at home and abroad.",
     deliveryTime: `${businessDaysText(TRANSIT_BUSINESS_DAYS.express)} (Overnight: ${arrivalText(TRANSIT_BUSINESS_DAYS.overnight)})`,
     startingPrice: SERVICE_STARTING_PRICES.express,
+    sells: ["express", "overnight"],
     features: [
       "Priority sorting and the fastest route",
       "Tracking at every scan, with e-mail updates to sender and recipient",
@@ -57,11 +51,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     description: "Our everyday service for parcels and documents that do not need to race: the same tracking and care, for less.",
     deliveryTime: businessDaysText(TRANSIT_BUSINESS_DAYS.standard),
     startingPrice: SERVICE_STARTING_PRICES.standard,
+    sells: ["standard", "economy"],
     features: [
       `Parcels up to ${packageWeightLimitText()}, documents and pallets`,
       "Tracking at every scan, with e-mail updates to sender and recipient",
       coverIncluded,
-      `Economy option for the lowest price (${businessDaysText(TRANSIT_BUSINESS_DAYS.economy)})`,
+      `Economy option (${businessDaysText(TRANSIT_BUSINESS_DAYS.economy)})`,
     ],
   },
   {
@@ -69,12 +64,14 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     name: "Same Day",
     tagline: "Across town in hours",
     description: "A courier collects your parcel and takes it straight to the recipient in the same city, without passing through a hub.",
-    deliveryTime: `${spanText(SAME_DAY_HOURS, "hours")} from pick-up, within one city`,
+    deliveryTime: `${SAME_DAY_HOURS_TEXT} from pick-up, within one city`,
     startingPrice: SERVICE_STARTING_PRICES["same-day"],
+    sells: ["same_day"],
     features: [
       "Direct courier, no hub stops",
+      `Ordered by ${SAME_DAY_CUTOFF_TEXT} on a business day, delivered that day; later, the next business day`,
       "Live status from pick-up to hand-over",
-      `Signature on delivery for ${addOnPrice("signature")}`,
+      `Signature on delivery for ${addOnPrice("signature")}, fragile handling for ${addOnPrice("fragile")}`,
       "Ideal for documents, medicine and urgent spare parts",
     ],
   },
@@ -89,7 +86,7 @@ export const MORE_SERVICES: readonly ServiceSection[] = [
     name: "International shipping",
     description: "Door-to-door delivery to more than 220 countries and territories, with the customs paperwork prepared from your shipment's details.",
     points: [
-      `International express in ${spanText(INTERNATIONAL_EXPRESS_DAYS, "days")} for ${addOnPrice("international-express")} extra`,
+      `Express to any destination in ${businessDaysText(TRANSIT_BUSINESS_DAYS.express)}; the route sets the price: ${timesText(ROUTE_MULTIPLIERS.region)} the domestic price within a region, ${timesText(ROUTE_MULTIPLIERS.world)} beyond`,
       "Duties and taxes are paid by the recipient, unless you arrange otherwise",
       "One tracking page from origin to destination",
     ],
@@ -97,7 +94,7 @@ export const MORE_SERVICES: readonly ServiceSection[] = [
   {
     id: "freight",
     name: "Freight and pallets",
-    description: "Goods too heavy or too large for a parcel travel as a pallet: choose the Pallet package type when you create the shipment.",
+    description: "Goods too heavy or too large for a parcel travel as a pallet, booked for you by our team: send us the size and weight through the contact form.",
     points: [
       `Priced at ${timesText(PACKAGE_MULTIPLIERS.pallet)} a parcel of the same weight`,
       "Booked, tracked and insured like any other shipment",
@@ -116,19 +113,32 @@ export const MORE_SERVICES: readonly ServiceSection[] = [
   },
 ];
 
-export type AdditionalService = { name: string; price: string; description: string };
+/** What an additional service is in both shipment forms: the insurance box, an add-on, or a delivery option. */
+export type SoldAs = { kind: "insurance" } | { kind: "add-on"; id: AddOnId } | { kind: "delivery"; option: Exclude<DeliveryOption, "standard"> };
+
+export type AdditionalService = { name: string; price: string; description: string; soldAs: SoldAs };
+
+const deliveryOption = (option: Exclude<DeliveryOption, "standard">, name: string, description: string): AdditionalService => ({
+  name,
+  price: formatDollars(DELIVERY_OPTION_SURCHARGES[option]),
+  description,
+  soldAs: { kind: "delivery", option },
+});
+
+const addOn = (id: AddOnId, description: string): AdditionalService => ({ name: getAddOn(id).name, price: addOnPrice(id), description, soldAs: { kind: "add-on", id } });
 
 export const ADDITIONAL_SERVICES: readonly AdditionalService[] = [
   {
     name: "Insurance",
     price: `${INSURANCE_RATE * 100}% of the declared value`,
     description: `Cover the full declared value, up to ${formatDollars(MAX_INSURED_VALUE)}, instead of the included ${formatDollars(BASIC_COVER)}.`,
+    soldAs: { kind: "insurance" },
   },
-  { name: "Signature confirmation", price: addOnPrice("signature"), description: "The recipient signs for the parcel, so you know who received it." },
-  { name: "Fragile handling", price: addOnPrice("fragile"), description: "Padded packing and hand sorting for glass, ceramics and electronics." },
-  { name: "Morning delivery", price: formatDollars(DELIVERY_OPTION_SURCHARGES.morning), description: "Delivered before 12:00." },
-  { name: "Evening delivery", price: formatDollars(DELIVERY_OPTION_SURCHARGES.evening), description: "Delivered after 18:00, when the recipient is home." },
-  { name: "Weekend delivery", price: formatDollars(DELIVERY_OPTION_SURCHARGES.weekend), description: "Delivered on Saturday." },
+  addOn("signature", "The recipient signs for the parcel, so you know who received it."),
+  addOn("fragile", "Padded packing and hand sorting for glass, ceramics and electronics."),
+  deliveryOption("morning", "Morning delivery", "Delivered before 12:00."),
+  deliveryOption("evening", "Evening delivery", "Delivered after 18:00, when the recipient is home."),
+  deliveryOption("weekend", "Weekend delivery", "Delivered on Saturday."),
 ];
 
 export const INDUSTRIES: readonly { name: string; description: string }[] = [
