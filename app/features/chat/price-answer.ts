@@ -12,7 +12,7 @@ import { BASE_CURRENCY, BASE_RATE, describeRate, type ExchangeRate } from "~/fea
 import { routeMultiplier } from "~/features/pricing/pricing";
 import { BASE_RATES, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS, timesText } from "~/features/pricing/tariff";
 import { estimateDraft } from "~/features/shipments/customer-shipment";
-import { businessDaysText, SERVICES_BY_SPEED, TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
+import { SERVICES_BY_SPEED, serviceTimeText } from "~/features/shipments/delivery-dates";
 import { EMPTY_PACKAGE, newDraft, type PackageDraft } from "~/features/shipments/shipment-steps";
 import {
   DELIVERY_OPTION_LABELS,
@@ -128,11 +128,13 @@ function weightReply(weight: WeightAsked, route: RouteAsked, services: ServiceTy
   const legs = legsFor(route);
   const lines = [`A parcel of ${weightText(weight)}${routeText(route)} costs, with standard delivery and no insurance (${taxNote(pricing)}):`];
   for (const serviceType of services) {
-    const prices = legs.map((leg) => {
+    // Same Day is sold within one city only: priced on a leg within one country, never across a border.
+    const sold = serviceType === "same_day" ? legs.filter((leg) => leg.from === leg.to) : legs;
+    const prices = sold.map((leg) => {
       const charge = formCharge({ packages, serviceType }, leg.from, leg.to, pricing, now);
       return `${formatMoney(charge.total, charge.currency)}${leg.label ? ` ${leg.label}` : ""}`;
     });
-    lines.push(`- ${SERVICE_LABELS[serviceType]} (${businessDaysText(TRANSIT_BUSINESS_DAYS[serviceType])}): ${prices.join(", ")}`);
+    lines.push(`- ${SERVICE_LABELS[serviceType]} (${serviceTimeText(serviceType)}): ${prices.length > 0 ? prices.join(", ") : "not sold on this route"}`);
   }
   const count = packages.reduce((sum, item) => sum + Number(item.quantity), 0);
   if (count > 1) lines.push(`A package weighs at most ${PACKAGE_MAX_KG} kg, so this is priced as ${count} packages together, as the shipment form adds them up.`);
@@ -151,7 +153,7 @@ const dollars = (amount: number) => formatMoney(toMinorUnits(amount, BASE_CURREN
 /** The tariff itself, when no weight is asked: base rates, the weight, route and package factors, options and tax. */
 function tariffReply(route: RouteAsked, services: ServiceType[], pricing: FormPricing): string[] {
   const lines = ["Our services and their base rates:"];
-  for (const type of services) lines.push(`- ${SERVICE_LABELS[type]}: ${businessDaysText(TRANSIT_BUSINESS_DAYS[type])}, from ${dollars(BASE_RATES[type])}`);
+  for (const type of services) lines.push(`- ${SERVICE_LABELS[type]}: ${serviceTimeText(type)}, from ${dollars(BASE_RATES[type])}`);
   lines.push(
     `Each kilogram adds ${dollars(RATE_PER_KG)}. Within one pricing region (${listOf([...PRICING_REGIONS])}) the price is ${timesText(ROUTE_MULTIPLIERS.region)} that, between regions ${timesText(ROUTE_MULTIPLIERS.world)}; documents cost ${timesText(PACKAGE_MULTIPLIERS.document)} and pallets ${timesText(PACKAGE_MULTIPLIERS.pallet)} as much.`,
   );
