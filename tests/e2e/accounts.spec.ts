@@ -127,3 +127,31 @@ test("a customer is turned away from the admin area", async ({ page }) => {
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Access denied. Admin privileges required.")).toBeVisible();
 });
+
+test("a visitor picks a yearly Basic plan on the pricing page, registers with it and finds it on the profile", async ({ page }, testInfo) => {
+  const email = `piet.${testInfo.project.name}.${Date.now()}@example.com`;
+  await page.goto("/pricing");
+  await page.getByRole("link", { name: "Choose Basic" }).click();
+  await page.getByRole("navigation", { name: "Billing period" }).getByRole("link", { name: "Yearly" }).click();
+  await expect(page.getByText("Basic selected")).toBeVisible();
+  await page.getByRole("link", { name: "Get started with Basic" }).click();
+
+  await expect(page).toHaveURL("/register?plan=basic&billing=yearly");
+  const plan = page.getByLabel("Plan");
+  await expect(plan).toHaveValue("basic-yearly");
+  await expect(plan.locator("option:checked")).toHaveText("Basic, billed yearly: $290 a year ($24 a month)");
+  await page.getByLabel("First name").fill("Piet");
+  await page.getByLabel("Last name").fill("Jansen");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone number").fill("+31 20 555 0123");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL("/dashboard");
+
+  await page.goto("/profile");
+  const details = page.getByRole("region", { name: "Personal information" });
+  await expect(details.getByText("Plan", { exact: true })).toBeVisible();
+  await expect(details).toContainText("Basic, billed yearly: $290 a year ($24 a month)");
+});

@@ -81,7 +81,7 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   await second.getByLabel("Quantity").fill("2");
   await page.getByLabel("Service type").selectOption("standard");
   await page.getByLabel("Delivery option").selectOption({ label: "Saturday (+$25.00)" });
-  await page.getByLabel("Insure the declared value (1% of it)").check();
+  await page.getByLabel("Insure the declared value (1% of it, up to $50,000)").check();
   const estimate = page.getByRole("region", { name: "Cost estimate" });
   if (javaScriptEnabled) {
     // The estimate follows what is typed: 3 kg from the US to Germany.
@@ -100,19 +100,26 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   }
   await expect(estimate).toContainText("$40.58");
 
-  // Back, forward and reload keep everything.
+  await expect(page.getByRole("region", { name: "Packages and service" })).toContainText("declared value 40 USD each");
+
+  // Back keeps everything; the currency is chosen with the packages, and the values are read in it.
   await page.goBack();
+  await expect(stepHeading(page, "Step 3 of 4: Packages and service")).toBeVisible();
   await expect(page.getByRole("group", { name: "Package 2" }).getByLabel("Quantity")).toHaveValue("2");
-  await page.goForward();
-  await expect(stepHeading(page, "Step 4 of 4: Review and create")).toBeVisible();
   await page.getByLabel("Currency").selectOption("EUR");
-  if (!javaScriptEnabled) await page.getByRole("button", { name: "Update estimate" }).click();
+  if (javaScriptEnabled) await expect(first.getByText("In EUR, the currency chosen above.")).toBeVisible();
+  else await page.getByRole("button", { name: "Update estimate" }).click();
   // The dollar tariff converted at the settings' rate (1 USD = 0.87 EUR): 34.78 of it, plus 1 % of the €60.00 declared.
   await expect(estimate).toContainText("€35.38");
   await expect(estimate).toContainText("Converted from USD at 1 USD = 0.87 EUR, the rate of Nov 20, 2026.");
-  if (!javaScriptEnabled) await expect(estimate).toContainText("To see them in another currency, choose it and press Update estimate.");
+  if (!javaScriptEnabled) {
+    await expect(estimate).toContainText("To see them in another currency or with other options, choose them and press Update estimate.");
+    await expect(first.getByText("In EUR, the currency chosen above.")).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(stepHeading(page, "Step 4 of 4: Review and create")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Currency")).toHaveValue("EUR");
+  await expect(page.getByRole("region", { name: "Packages and service" })).toContainText("declared value 40 EUR each");
   await expect(estimate).toContainText("€35.38");
   await page.getByLabel("Special instructions (optional)").fill("Leave with the neighbour");
 
@@ -183,6 +190,58 @@ test("a customer sends a parcel in four steps, finds it on the dashboard and ope
   const secondPage = await listedIds();
   expect(secondPage).toEqual([...secondPage].sort());
   expect(secondPage[0]! > firstPage.at(-1)!).toBe(true);
+});
+
+test("a customer sends a fragile Same Day parcel across town: the estimate's total is the invoice's", async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerCustomer(page, "Sunny");
+  await page.goto("/dashboard/create-shipment?step=1");
+  await fillAddress(page, SENDER_ADDRESS);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(stepHeading(page, "Step 2 of 4: Recipient details")).toBeVisible();
+  await page.getByLabel("Full name").fill("Sam Courier");
+  await page.getByLabel("Email").fill("sam@example.com");
+  // Across the bay first: Same Day does not go there.
+  await fillAddress(page, { country: "United States", phone: "(510) 555-0142", street: "1 Frank H Ogawa Plaza", city: "Oakland", postalCode: "94612" });
+  await page.getByRole("button", { name: "Next" }).click();
+
+  await expect(stepHeading(page, "Step 3 of 4: Packages and service")).toBeVisible();
+  await fillPackage(page.getByRole("group", { name: "Package 1" }), { description: "Vase", weight: "1.5", sides: ["20", "20", "40"], value: "120" });
+  await page.getByLabel("Service type").selectOption({ label: "Same Day (the same day, within one city)" });
+  await page.getByLabel("Fragile handling (+$8.00)").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Same Day delivers within one city: the sender and the recipient must be in the same city and country.")).toBeVisible();
+  await expect(page.getByLabel("Fragile handling (+$8.00)")).toBeChecked();
+
+  // Back to the recipient, who is in San Francisco after all; the package step kept everything.
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(stepHeading(page, "Step 2 of 4: Recipient details")).toBeVisible();
+  await page.getByLabel("Street address").fill("500 Howard St");
+  await page.getByLabel("City").fill("San Francisco");
+  await page.getByLabel("Postal code").fill("94105");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByLabel("Service type")).toHaveValue("same_day");
+  await expect(page.getByLabel("Fragile handling (+$8.00)")).toBeChecked();
+  await page.getByRole("button", { name: "Next" }).click();
+
+  await expect(stepHeading(page, "Step 4 of 4: Review and create")).toBeVisible();
+  const estimate = page.getByRole("region", { name: "Cost estimate" });
+  // 45.00 + 1.5 kg x 0.50 within one city, fragile 8.00.
+  for (const line of ["Base rate$45.00", "Weight (1.5 kg)$0.75", "Fragile handling$8.00"]) await expect(estimate).toContainText(line);
+  const totalRow = estimate.getByRole("row", { name: /^Total/ });
+  await expect(totalRow).toContainText("$53.75");
+  const total = /\$[\d,]+\.\d\d/.exec((await totalRow.textContent()) ?? "")![0];
+
+  await page.getByRole("button", { name: "Create Shipment" }).click();
+  await expect(page).toHaveURL(/\/track\/[A-Z]{3}\d{6}[A-Z0-9]{6}$/);
+  const trackingId = new URL(page.url()).pathname.split("/").pop()!;
+  await expect(page.getByText("Same Day").first()).toBeVisible();
+  await expect(page.getByText(total).first()).toBeVisible();
+  await page.goto("/dashboard");
+  await page.getByRole("row", { name: new RegExp(trackingId) }).getByRole("link", { name: /invoice/i }).first().click();
+  await expect(page.getByRole("heading", { name: "Invoice", exact: true })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Fragile handling/ })).toContainText("$8.00");
+  await expect(page.getByRole("row", { name: /^Total/ })).toContainText(total);
 });
 
 test("with JavaScript, a step changed after it passed is checked again, also while a draft save is on its way", async ({ page, javaScriptEnabled }) => {
