@@ -529,7 +529,8 @@ function PackageFields({
 
       <fieldset className="space-y-4">
         <legend className="mb-2 text-lg font-semibold">Service</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* Full width: each service names its delivery time. */}
+        <div className="grid gap-4">
           <SelectField label="Service type" selectProps={{ ...getSelectProps(fields.serviceType), required: false }} errors={fields.serviceType.errors}>
             {SERVICE_TYPES.map((service) => (
               <option key={service} value={service}>

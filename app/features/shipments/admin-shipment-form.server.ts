@@ -9,7 +9,6 @@ import { RANGE } from "~/domain/field-limits";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
 import { toMinorUnits } from "~/domain/format";
 import { insuranceCapFault, quote, type Quote } from "~/features/pricing/pricing";
-import { sameDayRouteFault } from "./same-day";
 import { chargeFor, type Charge } from "~/features/pricing/charge";
 import { FORM_ERRORS_TOAST, type EditShipmentFormValue, type ShipmentFormValue } from "~/features/shipments/admin-shipment-form";
 import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/features/shipments/shipping-options";
@@ -50,23 +49,12 @@ export function listErrors(
 }
 
 /**
- * Options the form may not sell as chosen: Same Day only within one city, and insurance of at
- * most $50,000 declared, converted at the rate of the form's currency.
+ * Insurance the form may not sell: at most $50,000 declared, converted at the rate of the
+ * form's currency (Same Day's one city is the schema's rule).
  */
-export function optionErrors(
-  value: Pick<ShipmentFormValue, "serviceType" | "senderCity" | "senderCountry" | "recipientCity" | "recipientCountry" | "insurance" | "value" | "currency">,
-  rate: ExchangeRate | null,
-): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  if (value.serviceType === "same_day") {
-    const fault = sameDayRouteFault({ fromCity: value.senderCity, fromCountry: value.senderCountry, toCity: value.recipientCity, toCountry: value.recipientCountry });
-    if (fault) errors.serviceType = [fault];
-  }
-  if (value.insurance && rate && rate.currency === value.currency) {
-    const fault = insuranceCapFault(toMinorUnits(value.value ?? 0, rate.currency), rate);
-    if (fault) errors.insurance = [fault];
-  }
-  return errors;
+function insuranceErrors(value: Pick<ShipmentFormValue, "insurance" | "value" | "currency">, rate: ExchangeRate | null): Record<string, string[]> {
+  const fault = value.insurance && rate && rate.currency === value.currency ? insuranceCapFault(toMinorUnits(value.value ?? 0, rate.currency), rate) : null;
+  return fault ? { insurance: [fault] } : {};
 }
 
 /** The rate of the currency a form names, when the settings have one. */
@@ -236,7 +224,7 @@ function refusedForm(summary: CostSummary, reason: Refused["reason"], message: s
 async function checkedColumns(db: Db, value: ShipmentFormValue, now: number, shipmentId?: string, previous?: PreviousEstimate) {
   const [rate, taxRateBasisPoints] = await Promise.all([rateOf(db, value.currency), taxRateFor(db, shipmentId)]);
   const summary = checkedCostSummary(value, now, rate, taxRateBasisPoints, previous);
-  const fieldErrors = { ...optionErrors(value, rate), ...listErrors(value, rate) };
+  const fieldErrors = { ...insuranceErrors(value, rate), ...listErrors(value, rate) };
   if (Object.keys(fieldErrors).length > 0 || !summary.quote) return { refusal: refusedForm(summary, "invalid", FORM_ERRORS_TOAST, fieldErrors) };
   return { summary, columns: { ...shipmentColumns(value, summary.quote, summary.estimatedDelivery), taxRateBasisPoints } };
 }

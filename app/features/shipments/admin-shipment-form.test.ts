@@ -9,6 +9,7 @@ import {
   ShipmentFormSchema,
   storedBasePriceOverride,
 } from "./admin-shipment-form";
+import { SAME_DAY_ONE_CITY } from "./same-day";
 
 const REQUIRED_FIELDS = ADMIN_REQUIRED_FIELDS;
 const VALID_FORM = VALID_ADMIN_FORM;
@@ -25,6 +26,16 @@ function errorsOf(values: Record<string, string>) {
 }
 
 describe("admin shipment form rules", () => {
+  it("offers Same Day within one city only, saying so beside the other fields' messages", () => {
+    const oneCity = { ...VALID_FORM, recipientCity: "BOSTON", recipientCountry: "US", serviceType: "same_day" };
+    expect(errorsOf(oneCity)).toEqual({});
+    expect(errorsOf({ ...VALID_FORM, serviceType: "same_day" })).toEqual({ serviceType: [SAME_DAY_ONE_CITY] });
+    expect(errorsOf({ ...VALID_FORM, serviceType: "same_day", senderName: "" })).toEqual({ serviceType: [SAME_DAY_ONE_CITY], senderName: [REQUIRED] });
+    // 'Calculate cost' prices it anyway: only saving is refused.
+    expect(parseWithZod(form({ ...VALID_FORM, serviceType: "same_day", intent: "quote" }), { schema: ShipmentFormActionSchema }).status).toBe("success");
+    expect(parseWithZod(form({ ...VALID_FORM, serviceType: "same_day", fragile: "on" }), { schema: ShipmentFormSchema }).status).toBe("error");
+  });
+
   it("marks every required field of an empty form with 'This field is required'", () => {
     const errors = errorsOf({});
     for (const field of REQUIRED_FIELDS) expect(errors[field], field).toEqual([REQUIRED]);

@@ -7,6 +7,7 @@ import { isCalendarDate, MAX_LENGTH, RANGE } from "~/domain/field-limits";
 import { boundedText, emailAddress, measure, optionalText, placeName, requiredText } from "~/domain/form-fields";
 import { forIntent, isGiven, withCrossFieldRules, type CrossFieldRule } from "~/domain/form-rules";
 import { minorUnitsInput } from "~/domain/format";
+import { sameDayRouteFault } from "./same-day";
 import { LOCATION_REQUIRED } from "./shipment-places";
 import { DELIVERY_OPTIONS, PACKAGE_TYPES, SERVICE_TYPES } from "./shipping-options";
 
@@ -107,6 +108,19 @@ const dimensionsGiven: CrossFieldRule = (sent, context) => {
   }
 };
 
+/** Same Day only within one city: said on the service field, with the other fields' messages. */
+const sameDayWithinOneCity: CrossFieldRule = (sent, context) => {
+  if (sent.serviceType !== "same_day") return;
+  const text = (name: string) => (typeof sent[name] === "string" ? (sent[name] as string) : "");
+  const fault = sameDayRouteFault({
+    fromCity: text("senderCity"),
+    fromCountry: text("senderCountry"),
+    toCity: text("recipientCity"),
+    toCountry: text("recipientCountry"),
+  });
+  if (fault) context.addIssue({ code: z.ZodIssueCode.custom, path: ["serviceType"], message: fault });
+};
+
 const createObject = z.object(fields);
 const editObject = createObject.extend({
   version: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -115,8 +129,8 @@ const editObject = createObject.extend({
   actualDelivery: z.string().trim().refine(isCalendarDate, DATE_ERROR).optional(),
 });
 
-export const ShipmentFormSchema = withCrossFieldRules(createObject, dimensionsGiven);
-export const EditShipmentFormSchema = withCrossFieldRules(editObject, dimensionsGiven);
+export const ShipmentFormSchema = withCrossFieldRules(createObject, dimensionsGiven, sameDayWithinOneCity);
+export const EditShipmentFormSchema = withCrossFieldRules(editObject, dimensionsGiven, sameDayWithinOneCity);
 
 /** 'Calculate cost' (without JavaScript): price what was typed, check and save nothing. */
 const QuoteRequest = z.object({ intent: z.literal("quote") });
@@ -125,10 +139,12 @@ const QuoteRequest = z.object({ intent: z.literal("quote") });
 export const ShipmentFormActionSchema = withCrossFieldRules(
   z.discriminatedUnion("intent", [QuoteRequest, createObject.extend({ intent: z.literal("save") })]),
   forIntent("save", dimensionsGiven),
+  forIntent("save", sameDayWithinOneCity),
 );
 export const EditShipmentFormActionSchema = withCrossFieldRules(
   z.discriminatedUnion("intent", [QuoteRequest, editObject.extend({ intent: z.literal("save") })]),
   forIntent("save", dimensionsGiven),
+  forIntent("save", sameDayWithinOneCity),
 );
 
 export type ShipmentFormValue = z.infer<typeof createObject>;

@@ -24,6 +24,6 @@ export const HOME_SERVICES: readonly HomeServiceCard[] = [
     id: "international",
     title: "International",
     text: `Door to door in 220+ countries with customs support; Express abroad in ${businessDaysText(TRANSIT_BUSINESS_DAYS.express)}.`,
-    price: `Route x${ROUTE_MULTIPLIERS.region} in your region, x${ROUTE_MULTIPLIERS.world} beyond`,
+    price: `Route x${ROUTE_MULTIPLIERS.region} to x${ROUTE_MULTIPLIERS.world}`,
   },
 ];
