@@ -36,7 +36,7 @@ const TAXED_EUROS = { rate: EUR, taxRateBasisPoints: 2000 };
 
 /** What the shipment form charges for one package of `weightKg`, worked out with the pricing module itself. */
 function charged(serviceType: ServiceType, weightKg: number, fromCountry: string, toCountry: string, pricing = TAXED_EUROS): string {
-  const quoted = quote({ serviceType, packageType: "package", weightKg, fromCountry, toCountry, rate: pricing.rate, deliveryOption: "standard", insurance: false, declaredValue: 0 });
+  const quoted = quote({ serviceType, packageType: "package", weightKg, fromCountry, toCountry, rate: pricing.rate, deliveryOption: "standard", insurance: false, declaredValue: 0, signatureRequired: false, fragile: false });
   const charge = chargeFor({ cost: quoted.total, currency: quoted.currency, taxRateBasisPoints: pricing.taxRateBasisPoints });
   return formatMoney(charge.total, charge.currency);
 }
