@@ -55,8 +55,9 @@ describe("the assistant's prices", () => {
     const { insurance: _insurance, ...packageStep } = SAMPLE_PACKAGE_STEP;
     expect((await formPost(1, "next", SAMPLE_SENDER, customer)).status).toBe(302);
     expect((await formPost(2, "next", SAMPLE_RECIPIENT, customer)).status).toBe(302);
-    expect((await formPost(3, "next", { ...packageStep, "packages[0].weight": "5", deliveryOption: "standard" }, customer)).status).toBe(302);
-    const created = await formPost(4, "create", { currency: "EUR" }, customer);
+    // The currency a new shipment starts in (the settings'), chosen with the packages.
+    expect((await formPost(3, "next", { ...packageStep, currency: "EUR", "packages[0].weight": "5", deliveryOption: "standard" }, customer)).status).toBe(302);
+    const created = await formPost(4, "create", {}, customer);
     expect(created.status).toBe(302);
     const trackingId = created.headers.get("Location")!.slice("/track/".length);
     const shipment = (await db.select().from(shipments).where(eq(shipments.trackingId, trackingId)).get())!;

@@ -180,6 +180,8 @@ describe("builtInAnswer", () => {
         expect(reply.message).toContain(`- ${label}: ${charged(service, kg, "US", "DE")}\n`);
       }
       expect(reply.message).not.toContain(charged("express", kg, "US", "US"));
+      // Same Day goes within one city: never priced across a border.
+      expect(reply.message).toContain("- Same Day (the same day, within one city): not sold on this route\n");
       expect(reply.message).toContain("Prices in EUR, converted at 1 USD = 0.92 EUR.");
     },
   );
@@ -207,6 +209,8 @@ describe("builtInAnswer", () => {
   it("quotes a weight and service named in the question without a route for each kind of route", () => {
     const reply = builtInAnswer("What is the price of 5 kg express?", { now: NOW });
     expect(reply.message).toContain("- Express (2 business days): $15.49 within one country, $23.24 within one pricing region, $30.98 between regions");
+    // 45.00 + 5 kg x 0.50, within one country only.
+    expect(builtInAnswer("What is the price of 5 kg same day?", { now: NOW }).message).toContain("- Same Day (the same day, within one city): $47.50 within one country\n");
     expect(reply.message).not.toContain("Economy");
     expect(reply.message).toContain('Tell me the route, as in "from the US to Germany", for one price.');
   });
