@@ -19,7 +19,16 @@ declare namespace Cloudflare {
     ACTION_RATE_LIMIT_FACTOR: string;
     CHAT_START_RATE_LIMIT: string;
     CHAT_MESSAGE_RATE_LIMIT: string;
-    MAIL_ENDPOINT: string;
+    /** The mail provider's key (Resend; a secret): without it mail stays in the outbox (app/features/mail/provider.server.ts). */
+    RESEND_API_KEY?: string;
+    /** The provider's API address: https://api.resend.com, or a loopback stand-in in the e2e stories and the bench. */
+    RESEND_API_URL: string;
+    /** Signs the provider's delivery events (complaints) posted to /api/mail/events; a secret. */
+    RESEND_WEBHOOK_SECRET?: string;
+    /** The From of every mail, e.g. "SwiftParcel <mail@parcels.example.com>". */
+    MAIL_FROM: string;
+    /** The events queue (wrangler.toml's [[queues.producers]]): deliveries leave through it (app/.server/dispatch.ts). */
+    EVENTS_QUEUE: Queue<import("./.server/dispatch").Delivery>;
     SESSION_SECRET: string;
     /** The site's address, the base of every absolute link in mail (app/load-context.ts). */
     PUBLIC_ORIGIN: string;

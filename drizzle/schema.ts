@@ -457,8 +457,12 @@ export const events = sqliteTable(
 );
 
 // Deliveries of events to channels (mail today), written in the same batch as their event and
-// sent later with retries. A mail's subject and body are composed when it is queued, by the
-// notifications module, so what an admin reads in the mailbox is what is sent.
+// handed to the events queue after the commit (`handedOverAt`; the cron sweeps rows a request
+// failed to hand over). A mail's subject and body are composed when it is written, by the
+// notifications module, so what an admin reads in the mailbox is what is sent. Status: pending
+// (not sent yet), sent, failed (the last attempt failed; the queue tries again), dead (no more
+// attempts until an admin retries it), suppressed (its address asked for no more such mail).
+// Mail that carries an unsubscribe address (`unsubscribeUrl`) is the non-essential kind.
 export const outbox = sqliteTable(
   "outbox",
   {
@@ -469,19 +473,29 @@ export const outbox = sqliteTable(
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     kind: text("kind").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    unsubscribeUrl: text("unsubscribe_url"),
+    status: text("status", { enum: ["pending", "sent", "failed", "dead", "suppressed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at", { mode: "number" }).notNull(),
+    handedOverAt: integer("handed_over_at", { mode: "number" }),
     lastError: text("last_error"),
     sentAt: integer("sent_at", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
-    index("outbox_status_next").on(t.status, t.nextAttemptAt),
+    index("outbox_status_created").on(t.status, t.createdAt),
     index("outbox_to_created").on(t.toAddress, t.createdAt),
     index("outbox_event").on(t.eventId),
   ],
 );
+
+// Addresses that get no more non-essential mail (parcel updates, newsletters): they unsubscribed
+// through a mail's one-click link, or complained to their mail provider about one of ours.
+export const mailSuppressions = sqliteTable("mail_suppressions", {
+  email: text("email").primaryKey(),
+  reason: text("reason", { enum: ["unsubscribed", "complained"] }).notNull(),
+  createdAt: createdAt(),
+});
 
 // Fixed-window counters: one row per (key, window start).
 export const rateLimits = sqliteTable(

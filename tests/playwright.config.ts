@@ -2,9 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 
 // Every story runs twice: once as a visitor without JavaScript, once with it. The app runs as
-// it does in production: the built worker under `wrangler dev` (workerd), on its own D1 copy,
-// with its public origin at the stories' address and its mail sent to a mail catcher on the
-// next port (tests/e2e/mail-catcher.ts), where the stories read it as recipients do.
+// it does in production: the built worker under `wrangler dev` (workerd), on its own D1 copy and
+// its own local queues, with its public origin at the stories' address and its mail sent
+// through the events queue to the mail provider's stand-in on the next port
+// (tests/e2e/mail-catcher.ts), where the stories read it as recipients do.
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const MAIL_PORT = Number((process.env.E2E_MAIL_PORT ??= String(PORT + 1)));
 const MAIL_CATCHER = fileURLToPath(new URL("./e2e/mail-catcher.ts", import.meta.url));
@@ -40,10 +41,9 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // --test-scheduled: the stories run the cron trigger's work (sending mail) at /__scheduled.
       command: [
-        `npm run serve:fresh -- --port ${PORT} --test-scheduled`,
-        `--var PUBLIC_ORIGIN:http://localhost:${PORT} --var MAIL_ENDPOINT:http://127.0.0.1:${MAIL_PORT}/mail`,
+        `npm run serve:fresh -- --port ${PORT}`,
+        `--var PUBLIC_ORIGIN:http://localhost:${PORT} --var RESEND_API_KEY:e2e --var RESEND_API_URL:http://127.0.0.1:${MAIL_PORT}`,
       ].join(" "),
       url: `http://127.0.0.1:${PORT}/robots.txt`,
       timeout: 180_000,

@@ -1,5 +1,5 @@
 // The admins' recent activity: the latest events of the kinds that nothing else shows (account,
-// invoice, settings and "Keep me posted" changes), read from the events table for the
+// invoice, settings, "Keep me posted" and unsubscribe changes), read from the events table for the
 // notifications page. It is those events' consumer (app/.server/deliveries.ts, "admin-activity").
 import { desc, inArray } from "drizzle-orm";
 import { events } from "../../drizzle/schema";
@@ -21,6 +21,8 @@ const WHAT: Record<TypesFor<"admin-activity">, string> = {
   "settings.updated": "Settings changed",
   "subscription.confirmed": "Parcel updates confirmed by a subscriber",
   "subscription.cancelled": "Parcel updates cancelled by a subscriber",
+  "mail.unsubscribed": "Address unsubscribed from parcel mail and newsletters",
+  "mail.complained": "Address marked our mail as spam (no more parcel mail or newsletters)",
   "invoice.status_changed": "Invoice status changed",
   "invoice.updated": "Invoice repriced with its shipment",
 };

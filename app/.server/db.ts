@@ -18,16 +18,24 @@ export function getDb(env: Pick<Env, "DB">, { replica = false }: { replica?: boo
 
 export type Db = ReturnType<typeof getDb>;
 
+/** D1 binds at most 100 values a statement: a long list of values is used in parts of `size`. */
+export function inParts<T>(values: readonly T[], size = 90): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < values.length; start += size) parts.push(values.slice(start, start + size));
+  return parts;
+}
+
 /**
  * An insert of `row` that writes only when `where` matches a row of `from` at that point of a
  * D1 batch: the record of a guarded change (a compare-and-set on a version or a status) is
- * written exactly when the change is. Columns left out take their defaults.
+ * written exactly when the change is. Without `from`, when `where` holds (a count below a
+ * bound). Columns left out take their defaults.
  */
 export function insertWhere<T extends SQLiteTable>(
   db: Db,
   table: T,
   row: T["$inferInsert"],
-  { from, where }: { from: SQLiteTable; where: SQL | undefined },
+  { from = sql`(SELECT 1)`, where }: { from?: SQLiteTable | SQL; where: SQL | undefined },
 ) {
   const values = row as Record<string, unknown>;
   const fields: Record<string, SQL.Aliased> = {};

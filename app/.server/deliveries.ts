@@ -5,9 +5,12 @@
 import type { EventType } from "./events";
 
 /**
- * - mail: a template composes it into the outbox, in the change's batch (the outbox pattern).
- * - tracking-cache: this isolate forgets its confirmed tracking-page versions, before the answer.
- * - admin-feed: open admin dashboards and lists are told shipments changed (after the answer).
+ * - mail: a template composes it into the outbox, in the change's batch (the outbox pattern);
+ *   the events queue's consumer sends it.
+ * - tracking-cache: this isolate forgets its confirmed tracking-page versions, before the answer
+ *   (it is this isolate's memory: no other worker can do it).
+ * - admin-feed: open admin dashboards and lists are told shipments changed, by the events
+ *   queue's consumer.
  * - shipment-audit: the shipment's audit trail reads it (admin shipment page).
  * - settings-history: the settings page's list of changes reads it.
  * - admin-activity: the admins' notifications page lists it as recent activity.
@@ -48,6 +51,8 @@ export const DELIVERIES = {
   "subscription.requested": ["mail"],
   "subscription.confirmed": ["admin-activity"],
   "subscription.cancelled": ["admin-activity"],
+  "mail.unsubscribed": ["admin-activity"],
+  "mail.complained": ["admin-activity"],
   "invoice.status_changed": ["admin-activity"],
   "invoice.updated": ["admin-activity"],
 } as const satisfies Record<EventType, readonly [Channel, ...Channel[]]>;
@@ -64,4 +69,15 @@ export function deliversTo(type: EventType, channel: Channel): boolean {
 /** The event types of `channel`, for the readers that select them from the events table. */
 export function typesFor<Wanted extends Channel>(channel: Wanted): TypesFor<Wanted>[] {
   return (Object.keys(DELIVERIES) as EventType[]).filter((type) => deliversTo(type, channel)) as TypesFor<Wanted>[];
+}
+
+/** The longest the queue waits before it delivers a failed message again. */
+const MAX_RETRY_DELAY_SECONDS = 3600;
+
+/**
+ * Seconds the queue waits before it delivers a message again after its `attempts`-th attempt
+ * failed: 1, 2, 4 ... doubling, at most an hour (wrangler.toml's max_retries bounds how often).
+ */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_SECONDS);
 }

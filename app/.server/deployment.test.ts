@@ -68,6 +68,12 @@ describe("the settings a worker starts with", () => {
     }
   });
 
+  it("refuses a provider key without a From address, and starts without a key (mail stays in the outbox)", () => {
+    expect(() => assertDeployable({ ...production, RESEND_API_KEY: "re_live", MAIL_FROM: " " })).toThrow("RESEND_API_KEY is set but MAIL_FROM is not");
+    expect(deploymentProblems({ ...production, RESEND_API_KEY: "re_live", MAIL_FROM: "SwiftParcel <mail@parcels.example.com>" })).toEqual([]);
+    expect(deploymentProblems({ ...production, MAIL_FROM: "" })).toEqual([]);
+  });
+
   it("treats any environment not marked as development as production, a missing marker included", () => {
     const { ENVIRONMENT: _marker, ...unmarked } = production;
     expect(() => assertDeployable({ ...unmarked, SESSION_SECRET: DEVELOPMENT_SECRET })).toThrow(

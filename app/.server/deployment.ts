@@ -8,7 +8,7 @@
 export const DEVELOPMENT_SECRET = "local-development-secret-change-me";
 export const MIN_SECRET_LENGTH = 32;
 
-type DeploymentSettings = Partial<Pick<Env, "ENVIRONMENT" | "SESSION_SECRET" | "DEMO_MODE" | "PUBLIC_ORIGIN" | "BENCH">>;
+type DeploymentSettings = Partial<Pick<Env, "ENVIRONMENT" | "SESSION_SECRET" | "DEMO_MODE" | "PUBLIC_ORIGIN" | "BENCH" | "RESEND_API_KEY" | "MAIL_FROM">>;
 
 export function isLocalDevelopment(env: DeploymentSettings): boolean {
   return env.ENVIRONMENT === "development";
@@ -50,6 +50,9 @@ export function deploymentProblems(env: DeploymentSettings): string[] {
   if (env.BENCH === "true") problems.push('BENCH is "true": every answer would carry its D1 counts (npm run bench only).');
   if (!isHttpsOrigin(env.PUBLIC_ORIGIN ?? "")) {
     problems.push("PUBLIC_ORIGIN is not the site's https address (for example https://parcels.example.com).");
+  }
+  if (env.RESEND_API_KEY?.trim() && !env.MAIL_FROM?.trim()) {
+    problems.push("RESEND_API_KEY is set but MAIL_FROM is not: mail needs a From address of a domain verified with Resend.");
   }
   return problems;
 }

@@ -3,6 +3,7 @@
 // refuses (app/.server/json-api.ts), for clients that read JSON (the API under /api/, single
 // fetch's `.data` requests, JSON bodies, `Accept: application/json`), a small page otherwise.
 import { FALLBACK_COMPANY_NAME } from "~/components/company-name";
+import { escapeHtml } from "~/domain/format";
 import { pagePath } from "./request-limits";
 
 const TITLES: Record<number, string> = {
@@ -21,10 +22,6 @@ export function wantsJson(request: Request): boolean {
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) return true;
   const accept = (request.headers.get("Accept") ?? "").toLowerCase();
   return accept.includes("application/json") && !accept.includes("text/html");
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 // Answered before any settings are read (a refused or crashed request), so the name is the default one.

@@ -105,6 +105,10 @@ export type ExchangeRatesChanged = Event<"settings.exchange_rates_changed", { ch
 export type SubscriptionRequested = Event<"subscription.requested", { trackingId: string; email: string }> & { link: string };
 export type SubscriptionConfirmed = Event<"subscription.confirmed", { trackingId: string; email: string }>;
 export type SubscriptionCancelled = Event<"subscription.cancelled", { trackingId: string; email: string }>;
+/** An address unsubscribed from non-essential mail through a mail's link (the entity is the address). */
+export type MailUnsubscribed = Event<"mail.unsubscribed", { email: string }>;
+/** The mail provider reported that an address marked one of our mails as spam (the entity is the address). */
+export type MailComplained = Event<"mail.complained", { email: string }>;
 
 export type DomainEvent =
   | ShipmentCreated
@@ -135,6 +139,8 @@ export type DomainEvent =
   | SubscriptionRequested
   | SubscriptionConfirmed
   | SubscriptionCancelled
+  | MailUnsubscribed
+  | MailComplained
   | InvoiceStatusChanged
   | InvoiceUpdated
   | SettingsUpdated;
@@ -151,6 +157,7 @@ const ENTITY_TYPES = {
   invoice: "invoice",
   settings: "settings",
   subscription: "tracking_subscription",
+  mail: "mail_suppression",
 } as const;
 
 function entityTypeOf(type: EventType): string {

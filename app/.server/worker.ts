@@ -1,4 +1,4 @@
-// The worker's fetch and scheduled handlers around a Remix server build. This module is part of
+// The worker's fetch, queue and scheduled handlers around a Remix server build. This module is part of
 // that build (app/entry.server.tsx exports `createWorker`), so the worker is one bundle: the
 // deployed entry (app/entry.worker.ts) takes it from the build `remix vite:build` wrote, the
 // test entry (tests/worker.ts) from the one Vite compiles from source, so tests run the current code.
@@ -10,6 +10,7 @@ import { routeChatSocket } from "~/features/chat/chat-sockets.server";
 import { assertDeployable } from "./deployment";
 import { crashResponse, refusalResponse } from "./entry-responses";
 import { carriesBody, checkRequestBody, discardBody } from "./request-limits";
+import { consumeDeliveries, type Delivery } from "./dispatch";
 import { runScheduledWork } from "./scheduled";
 import { createNonce, isCrossSiteWrite, withSecurityHeaders } from "./security";
 import { hasSessionCookie } from "~/features/accounts/session.server";
@@ -43,7 +44,11 @@ async function answerEarly(request: Request, refusal: { status: number; message:
   return refusalResponse(request, refusal);
 }
 
-type Worker = { fetch: ExportedHandlerFetchHandler<Env>; scheduled: ExportedHandlerScheduledHandler<Env> };
+type Worker = {
+  fetch: ExportedHandlerFetchHandler<Env>;
+  queue: ExportedHandlerQueueHandler<Env, Delivery>;
+  scheduled: ExportedHandlerScheduledHandler<Env>;
+};
 
 /** `now`: the clock of the tracking cache's trust in a confirmed version (tests pass one they move). */
 export function createWorker(build: ServerBuild, { now = Date.now }: { now?: () => number } = {}): Worker {
@@ -85,8 +90,13 @@ export function createWorker(build: ServerBuild, { now = Date.now }: { now?: () 
       }
     },
 
+    // The events queue and its dead-letter queue (wrangler.toml): the dispatcher's consumer.
+    async queue(batch, env) {
+      await consumeDeliveries(batch, env);
+    },
+
     async scheduled(controller, env, ctx) {
-      ctx.waitUntil(runScheduledWork(env, controller.scheduledTime));
+      ctx.waitUntil(runScheduledWork(env, { cron: controller.cron, now: controller.scheduledTime }));
     },
   };
 }

@@ -133,3 +133,8 @@ export function shipmentSizes(own: Dimensions | null, packages: readonly (Dimens
   if (counts.size === 0) return "-";
   return [...counts].map(([size, count]) => (count > 1 ? `${size} ×${count}` : size)).join(", ");
 }
+
+/** `text` safe inside HTML, in an element or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

@@ -1,8 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
-import { getMail } from "~/features/mail/mailbox.server";
+import { getMail, retryMail } from "~/features/mail/mailbox.server";
+import { WEB_ADDRESS } from "~/features/mail/mail-html";
+import { MAIL_STATUS_LABELS, MAIL_STATUS_MEANINGS, RETRIABLE } from "~/features/mail/mail-status";
+import { MailStatusBadge } from "~/features/mail/mail-status-badge";
+import { sendsMail } from "~/features/mail/provider.server";
 import { requireAdmin } from "~/http/guards.server";
+import { redirectWithOutcome } from "~/http/replies.server";
+import { refused } from "~/.server/outcome";
 import { DetailList } from "~/components/detail-list";
 import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
@@ -16,18 +22,33 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const mail = await getMail(context.db, params.id ?? "");
   invariantResponse(mail, "Mail not found", { status: 404 });
-  return { mail };
+  return { mail, sending: sendsMail(context.cloudflare.env) };
+}
+
+/** "Retry": a failed or dead mail goes to the queue again. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(context, request);
+  const id = params.id ?? "";
+  const here = `/admin/mailbox/${encodeURIComponent(id)}`;
+  const env = context.cloudflare.env;
+  if ((await request.formData()).get("intent") !== "retry") return redirectWithOutcome(env, here, refused("invalid", "Please use the buttons on this page."), { status: 303 });
+  const outcome = await retryMail(context, { id });
+  return redirectWithOutcome(env, outcome.ok || outcome.reason !== "not-found" ? here : "/admin/mailbox", outcome, { status: 303 });
 }
 
 export default function MailPage() {
-  const { mail } = useLoaderData<typeof loader>();
+  const { mail, sending } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
+  const navigation = useNavigation();
+  const retrying = navigation.state === "submitting";
   const details: [string, string][] = [
     ["To", mail.toAddress],
     ["Kind", mail.kind],
-    ["Status", mail.status],
+    ["Status", `${MAIL_STATUS_LABELS[mail.status]}: ${MAIL_STATUS_MEANINGS[mail.status]}`],
     ["Written", formatDateTime(mail.createdAt, timeZone)],
+    ...(mail.handedOverAt ? ([["Handed to the queue", formatDateTime(mail.handedOverAt, timeZone)]] as [string, string][]) : []),
     ["Attempts", String(mail.attempts)],
+    ...(mail.status === "failed" ? ([["Next attempt", formatDateTime(mail.nextAttemptAt, timeZone)]] as [string, string][]) : []),
     ...(mail.sentAt ? ([["Sent", formatDateTime(mail.sentAt, timeZone)]] as [string, string][]) : []),
     ...(mail.lastError ? ([["Last error", mail.lastError]] as [string, string][]) : []),
   ];
@@ -37,8 +58,18 @@ export default function MailPage() {
         Back to the mailbox
       </Link>
       <article className="card max-w-3xl space-y-4">
-        <h1 className="text-2xl font-bold">{mail.subject}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="text-2xl font-bold">{mail.subject}</h1>
+          <MailStatusBadge status={mail.status} />
+        </div>
         <DetailList details={details} />
+        {sending && RETRIABLE.includes(mail.status) ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="retry" className="btn-primary" disabled={retrying}>
+              {retrying ? "Retrying..." : "Retry"}
+            </button>
+          </Form>
+        ) : null}
         <div className="whitespace-pre-wrap [overflow-wrap:anywhere] border-t border-slate-200 pt-4 text-slate-900">
           <LinkedText text={mail.body} />
         </div>
@@ -52,13 +83,11 @@ export default function MailPage() {
   );
 }
 
-const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
-
 /** Plain text with its web addresses as links (only http and https ones, and none whose token is hidden). */
 function LinkedText({ text }: { text: string }) {
   return (
     <>
-      {text.split(URL_PATTERN).map((part, index) =>
+      {text.split(WEB_ADDRESS).map((part, index) =>
         index % 2 === 1 && !hasHiddenToken(part) ? (
           <a key={index} href={part} className="link">
             {part}

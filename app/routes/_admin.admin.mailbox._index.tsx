@@ -1,52 +1,59 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { listMail } from "~/features/mail/mailbox.server";
+import { MAIL_STATUS_LABELS, MAIL_STATUS_MEANINGS, MAIL_STATUSES, type MailStatus } from "~/features/mail/mail-status";
+import { MailStatusBadge } from "~/features/mail/mail-status-badge";
+import { sendsMail } from "~/features/mail/provider.server";
 import { requireAdmin } from "~/http/guards.server";
 import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
 import { formatDateTime } from "~/domain/format";
-import { searchParam } from "~/domain/list-filters";
+import { oneOf, searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `Mailbox | ${companyNameOf(matches)} Admin` }];
 
+const MAILBOX = "/admin/mailbox";
+const RETRY_ALL = "/admin/mailbox/retry";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
-  const filters = { search: searchParam(params), page: pageParam(params) };
+  const filters = { search: searchParam(params), status: oneOf(["all", ...MAIL_STATUSES] as const, params.get("status"), "all"), page: pageParam(params) };
   const list = await listMail(context.db, filters);
-  return { filters, ...list, sending: Boolean(context.cloudflare.env.MAIL_ENDPOINT) };
+  return { filters, ...list, sending: sendsMail(context.cloudflare.env) };
 }
-
-const STATUS_STYLES = {
-  pending: "bg-amber-100 text-amber-900",
-  sent: "bg-green-100 text-green-900",
-  failed: "bg-red-100 text-red-900",
-} as const;
 
 type MailRow = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function MailboxPage() {
-  const { filters, rows, pagination, sending } = useLoaderData<typeof loader>();
+  const { filters, rows, pagination, counts, sending } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const retrying = navigation.state === "submitting" && navigation.formAction === RETRY_ALL;
+  const waiting = counts.failed + counts.dead;
+  const filtered = (status: MailStatus | "all") => {
+    const params = new URLSearchParams({ ...(filters.search ? { search: filters.search } : {}), ...(status === "all" ? {} : { status }) });
+    return `${MAILBOX}${params.size > 0 ? `?${params}` : ""}`;
+  };
   const columns: Column<MailRow>[] = [
     { label: "To", className: "break-words", cell: (mail) => <WrapPoints text={mail.toAddress} /> },
     {
       label: "Subject",
       rowHeader: true,
       cell: (mail) => (
-        <Link to={`/admin/mailbox/${mail.id}`} className="link">
+        <Link to={`${MAILBOX}/${mail.id}`} className="link">
           {mail.subject}
         </Link>
       ),
     },
     { label: "Kind", cell: (mail) => mail.kind },
-    {
-      label: "Status",
-      cell: (mail) => <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[mail.status]}`}>{mail.status}</span>,
-    },
+    { label: "Status", cell: (mail) => <MailStatusBadge status={mail.status} /> },
+    { label: "Attempts", cell: (mail) => String(mail.attempts) },
+    { label: "Last error", className: "break-words", cell: (mail) => mail.lastError ?? "-" },
     { label: "Written", className: "whitespace-nowrap", cell: (mail) => formatDateTime(mail.createdAt, timeZone) },
   ];
   return (
@@ -55,16 +62,53 @@ export default function MailboxPage() {
       <p className="max-w-3xl text-slate-700">
         Every mail the app writes, newest first.{" "}
         {sending
-          ? "Mail is delivered through the configured mail endpoint; pending mail is retried every five minutes."
-          : "No mail endpoint is configured, so mail stays here: open one to read it and follow its links."}
+          ? "Mail leaves through the mail provider within seconds; a failed send is tried again after 1, 2, 4 ... seconds, for about an hour, and is then dead until it is retried here."
+          : "No mail provider is configured, so mail stays here: open one to read it and follow its links."}
       </p>
+      <section aria-labelledby="mail-states" className="card space-y-3">
+        <h2 id="mail-states" className="text-lg font-semibold">
+          By state
+        </h2>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2">
+          {MAIL_STATUSES.map((status) => (
+            <li key={status}>
+              <Link to={filtered(status)} className="link" aria-current={filters.status === status ? "page" : undefined}>
+                {`${MAIL_STATUS_LABELS[status]}: ${counts[status]}`}
+              </Link>
+              <span className="text-sm text-slate-600"> ({MAIL_STATUS_MEANINGS[status]})</span>
+            </li>
+          ))}
+        </ul>
+        {sending && waiting > 0 ? (
+          <Form method="post" action={RETRY_ALL}>
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <button type="submit" name="intent" value="retry-all" className="btn-primary" disabled={retrying}>
+              {retrying ? "Retrying..." : `Retry all failed and dead mail (${waiting})`}
+            </button>
+          </Form>
+        ) : null}
+      </section>
       <section aria-label="Outgoing mail" className="card p-0">
         <div className="border-b border-slate-200 p-6">
-          <FilterBar id="mailbox" label="Mailbox" search={{ label: "Recipient", value: filters.search, placeholder: "name@example.com" }} />
+          <FilterBar id="mailbox" label="Mailbox" search={{ label: "Recipient", value: filters.search, placeholder: "name@example.com" }}>
+            <div>
+              <label htmlFor="mailbox-status" className="label">
+                Status
+              </label>
+              <select id="mailbox-status" name="status" defaultValue={filters.status} className="input">
+                <option value="all">All states</option>
+                {MAIL_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {MAIL_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </FilterBar>
         </div>
         {rows.length === 0 ? (
-          filters.search ? (
-            <EmptyState headingLevel={2} title="No mail found" hint="No mail to that address." />
+          filters.search || filters.status !== "all" ? (
+            <EmptyState headingLevel={2} title="No mail found" hint="No mail to that address in that state." />
           ) : (
             <EmptyState headingLevel={2} title="No mail yet" hint="Mail the app writes appears here." />
           )

@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../app/features/accounts/demo-accounts.server";
-import { waitForServer } from "./server";
+import { signIn, waitForServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -29,19 +29,6 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
   const result = spawnSync(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...env } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}`);
   return String(result.stdout);
-}
-
-/** Signs in through the form, as a browser does, and gives the session's Cookie header. */
-async function signIn(path: string, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(BASE + path, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "sign-in", email: account.email, password: account.password, redirectTo: "" }),
-  });
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-  if (response.status !== 302 || cookies.length === 0) throw new Error(`sign-in at ${path} answered ${response.status}`);
-  return cookies.join("; ");
 }
 
 /** The median of SAMPLES sequential requests, in milliseconds; every answer must be 200. */
@@ -77,7 +64,7 @@ async function measure(size: number): Promise<number[]> {
   process.on("exit", stop);
   try {
     await waitForServer(BASE);
-    const cookies = { admin: await signIn("/admin/login", DEMO_ADMIN), customer: await signIn("/login", DEMO_CUSTOMER) };
+    const cookies = { admin: await signIn(BASE, "/admin/login", DEMO_ADMIN), customer: await signIn(BASE, "/login", DEMO_CUSTOMER) };
     const results: number[] = [];
     for (const page of PAGES) {
       const ms = await medianMs(page.path, cookies[page.as]);

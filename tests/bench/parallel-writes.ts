@@ -18,11 +18,11 @@
 // 200), PARALLEL_ROUNDS rounds (3, at most 10), each request given up after 30 s, the whole run
 // after 10 minutes. Serves a fresh copy of the demo data in the temporary directory; `npm run
 // build` must have run.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { waitForServer } from "./server";
+import { userWorkerOrigin, waitForServer } from "./server";
 
 const PORT = Number(process.env.PARALLEL_PORT ?? 8821);
 const COUNT = Math.min(Number(process.env.PARALLEL_COUNT ?? 50), 200);
@@ -94,45 +94,6 @@ async function shipmentIds(cookie: string): Promise<string[]> {
   return ids;
 }
 
-/** The pids of `root` and all its descendants. */
-function processTree(root: number): Set<number> {
-  const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n");
-  const pairs = rows.map((row) => row.trim().split(/\s+/).map(Number) as [number, number]);
-  const tree = new Set([root]);
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const [pid, ppid] of pairs) {
-      if (tree.has(ppid) && !tree.has(pid)) {
-        tree.add(pid);
-        grown = true;
-      }
-    }
-  }
-  return tree;
-}
-
-/**
- * The address of the worker's own workerd socket, behind wrangler dev's proxy: among the loopback
- * ports the started processes listen on (other than the proxy's), the one that serves the site.
- */
-async function userWorkerOrigin(root: number): Promise<string | null> {
-  const pids = processTree(root);
-  const listening = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" }).split("\n");
-  const ports = listening
-    .filter((line) => [...line.matchAll(/pid=(\d+)/g)].some((match) => pids.has(Number(match[1]))))
-    .map((line) => /127\.0\.0\.1:(\d+)/.exec(line)?.[1])
-    .filter((port): port is string => port !== undefined && Number(port) !== PORT);
-  for (const port of ports) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/robots.txt`, { signal: AbortSignal.timeout(5000) });
-      if (response.ok && (await response.text()).includes("User-agent")) return `http://127.0.0.1:${port}`;
-    } catch {
-      // not this one
-    }
-  }
-  return null;
-}
-
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
   const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
@@ -167,7 +128,7 @@ async function main(): Promise<void> {
     await waitForServer(BASE);
     const cookie = await signInAsAdmin();
     const ids = await shipmentIds(cookie);
-    const direct = await userWorkerOrigin(server.pid!);
+    const direct = await userWorkerOrigin(server.pid!, PORT);
     console.log(`wrangler dev on ${BASE} (the worker's own workerd socket: ${direct ?? "not found"}); ${COUNT} requests per burst, ${ROUNDS} rounds; ${ids.length} shipments to change`);
     const statuses = ["processing", "in_transit", "out_for_delivery", "exception"];
     const all: Record<string, Answer[]> = {};

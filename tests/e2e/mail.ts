@@ -1,29 +1,34 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 
-/** Where the e2e server's mail goes (tests/e2e/mail-catcher.ts); playwright.config.ts sets it. */
+/** Where the e2e server's mail goes (tests/e2e/mail-catcher.ts, the provider's stand-in); playwright.config.ts sets it. */
 const MAIL_CATCHER_PORT = Number(process.env.E2E_MAIL_PORT);
+const MAIL_CATCHER = `http://127.0.0.1:${MAIL_CATCHER_PORT}`;
 
-type Mail = { id: string; to: string; subject: string; body: string; kind: string };
+type Mail = { id: string; to: string; subject: string; body: string; kind: string; headers: Record<string, string> };
 
 /**
- * The latest mail of `kind` to `address`, once it has been sent: runs the cron trigger's work
- * (the server runs with --test-scheduled, so /__scheduled sends what is due) until it arrives.
+ * The latest mail of `kind` to `address`, once the provider's stand-in has it: the events queue
+ * sends mail within seconds of the change, so a story waits at most 10 s (nothing runs the cron).
  */
-export async function receivedMail(request: APIRequestContext, address: string, kind: string, { server = "" }: { server?: string } = {}): Promise<Mail> {
+export async function receivedMail(request: APIRequestContext, address: string, kind: string): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
       async () => {
-        // `server`: a story's own app server (sign-in-link.spec.ts), sending to the same catcher.
-        await request.get(`${server}/__scheduled`);
-        const inbox = await request.get(`http://127.0.0.1:${MAIL_CATCHER_PORT}/mail?to=${encodeURIComponent(address)}`);
+        const inbox = await request.get(`${MAIL_CATCHER}/mail?to=${encodeURIComponent(address)}`);
         found = ((await inbox.json()) as Mail[]).filter((mail) => mail.kind === kind).at(-1);
         return found !== undefined;
       },
-      { message: `a ${kind} mail to ${address}`, timeout: 20_000 },
+      { message: `a ${kind} mail to ${address}`, timeout: 10_000 },
     )
     .toBe(true);
   return found!;
+}
+
+/** Makes the provider's stand-in refuse mail to `address` (422), or take it again with `refusing: false`. */
+export async function refuseMailTo(request: APIRequestContext, address: string, refusing = true): Promise<void> {
+  const answer = await request.fetch(`${MAIL_CATCHER}/refuse?to=${encodeURIComponent(address)}`, { method: refusing ? "POST" : "DELETE" });
+  expect(answer.ok()).toBe(true);
 }
 
 /** The one-time link to `path` a mail carries, whole: it must lead to this site as the reader sees it. */

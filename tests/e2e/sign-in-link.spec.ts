@@ -43,8 +43,8 @@ const test = base.extend<object, { holdServer: string }>({
       const server: ChildProcess = spawn(
         "npx",
         [
-          "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--test-scheduled",
-          "--var", `PUBLIC_ORIGIN:${origin}`, "--var", `MAIL_ENDPOINT:http://127.0.0.1:${process.env.E2E_MAIL_PORT}/mail`,
+          "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state,
+          "--var", `PUBLIC_ORIGIN:${origin}`, "--var", "RESEND_API_KEY:e2e", "--var", `RESEND_API_URL:http://127.0.0.1:${process.env.E2E_MAIL_PORT}`,
           "--var", "ACTION_RATE_LIMIT_FACTOR:1000",
         ],
         { cwd: ROOT, env, stdio: "ignore", detached: true },
@@ -106,7 +106,7 @@ test("an owner whose account is on hold signs in with a link from the mail", asy
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
   // The link arrives by mail; following it and pressing the button signs the owner in.
-  const mail = await receivedMail(request, email, "sign-in-link", { server: holdServer });
+  const mail = await receivedMail(request, email, "sign-in-link");
   expect(mail.subject).toBe("Your SwiftParcel sign-in link");
   const link = linkIn(mail, "/auth/sign-in-link");
   await page.goto(link);

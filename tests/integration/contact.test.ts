@@ -35,7 +35,7 @@ describe("contact form", () => {
     const [event] = await db.select().from(events).where(eq(events.entityId, stored!.id));
     expect(event).toMatchObject({ type: "contact.received", entityType: "contact_message", actorEmail: "sender.one@example.com" });
     const [mail] = await mailTo("sender.one@example.com");
-    expect(mail).toMatchObject({ kind: "contact-acknowledgement", eventId: event!.id, subject: "We received your message: Invoice question" });
+    expect(mail).toMatchObject({ kind: "contact-acknowledgement", eventId: event!.id, subject: "We received your message" });
     expect(mail!.body).toContain("within 2 hours");
     expect(mail!.body).toContain(stored!.id);
 
@@ -179,7 +179,9 @@ describe("admin messages", () => {
     const [event] = await db.select().from(events).where(and(eq(events.entityId, id), eq(events.type, "contact.replied")));
     expect(event).toMatchObject({ actorUserId: admin.id });
     const replies = (await mailTo("reply-me@example.com")).filter((mail) => mail.kind === "contact-reply");
-    expect(replies).toEqual([expect.objectContaining({ subject: "Re: Where is my parcel?", eventId: event!.id })]);
+    // The visitor's own subject is named in the body, never in a subject line.
+    expect(replies).toEqual([expect.objectContaining({ subject: "SwiftParcel has answered your message", eventId: event!.id })]);
+    expect(replies[0]!.body).toContain('You wrote to us about "Where is my parcel?".');
     expect(replies[0]!.body).toContain("It is out for delivery today.");
 
     const page = await html(await get(`/admin/messages/${id}`, { Cookie: adminCookie }));

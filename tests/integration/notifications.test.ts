@@ -96,7 +96,7 @@ describe("mail headers", () => {
     await db.update(settings).set({ companyName }).where(eq(settings.id, 1));
   });
 
-  it("never stores a subject or an address with a line break, whatever the company name or a sender's name holds", async () => {
+  it("never stores a subject or an address with a line break, whatever the company name holds, nor a sender's name in a subject", async () => {
     const since = Date.now() - 1;
     const account = await createUser();
     await sendPasswordReset(serviceContext(), account);
@@ -117,9 +117,10 @@ describe("mail headers", () => {
     }
     // The break is folded to a space: the subject still reads, and no header line starts.
     expect(mails.find((mail) => mail.kind === "password-reset")!.subject).toBe("Reset your Acme Bcc: everyone@example.com X-Spam: yes password");
-    expect(mails.find((mail) => mail.kind === "shipment-created" && mail.toAddress === "ria-header@example.com")!.subject).toBe(
-      "A parcel from Sam Bcc: all@example.com is on its way",
-    );
+    // Text a sender typed never reaches a subject: the recipient reads who sent it in the body.
+    const toRecipient = mails.find((mail) => mail.kind === "shipment-created" && mail.toAddress === "ria-header@example.com")!;
+    expect(toRecipient.subject).toBe("A parcel is on its way to you");
+    expect(toRecipient.body).toContain("Sam\r\nBcc: all@example.com has sent you a parcel");
     // The body keeps its lines: only headers are one line.
     expect(mails.find((mail) => mail.kind === "password-reset")!.body).toContain("\n");
   });

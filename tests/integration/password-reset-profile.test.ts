@@ -255,7 +255,7 @@ describe("profile", () => {
     const row = await db.select().from(users).where(eq(users.id, user.id)).get();
     expect(row!.deletionRequestedAt).toBeGreaterThan(0);
     const mails = await db.select().from(outbox).where(eq(outbox.kind, "deletion-request")).all();
-    expect(mails.filter((mail) => mail.subject.includes(user.email))).toHaveLength(1);
+    expect(mails.filter((mail) => mail.body.includes(user.email))).toHaveLength(1);
 
     const list = await (await get("/admin/users?deletion=requested", { Cookie: await signedInCookie(admin.id) })).text();
     expect(list).toContain(user.email);

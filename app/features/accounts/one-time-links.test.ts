@@ -27,6 +27,13 @@ describe("hideOneTimeTokens", () => {
     expect(hasHiddenToken("https://parcel.test/tracking-updates/[hidden]")).toBe(true);
   });
 
+  it("hides the token of an unsubscribe link, both of its parts", () => {
+    const body = "To get no more parcel updates: https://parcel.test/unsubscribe/cmlhQGV4YW1wbGUuY29t.Hk9_-x2. Thanks.";
+    const hidden = hideOneTimeTokens(body);
+    expect(hidden).toBe("To get no more parcel updates: https://parcel.test/unsubscribe/[hidden]. Thanks.");
+    expect(hasHiddenToken("https://parcel.test/unsubscribe/[hidden]")).toBe(true);
+  });
+
   it("leaves a text without links as it is", () => {
     expect(hideOneTimeTokens("token=abc is not a link parameter")).toBe("token=abc is not a link parameter");
   });

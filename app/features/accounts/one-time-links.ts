@@ -1,7 +1,8 @@
 // One-time links (password reset, sign-in, newsletter confirmation) carry their token in the `token`
-// query parameter; the links of a parcel's e-mail updates (confirm, unsubscribe) carry theirs
-// as the last part of the path /tracking-updates/{token}. Whoever reads a copy of the mail other than its recipient (an admin in the
-// mailbox) sees the link with the token hidden.
+// query parameter; the links of a parcel's e-mail updates (confirm, unsubscribe) and the
+// unsubscribe link of other non-essential mail carry theirs as the last part of the path
+// (/tracking-updates/{token}, /unsubscribe/{token}). Whoever reads a copy of the mail other than
+// its recipient (an admin in the mailbox) sees the link with the token hidden.
 
 export const HIDDEN_TOKEN = "[hidden]";
 
@@ -17,7 +18,8 @@ export const SIGN_IN_LINK_SENT = `If an account uses that address, we have sent 
 export const INVALID_CONFIRMATION_LINK = "This confirmation link is invalid or has expired.";
 
 const TOKEN_PARAMETER = /([?&]token=)[^&#\s]+/g;
-const TOKEN_PATH = /(\/tracking-updates\/)[A-Za-z0-9_-]+/g;
+// An unsubscribe token is two base64url parts joined by a dot; a dot after a token ends a sentence.
+const TOKEN_PATH = /(\/(?:tracking-updates|unsubscribe)\/)[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)?/g;
 
 /** `text` with the token of every one-time link in it hidden. */
 export function hideOneTimeTokens(text: string): string {
@@ -25,5 +27,5 @@ export function hideOneTimeTokens(text: string): string {
 }
 
 export function hasHiddenToken(url: string): boolean {
-  return url.includes(`token=${HIDDEN_TOKEN}`) || url.includes(`/tracking-updates/${HIDDEN_TOKEN}`);
+  return url.includes(`token=${HIDDEN_TOKEN}`) || url.includes(`/tracking-updates/${HIDDEN_TOKEN}`) || url.includes(`/unsubscribe/${HIDDEN_TOKEN}`);
 }

@@ -4,6 +4,7 @@ import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { sessions, users } from "../../../drizzle/schema";
 import type { Db } from "~/.server/db";
+import { base64url } from "~/.server/signed-tokens";
 
 export const SESSION_COOKIE = "__Host-session";
 const DAY_MS = 86_400_000;
@@ -41,7 +42,7 @@ export async function hashToken(token: string): Promise<string> {
 /** 32 random bytes, URL-safe: session ids and one-time links. */
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64url(bytes);
 }
 
 /** The active account behind the request's session cookie; use `context.sessionUser()`, which reads it once per request. */

@@ -1,8 +1,12 @@
-// Mail composed from domain events: every template lives here. Shipment updates honour each
-// recipient's preferences (an address whose account has e-mail notifications off gets none);
-// mail about the account itself (welcome, password reset) always goes, and so does mail to an
-// address that asked for a parcel's updates itself (double opt-in, an unsubscribe link in each).
-import { and, eq, inArray } from "drizzle-orm";
+// Mail composed from domain events: every template lives here. Mail about the account itself
+// (welcome, password reset) and answers to what a person asked always go. The rest is
+// non-essential, carries a link to stop it (and RFC 8058's one-click header) and is not written
+// for an address on the suppression list: parcel updates to the sender, recipient and owner
+// (which also honour the account's preferences: an address whose account has e-mail
+// notifications off gets none), "Keep me posted" updates (double opt-in, each with its own
+// unsubscribe link) and the newsletter. Parcel mail an address did not ask for (someone else's
+// shipment naming it) is bounded per address and hour, however many clients or accounts cause it.
+import { and, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { outbox, users } from "../../../drizzle/schema";
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
@@ -10,23 +14,39 @@ import { contactTypeLabel } from "~/features/contact/contact-form";
 import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
 import { statusLabel } from "~/features/shipments/shipment-status";
 import { replyAuthor, visitorName } from "~/features/chat/chat";
-import { insertWhere, type Db } from "~/.server/db";
+import { inParts, insertWhere, type Db } from "~/.server/db";
 import { deliversTo, type TypesFor } from "~/.server/deliveries";
-import type { Recording, StoredEvent } from "~/.server/events";
+import type { Actor, Recording, StoredEvent } from "~/.server/events";
+import { limitFromVar } from "~/.server/rate-limit";
 import { withSafeHeaders } from "./mail-header.server";
+import { suppressedAmong, unsubscribeUrl } from "./suppression.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { subscriberLinks, type SubscriberLink } from "~/features/tracking/subscriber-links.server";
 
-/** What composing mail needs of the request: the database and where the site is served. */
-type MailContextOf = { db: Db; origin: string };
+/**
+ * What composing mail needs of the request: the database, where the site is served, the secret
+ * that signs unsubscribe links and the factor of the hourly limits.
+ */
+type MailContextOf = { db: Db; origin: string; cloudflare: { env: Pick<Env, "SESSION_SECRET" | "ACTION_RATE_LIMIT_FACTOR"> } };
 
-export type Mail = { to: string; subject: string; body: string; kind: string };
+/** `unsubscribeUrl`: where one click stops such mail (the List-Unsubscribe header); only non-essential mail has one. */
+export type Mail = { to: string; subject: string; body: string; kind: string; unsubscribeUrl?: string };
 
 /**
- * "updates" mail is about parcels and honours the preferences; "account" mail always goes, and
- * "subscriber" mail goes to addresses that confirmed they want it, unless the event mails them already.
+ * "updates" mail is about parcels and honours the preferences; "account" mail always goes;
+ * "subscriber" mail goes to addresses that confirmed they want it, unless the event mails them
+ * already; "newsletter" mail goes to newsletter subscribers. All but "account" mail is
+ * non-essential. `requested`: parcel mail to the shipment's owner, who asked for it.
  */
-type PlannedMail = Mail & { audience: "updates" | "account" | "subscriber" };
+type PlannedMail = Mail & { audience: "updates" | "account" | "subscriber" | "newsletter"; requested?: boolean };
+
+/** The kinds of parcel mail an address may get without asking (a shipment naming it as sender or recipient). */
+export const UNREQUESTED_KINDS = ["shipment-created", "shipment-status"] as const;
+
+/** At most this many of them reach one address per hour (times ACTION_RATE_LIMIT_FACTOR); the rest are not written. */
+export const UNREQUESTED_MAIL_PER_HOUR = 10;
+
+const HOUR_MS = 3_600_000;
 
 /** What a template needs beyond the event: the confirmed subscribers of the event's shipment, with their unsubscribe links. */
 export type MailContext = { subscribers?: readonly SubscriberLink[] };
@@ -73,7 +93,7 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
           audience: "updates",
           to: recipient.email,
           kind: "shipment-created",
-          subject: `A parcel from ${sender.name} is on its way`,
+          subject: "A parcel is on its way to you",
           body: `Hello ${recipient.name},\n\n${sender.name} has sent you a parcel with ${companyName}.\nTracking ID: ${trackingId}\nFollow it at ${link}\n`,
         },
       ];
@@ -83,12 +103,15 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
       const link = trackingUrl(origin, trackingId);
       const subject = `Shipment ${trackingId}: ${statusLabel(to)}`;
       const news = `${trackingId} is now ${statusLabel(to)}.\n${description}\nFollow it at ${link}`;
-      const parties = [sender, recipient].flatMap((party) => (party.email ? [{ name: party.name, email: party.email, owner: false }] : []));
+      const parties = [sender, recipient].flatMap((party) =>
+        party.email ? [{ name: party.name, email: party.email, owner: Boolean(owner?.email && sameAddress(party.email, owner.email)) }] : [],
+      );
       // The account that made the shipment hears of it at its own address too (its preferences permitting).
-      if (owner?.email && !parties.some((party) => sameAddress(party.email, owner.email!))) parties.push({ name: owner.name, email: owner.email, owner: true });
+      if (owner?.email && !parties.some((party) => party.owner)) parties.push({ name: owner.name, email: owner.email, owner: true });
       return [
         ...parties.map((party) => ({
           audience: "updates" as const,
+          requested: party.owner,
           to: party.email,
           kind: "shipment-status",
           subject,
@@ -102,6 +125,7 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
         ...subscribers.map((subscriber) => ({
           audience: "subscriber" as const,
           to: subscriber.email,
+          unsubscribeUrl: subscriber.unsubscribeUrl,
           kind: "tracking-update",
           subject,
           body: [
@@ -182,7 +206,7 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
           audience: "account",
           to: site.supportEmail,
           kind: "deletion-request",
-          subject: `Account deletion requested: ${email}`,
+          subject: "Account deletion requested",
           body: [
             `${firstName} ${lastName} <${email}> asked for their account to be deleted.`,
             `Account id: ${event.entityId}`,
@@ -223,11 +247,11 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
     case "newsletter.subscribed":
       return [
         {
-          audience: "account",
+          audience: "newsletter",
           to: event.data.email,
           kind: "newsletter-welcome",
           subject: `You're subscribed to ${companyName} news`,
-          body: `Thanks for subscribing to the ${companyName} newsletter. We write about once a month with shipping tips and service news.\n\nIf you did not ask for this, reply to ${site.supportEmail} and we will remove you.`,
+          body: `Thanks for subscribing to the ${companyName} newsletter. We write about once a month with shipping tips and service news.`,
         },
       ];
     case "contact.received": {
@@ -237,7 +261,7 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
           audience: "account",
           to: email,
           kind: "contact-acknowledgement",
-          subject: `We received your message: ${subject}`,
+          subject: "We received your message",
           body: [
             `Hello ${name},`,
             `Thank you for contacting ${companyName}. We have received your message "${subject}" (${contactTypeLabel(type)}) and will answer you at this address within ${RESPONSE_PROMISE_HOURS} hours during our business hours: ${businessHoursText()}.`,
@@ -254,8 +278,10 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
           audience: "account",
           to: email,
           kind: "contact-reply",
-          subject: `Re: ${subject}`,
-          body: [`Hello ${name},`, reply, `${repliedBy}\n${companyName} customer support`, `Your reference: ${event.entityId}`].join("\n\n"),
+          subject: `${companyName} has answered your message`,
+          body: [`Hello ${name},`, `You wrote to us about "${subject}".`, reply, `${repliedBy}\n${companyName} customer support`, `Your reference: ${event.entityId}`].join(
+            "\n\n",
+          ),
         },
       ];
     }
@@ -287,24 +313,33 @@ function sameAddress(a: string, b: string): boolean {
 
 /** Addresses (lower case) among `addresses` whose account has turned e-mail notifications off. */
 async function addressesOptedOut(context: { db: Db }, addresses: string[]): Promise<Set<string>> {
-  if (addresses.length === 0) return new Set();
   const unique = [...new Set(addresses.map((address) => address.toLowerCase()))];
-  const rows = await context.db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(inArray(users.email, unique), eq(users.emailNotifications, false)));
-  return new Set(rows.map((row) => row.email));
+  const found = new Set<string>();
+  for (const part of inParts(unique)) {
+    const rows = await context.db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(inArray(users.email, part), eq(users.emailNotifications, false)));
+    for (const row of rows) found.add(row.email);
+  }
+  return found;
 }
+
+/** A mail ready for the outbox: who it is for, why, and whether it counts against its address's hourly bound. */
+export type ComposedMail = Mail & { eventId: string; unrequested: boolean };
 
 /**
  * The mail `list` calls for, each with the id of the event that caused it, and the statements
  * that store the unsubscribe links those mails carry: both go into the batch of the change.
+ * Non-essential mail to a suppressed address is left out, and the rest gets its unsubscribe
+ * link (in its text and for the List-Unsubscribe header). Mail to `actor`'s own address is
+ * something they asked for.
  */
 export async function composeMail(
   context: MailContextOf,
   list: readonly StoredEvent[],
-  now = Date.now(),
-): Promise<{ mails: (Mail & { eventId: string })[]; statements: BatchItem<"sqlite">[] }> {
+  { actor, now = Date.now() }: { actor?: Actor; now?: number } = {},
+): Promise<{ mails: ComposedMail[]; statements: BatchItem<"sqlite">[] }> {
   const mailed = list.filter(bringsMail);
   if (mailed.length === 0) return { mails: [], statements: [] };
   const statusChanges = mailed.filter((event) => event.type === "shipment.status_changed");
@@ -319,30 +354,66 @@ export async function composeMail(
       eventId: event.id,
     })),
   );
-  const optedOut = await addressesOptedOut(
-    context,
-    planned.filter((mail) => mail.audience === "updates").map((mail) => mail.to),
+  const nonEssential = planned.filter((mail) => mail.audience !== "account").map((mail) => mail.to);
+  const [optedOut, suppressed] = await Promise.all([
+    addressesOptedOut(
+      context,
+      planned.filter((mail) => mail.audience === "updates").map((mail) => mail.to),
+    ),
+    suppressedAmong(context.db, nonEssential),
+  ]);
+  const kept = planned.filter(
+    (mail) => mail.audience === "account" || (!suppressed.has(mail.to.toLowerCase()) && (mail.audience !== "updates" || !optedOut.has(mail.to.toLowerCase()))),
   );
-  const kept = planned.filter((mail) => mail.audience !== "updates" || !optedOut.has(mail.to.toLowerCase()));
   // A subscriber who gets the event's mail as a party anyway gets it once.
   const mailedAsParty = new Set(kept.filter((mail) => mail.audience === "updates").map((mail) => `${mail.eventId} ${mail.to.toLowerCase()}`));
-  const mails = kept
-    .filter((mail) => mail.audience !== "subscriber" || !mailedAsParty.has(`${mail.eventId} ${mail.to.toLowerCase()}`))
-    .map(({ audience: _audience, ...mail }) => mail);
+  const mails = await Promise.all(
+    kept
+      .filter((mail) => mail.audience !== "subscriber" || !mailedAsParty.has(`${mail.eventId} ${mail.to.toLowerCase()}`))
+      .map(async ({ audience, requested, ...mail }): Promise<ComposedMail> => {
+        const unrequested = audience === "updates" && !requested && !(actor?.email && sameAddress(actor.email, mail.to));
+        if (audience === "account" || audience === "subscriber") return { ...mail, unrequested };
+        const link = await unsubscribeUrl(context, mail.to);
+        return {
+          ...mail,
+          unrequested,
+          unsubscribeUrl: link,
+          body: `${mail.body}\n\nTo get no more parcel updates or newsletters from ${companyName} at this address: ${link}`,
+        };
+      }),
+  );
   return { mails, statements: subscribers.statements };
 }
 
 /**
- * The mail channel's part of a batch: the outbox rows of the mail `recording` calls for, and the
- * unsubscribe links they carry. Written with the events (under the same condition), so a change
- * and its mail are stored together or not at all; delivery is the outbox's (cron today).
+ * Written only while the address has had fewer than its bound of unrequested parcel mail in
+ * the past hour, counted at its place in the batch (so mail written earlier in the same batch
+ * counts too, and two changes at once cannot both take the last place).
  */
-export async function mailStatements(context: MailContextOf, recording: Recording): Promise<BatchItem<"sqlite">[]> {
+function underHourlyBound(context: MailContextOf, to: string, now: number): SQL {
+  const bound = UNREQUESTED_MAIL_PER_HOUR * limitFromVar(context.cloudflare.env.ACTION_RATE_LIMIT_FACTOR, 1);
+  const recent = context.db
+    .select({ written: count() })
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, to), inArray(outbox.kind, [...UNREQUESTED_KINDS]), gt(outbox.createdAt, now - HOUR_MS)));
+  return sql`(${recent}) < ${bound}`;
+}
+
+/**
+ * The mail channel's part of a batch: the outbox rows of the mail `recording` calls for (each
+ * insert returning the id it wrote) and the unsubscribe links they carry. Written with the
+ * events (under the same condition), so a change and its mail are stored together or not at
+ * all; the dispatcher hands the rows that were written to the queue.
+ */
+export async function mailStatements(
+  context: MailContextOf,
+  recording: Recording,
+): Promise<{ outbox: BatchItem<"sqlite">[]; statements: BatchItem<"sqlite">[] }> {
   const { db } = context;
-  const { mails, statements } = await composeMail(context, recording.events, recording.now);
-  const { onlyIf, now } = recording;
-  return [
-    ...mails.map((mail) => {
+  const { onlyIf, now, actor } = recording;
+  const { mails, statements } = await composeMail(context, recording.events, { actor, now });
+  return {
+    outbox: mails.map((mail) => {
       const row = {
         id: crypto.randomUUID(),
         eventId: mail.eventId,
@@ -351,11 +422,14 @@ export async function mailStatements(context: MailContextOf, recording: Recordin
         subject: mail.subject,
         body: mail.body,
         kind: mail.kind,
+        unsubscribeUrl: mail.unsubscribeUrl ?? null,
         nextAttemptAt: now,
         createdAt: now,
       } satisfies typeof outbox.$inferInsert;
-      return onlyIf ? insertWhere(db, outbox, row, onlyIf) : db.insert(outbox).values(row);
+      const bound = mail.unrequested ? underHourlyBound(context, mail.to, now) : undefined;
+      if (!onlyIf && !bound) return db.insert(outbox).values(row).returning({ id: outbox.id });
+      return insertWhere(db, outbox, row, { from: onlyIf?.from, where: and(onlyIf?.where, bound) }).returning({ id: outbox.id });
     }),
-    ...statements,
-  ];
+    statements,
+  };
 }

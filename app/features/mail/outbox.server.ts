@@ -1,65 +1,122 @@
-// Delivery of the outbox: mail is queued there by recordEvents (events.ts) in the same D1
-// batch as the change that causes it; sending is a separate step that can fail and be retried
-// without touching the change itself.
-import { and, asc, eq, lte } from "drizzle-orm";
+// Delivery of the outbox. Mail is written there by commit (app/.server/dispatch.ts) in the same
+// D1 batch as the change that causes it, handed to the events queue after the answer, and sent
+// here by the queue's consumer, one provider request per mail. A mail is sent once: a message
+// delivered again finds its row sent and sends nothing, and two deliveries at once (a hand-over
+// and the sweep) send under one idempotency key, which the provider honours. A failed send is
+// tried again by the queue after a growing delay; the dead-letter queue's consumer marks what
+// failed every attempt dead, for the admins' mailbox.
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { outbox } from "../../../drizzle/schema";
-import type { Db } from "~/.server/db";
-import { mailHeader } from "./mail-header.server";
+import { inParts, type Db } from "~/.server/db";
+import { retryDelaySeconds } from "~/.server/deliveries";
+import { sendsMail, sendThroughProvider, type ProviderSettings } from "./provider.server";
+import { suppressedAmong } from "./suppression.server";
 
-const SEND_TIMEOUT_MS = 5000;
-const MAX_ATTEMPTS = 8;
-const BATCH_SIZE = 20;
+/** Mail the consumer still sends: not sent, not dead, not suppressed. */
+export const SENDABLE = ["pending", "failed"] as const;
 
-/** Minutes to wait after the n-th failed attempt: 1, 2, 4 ... capped at an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
-}
+/** A queue message about one mail, as the consumer acts on it. */
+export type MailMessage = { body: { id: string }; attempts: number; ack(): void; retry(options?: { delaySeconds?: number }): void };
 
 /**
- * Sends what is due. Without MAIL_ENDPOINT (the local default) nothing is sent: mail stays
- * in the outbox where admins read it.
+ * Sends the mail of `messages` (several may name one mail) and records each outcome: sent,
+ * failed (the message is retried after `retryDelaySeconds` of its attempts), dead (the provider
+ * refused the mail itself), or suppressed (non-essential mail to an address that unsubscribed
+ * since it was written). A message whose mail is already done is acknowledged and sends nothing.
  */
-export async function sendDueMail(db: Db, env: Pick<Env, "MAIL_ENDPOINT">, now = Date.now()): Promise<number> {
-  if (!env.MAIL_ENDPOINT) return 0;
-  const due = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now)))
-    .orderBy(asc(outbox.nextAttemptAt))
-    .limit(BATCH_SIZE);
-  let sent = 0;
-  for (const mail of due) {
-    const error = await post(env.MAIL_ENDPOINT, mail);
-    const attempts = mail.attempts + 1;
-    if (error === null) {
-      sent += 1;
-      await db.update(outbox).set({ status: "sent", attempts, sentAt: Date.now(), lastError: null }).where(eq(outbox.id, mail.id));
+export async function deliverMail(context: { db: Db; env: ProviderSettings }, messages: readonly MailMessage[], now = Date.now()): Promise<void> {
+  const { db, env } = context;
+  const attempts = new Map<string, number>();
+  for (const message of messages) attempts.set(message.body.id, Math.max(message.attempts, attempts.get(message.body.id) ?? 0));
+  const rows = (await Promise.all(inParts([...attempts.keys()]).map((part) => db.select().from(outbox).where(inArray(outbox.id, part))))).flat();
+  const due = rows.filter((row) => (SENDABLE as readonly string[]).includes(row.status));
+  const suppressed = await suppressedAmong(
+    db,
+    due.filter((row) => row.unsubscribeUrl).map((row) => row.toAddress),
+  );
+  // Sent first, written after: a query builder is a promise-like that runs when awaited.
+  const sending = sendsMail(env);
+  const results = await Promise.all(
+    due.map(async (row) => {
+      if (row.unsubscribeUrl && suppressed.has(row.toAddress.toLowerCase())) return { row, result: "suppressed" as const };
+      // Handed over while a provider key was set, and the key has gone since: the mail stays written.
+      if (!sending) return { row, result: null };
+      return { row, result: await sendThroughProvider(env, row) };
+    }),
+  );
+  const retryIn = new Map<string, number>();
+  const stillSendable = inArray(outbox.status, [...SENDABLE]);
+  const tried = sql`${outbox.attempts} + 1`;
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const { row, result } of results) {
+    const mine = eq(outbox.id, row.id);
+    if (result === null) continue;
+    if (result === "suppressed") {
+      statements.push(db.update(outbox).set({ status: "suppressed" }).where(and(mine, stillSendable)));
+    } else if (result.ok) {
+      statements.push(db.update(outbox).set({ status: "sent", attempts: tried, sentAt: Date.now(), lastError: null }).where(mine));
     } else {
-      await db
-        .update(outbox)
-        .set({
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-          attempts,
-          lastError: error,
-          nextAttemptAt: now + retryDelayMs(attempts),
-        })
-        .where(eq(outbox.id, mail.id));
+      const delaySeconds = retryDelaySeconds(attempts.get(row.id)!);
+      if (!result.final) retryIn.set(row.id, delaySeconds);
+      statements.push(
+        db
+          .update(outbox)
+          .set({ status: result.final ? "dead" : "failed", attempts: tried, lastError: result.error, nextAttemptAt: now + delaySeconds * 1000 })
+          .where(and(mine, stillSendable)),
+      );
     }
   }
-  return sent;
+  if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  for (const message of messages) {
+    const delaySeconds = retryIn.get(message.body.id);
+    if (delaySeconds === undefined) message.ack();
+    else message.retry({ delaySeconds });
+  }
 }
 
-async function post(endpoint: string, mail: typeof outbox.$inferSelect): Promise<string | null> {
-  try {
-    const response = await fetch(endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      // Headers again as they leave: a row stored before they were made safe, or written by hand.
-      body: JSON.stringify({ id: mail.id, to: mailHeader(mail.toAddress), subject: mailHeader(mail.subject), body: mail.body, kind: mail.kind }),
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    return response.ok ? null : `HTTP ${response.status}`;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+/** The dead-letter queue's consumer: mail that failed its last attempt waits for an admin. */
+export async function markDead(db: Db, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const statements: BatchItem<"sqlite">[] = inParts(unique).map((part) =>
+    db
+      .update(outbox)
+      .set({ status: "dead", lastError: sql`coalesce(${outbox.lastError}, 'Every attempt failed.')` })
+      .where(and(inArray(outbox.id, part), inArray(outbox.status, [...SENDABLE]))),
+  );
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
+/** Marks mail given to the queue: from now on its next attempt is due (the sweep leaves it alone). */
+export function handedOverStatements(db: Db, ids: readonly string[], now: number): BatchItem<"sqlite">[] {
+  return inParts([...new Set(ids)]).map((part) => db.update(outbox).set({ handedOverAt: now, nextAttemptAt: now }).where(inArray(outbox.id, part)));
+}
+
+const MINUTE_MS = 60_000;
+/** A handed-over mail whose next attempt is this late lost its message (a local queue restarted, a message expired). */
+const LOST_AFTER_MS = 15 * MINUTE_MS;
+/** Mail older than a day is not sent any more by the sweep (its links may have expired): an admin may still retry it. */
+const SWEEP_MAX_AGE_MS = 24 * 60 * MINUTE_MS;
+/** A sweep hands over at most this many mails; the next minute's takes the rest. */
+export const SWEEP_LIMIT = 5000;
+
+/**
+ * What the sweep hands to the queue: mail a request wrote but did not hand over within a minute
+ * (it crashed between its commit and the hand-over), and mail whose message the queue lost.
+ */
+export async function mailToHandOver(db: Db, now: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        inArray(outbox.status, [...SENDABLE]),
+        gt(outbox.createdAt, now - SWEEP_MAX_AGE_MS),
+        or(and(isNull(outbox.handedOverAt), lte(outbox.createdAt, now - MINUTE_MS)), lte(outbox.nextAttemptAt, now - LOST_AFTER_MS)),
+      ),
+    )
+    .orderBy(asc(outbox.createdAt))
+    .limit(SWEEP_LIMIT);
+  return rows.map((row) => row.id);
 }

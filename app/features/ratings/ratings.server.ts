@@ -3,7 +3,6 @@
 // an optional comment. The link's token is an HMAC of the shipment id under SESSION_SECRET:
 // nothing is stored for it, it cannot be made from the tracking ID, and it is spent by the one
 // rating a shipment may have (decision 121).
-import { timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { shipmentRatings, shipments } from "../../../drizzle/schema";
 import { normalizeStatus, isDelivered, type ShipmentStatus } from "~/features/shipments/shipment-status";
@@ -12,33 +11,14 @@ import { commit } from "~/.server/dispatch";
 import { actorFor, recordEvents, SYSTEM_ACTOR } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
+import { signedToken, signedTokenMatches } from "~/.server/signed-tokens";
 import type { SessionUser } from "~/features/accounts/session.server";
 
-const encoder = new TextEncoder();
-
-function base64url(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
-async function ratingToken(env: Pick<Env, "SESSION_SECRET">, shipmentId: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(env.SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return base64url(await crypto.subtle.sign("HMAC", key, encoder.encode(`shipment-rating:${shipmentId}`)));
-}
-
-/** Compares in constant time, so the answer's timing says nothing about how much of a token was right. */
-async function tokenMatches(env: Pick<Env, "SESSION_SECRET">, shipmentId: string, token: string | undefined): Promise<boolean> {
-  if (!token) return false;
-  const expected = encoder.encode(await ratingToken(env, shipmentId));
-  const given = encoder.encode(token);
-  return expected.byteLength === given.byteLength && timingSafeEqual(expected, given);
-}
+const RATING = "shipment-rating";
 
 /** The link the delivery mail carries: the rating page with the shipment's token. */
 export async function ratingLink(context: Pick<ServiceContext, "cloudflare" | "origin">, shipment: { id: string; trackingId: string }): Promise<string> {
-  const token = await ratingToken(context.cloudflare.env, shipment.id);
+  const token = await signedToken(context.cloudflare.env, RATING, shipment.id);
   return `${context.origin}/track/${encodeURIComponent(shipment.trackingId)}/rate?token=${token}`;
 }
 
@@ -111,7 +91,7 @@ export async function getRatingPrompt(
   if (!found) return null;
   const { shipment, rating } = found;
   const prompt = ratingPromptFor(shipment, { rated: rating !== null, given: rating }, viewer);
-  if (prompt.state === "link-needed" && (await tokenMatches(context.cloudflare.env, shipment.id, token))) {
+  if (prompt.state === "link-needed" && (await signedTokenMatches(context.cloudflare.env, RATING, shipment.id, token))) {
     return { state: "invited", via: "mail_link", token: token! };
   }
   return prompt;
@@ -144,7 +124,7 @@ export async function rateDelivery(
   if (!found) return refused("not-found", "Shipment not found");
   const { shipment, rating } = found;
   if (!isDelivered(shipment.status)) return refused("conflict", NOT_DELIVERED);
-  const source = isOwner(shipment, viewer) ? "owner" : (await tokenMatches(context.cloudflare.env, shipment.id, token)) ? "mail_link" : null;
+  const source = isOwner(shipment, viewer) ? "owner" : (await signedTokenMatches(context.cloudflare.env, RATING, shipment.id, token)) ? "mail_link" : null;
   if (!source) return refused("forbidden", NOT_INVITED);
   if (rating) return refused("conflict", ALREADY_RATED);
   const text = comment?.trim() ? comment.trim() : null;

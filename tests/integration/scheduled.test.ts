@@ -1,62 +1,11 @@
+// The cron trigger's clean-up (every five minutes) and the rate-limit counters it drops. Its
+// sweep of the outbox is in mail-queue.test.ts.
 import { createScheduledController, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { newsletterSubscribers, outbox, rateLimits, sessions, signInFailures } from "../../drizzle/schema";
+import { describe, expect, it } from "vitest";
+import { newsletterSubscribers, rateLimits, sessions, signInFailures } from "../../drizzle/schema";
 import worker from "../worker";
-import { retryDelayMs, sendDueMail } from "~/features/mail/outbox.server";
 import { hitRateLimit } from "~/.server/rate-limit";
 import { createUser, db } from "./fixtures";
-
-afterEach(() => vi.restoreAllMocks());
-
-/** A mail as recordEvents queues it. */
-function queueMail(now = Date.now()) {
-  return db.insert(outbox).values({ id: crypto.randomUUID(), toAddress: "someone@example.com", subject: "Hello", body: "Body", kind: "test", nextAttemptAt: now });
-}
-
-describe("outbox", () => {
-  it("keeps mail in the outbox when no endpoint is configured", async () => {
-    await queueMail();
-    expect(await sendDueMail(db, { MAIL_ENDPOINT: "" })).toBe(0);
-    const [row] = await db.select().from(outbox).where(eq(outbox.kind, "test"));
-    expect(row!.status).toBe("pending");
-    await db.delete(outbox);
-  });
-
-  it("posts due mail to the endpoint and marks it sent", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
-    await queueMail();
-    expect(await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" })).toBe(1);
-    expect(fetchSpy).toHaveBeenCalledOnce();
-    const [url, init] = fetchSpy.mock.calls[0]!;
-    expect(url).toBe("https://mail.test/send");
-    expect(JSON.parse(String(init!.body))).toMatchObject({ to: "someone@example.com", subject: "Hello", body: "Body" });
-    const [row] = await db.select().from(outbox);
-    expect(row).toMatchObject({ status: "sent", attempts: 1 });
-    await db.delete(outbox);
-  });
-
-  it("backs off after a failure and gives up after eight attempts", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("nope", { status: 503 }));
-    const now = Date.now();
-    await queueMail(now);
-    await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" }, now);
-    let [row] = await db.select().from(outbox);
-    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "HTTP 503", nextAttemptAt: now + 60_000 });
-    // Not due yet: nothing is sent.
-    expect(await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" }, now + 1000)).toBe(0);
-    for (let attempt = 2; attempt <= 8; attempt += 1) {
-      await sendDueMail(db, { MAIL_ENDPOINT: "https://mail.test/send" }, row!.nextAttemptAt);
-      [row] = await db.select().from(outbox);
-    }
-    expect(row).toMatchObject({ status: "failed", attempts: 8 });
-    await db.delete(outbox);
-  });
-
-  it("doubles the wait up to an hour", () => {
-    expect([1, 2, 3, 7, 12].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 60, 60]);
-  });
-});
 
 describe("the cron trigger", () => {
   it("drops expired sessions and old rate-limit windows", async () => {

@@ -1,0 +1,447 @@
+// Events leave through the events queue (docs/decisions/154): the request hands the mail it
+// committed to the queue, the worker's queue() handler sends it through the provider (Resend's
+// API, docs/decisions/155) once, retries with growing delays, and the dead-letter queue's
+// consumer marks what never went out dead; the cron sweeps what a request failed to hand over.
+// Non-essential mail honours the suppression list and the per-address hourly bound
+// (docs/decisions/156). The queue's batches are made with vitest-pool-workers' createMessageBatch
+// and read back with getQueueResult; the provider is a fetch mock.
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mailSuppressions, outbox } from "../../drizzle/schema";
+import { DEAD_LETTER_QUEUE, EVENTS_QUEUE, type Delivery } from "~/.server/dispatch";
+import { SYSTEM_ACTOR } from "~/.server/events";
+import { sendPasswordReset } from "~/features/accounts/password-reset.server";
+import { UNREQUESTED_MAIL_PER_HOUR } from "~/features/mail/notifications.server";
+import { unsubscribeUrl } from "~/features/mail/suppression.server";
+import { changeShipmentStatus, createShipment } from "~/features/shipments/shipments.server";
+import worker from "../worker";
+import { BASE } from "./base";
+import { createUser, db, MINIMAL_SHIPMENT, signedInCookie } from "./fixtures";
+import { get, post } from "./requests";
+
+afterEach(() => vi.restoreAllMocks());
+
+/** The events queue as a test sees it: what was handed over, and whether it refuses. */
+function fakeQueue() {
+  const sent: Delivery[] = [];
+  const queue = {
+    refusing: false,
+    sent,
+    async sendBatch(messages: Iterable<MessageSendRequest<Delivery>>) {
+      if (queue.refusing) throw new Error("Queue unavailable");
+      for (const message of messages) sent.push(message.body);
+    },
+    async send(body: Delivery) {
+      await queue.sendBatch([{ body }]);
+    },
+  };
+  return queue;
+}
+
+/** The worker's bindings with a provider key (mail leaves) and a queue the test watches. */
+function sendingEnv(queue = fakeQueue()) {
+  return { ...env, RESEND_API_KEY: "re_test_key", RESEND_API_URL: "https://api.resend.test", EVENTS_QUEUE: queue as unknown as Queue<Delivery> };
+}
+
+function contextWith(bindings: Env) {
+  const ctx = createExecutionContext();
+  return { context: { db, cloudflare: { env: bindings, ctx }, origin: BASE }, ctx };
+}
+
+/** The provider answers `status` (and, for 200, an id) to every send. */
+function provider(status = 200) {
+  return vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(async () => (status === 200 ? Response.json({ id: crypto.randomUUID() }) : Response.json({ name: "error", message: `refused with ${status}` }, { status })));
+}
+
+let messageCounter = 0;
+
+/** A batch of the events queue (or another), each message naming one mail. */
+function mailBatch(ids: string[], { attempts = 1, queue = EVENTS_QUEUE }: { attempts?: number; queue?: string } = {}) {
+  return createMessageBatch<Delivery>(
+    queue,
+    ids.map((id) => ({ id: `message-${(messageCounter += 1)}`, timestamp: new Date(), attempts, body: { channel: "mail", id } })),
+  );
+}
+
+/**
+ * The batch with its one message's retry() watched: getQueueResult says which messages were
+ * retried, not after how long (vitest-pool-workers keeps no delaySeconds).
+ */
+function retrying(batch: MessageBatch<Delivery>) {
+  return { batch, retry: vi.spyOn(batch.messages[0]!, "retry") };
+}
+
+async function consume(batch: MessageBatch<Delivery>, bindings: Env = sendingEnv()) {
+  const ctx = createExecutionContext();
+  await worker.queue(batch, bindings, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+/** A mail as a request writes it, `createdAt` ago. */
+async function writtenMail(overrides: Partial<typeof outbox.$inferInsert> = {}) {
+  const now = Date.now();
+  const row = {
+    id: crypto.randomUUID(),
+    toAddress: `reader-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    subject: "Hello",
+    body: "Body with a link: https://parcel.test/track/SWP1",
+    kind: "test",
+    nextAttemptAt: now,
+    createdAt: now,
+    ...overrides,
+  } satisfies typeof outbox.$inferInsert;
+  await db.insert(outbox).values(row);
+  return row;
+}
+
+function rowOf(id: string) {
+  return db.select().from(outbox).where(eq(outbox.id, id)).get();
+}
+
+describe("the relay after the commit", () => {
+  it("hands the mail a change wrote to the queue once the answer is out, and marks it handed over", async () => {
+    const queue = fakeQueue();
+    const { context, ctx } = contextWith(sendingEnv(queue));
+    const account = await createUser();
+    await sendPasswordReset(context, account);
+    const [mail] = await db.select().from(outbox).where(eq(outbox.toAddress, account.email));
+    expect(mail).toMatchObject({ kind: "password-reset", status: "pending" });
+    await waitOnExecutionContext(ctx);
+    expect(queue.sent).toEqual([{ channel: "mail", id: mail!.id }]);
+    expect((await rowOf(mail!.id))!.handedOverAt).toEqual(expect.any(Number));
+  });
+
+  it("hands nothing over without a provider key: the mail stays in the outbox for the admins", async () => {
+    const queue = fakeQueue();
+    const { context, ctx } = contextWith({ ...sendingEnv(queue), RESEND_API_KEY: "" });
+    const account = await createUser();
+    await sendPasswordReset(context, account);
+    await waitOnExecutionContext(ctx);
+    expect(queue.sent).toEqual([]);
+    const [mail] = await db.select().from(outbox).where(eq(outbox.toAddress, account.email));
+    expect(mail).toMatchObject({ status: "pending", handedOverAt: null });
+  });
+
+  it("gives the admin feed one cue for a commit with shipment events", async () => {
+    const queue = fakeQueue();
+    const { context, ctx } = contextWith(sendingEnv(queue));
+    await createShipment(context, { actor: SYSTEM_ACTOR, shipment: shipment({ senderEmail: null, recipientEmail: null }) });
+    await waitOnExecutionContext(ctx);
+    expect(queue.sent).toEqual([{ channel: "admin-feed", eventId: expect.any(String) }]);
+  });
+});
+
+describe("the consumer", () => {
+  it("sends a mail through the provider's API once, with its HTML alternative and the row's idempotency key", async () => {
+    const fetchSpy = provider();
+    const mail = await writtenMail({ kind: "shipment-status", unsubscribeUrl: `${BASE}/unsubscribe/abc.def` });
+    const result = await consume(mailBatch([mail.id]));
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toEqual([]);
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe("https://api.resend.test/emails");
+    const headers = new Headers(init!.headers);
+    expect(headers.get("Authorization")).toBe("Bearer re_test_key");
+    expect(headers.get("Idempotency-Key")).toBe(`outbox/${mail.id}`);
+    const sent = JSON.parse(String(init!.body));
+    expect(sent).toMatchObject({
+      from: "SwiftParcel <mail@swiftparcel.example>",
+      to: [mail.toAddress],
+      subject: "Hello",
+      text: mail.body,
+      headers: { "List-Unsubscribe": `<${BASE}/unsubscribe/abc.def>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      tags: [{ name: "kind", value: "shipment-status" }],
+    });
+    expect(sent.html).toContain('<a href="https://parcel.test/track/SWP1"');
+    expect(await rowOf(mail.id)).toMatchObject({ status: "sent", attempts: 1, lastError: null, sentAt: expect.any(Number) });
+  });
+
+  it("sends nothing twice: a message delivered again, or twice in one batch, finds its mail sent", async () => {
+    const fetchSpy = provider();
+    const mail = await writtenMail();
+    await consume(mailBatch([mail.id, mail.id]));
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    const again = await consume(mailBatch([mail.id], { attempts: 2 }));
+    expect(again.explicitAcks).toHaveLength(1);
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect(await rowOf(mail.id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("retries a failed send after a delay that grows with the attempts, keeping the error for the mailbox", async () => {
+    provider(503);
+    const mail = await writtenMail();
+    const before = Date.now();
+    const third = retrying(mailBatch([mail.id], { attempts: 3 }));
+    const result = await consume(third.batch);
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryMessages).toEqual([{ msgId: third.batch.messages[0]!.id }]);
+    expect(third.retry).toHaveBeenCalledWith({ delaySeconds: 4 });
+    const row = (await rowOf(mail.id))!;
+    expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: "HTTP 503: refused with 503" });
+    expect(row.nextAttemptAt).toBeGreaterThanOrEqual(before + 4000);
+    const sixth = retrying(mailBatch([mail.id], { attempts: 6 }));
+    await consume(sixth.batch);
+    expect(sixth.retry).toHaveBeenCalledWith({ delaySeconds: 32 });
+    expect((await rowOf(mail.id))!.attempts).toBe(2);
+  });
+
+  it("retries after a timeout, which the same idempotency key makes safe", async () => {
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new DOMException("The operation timed out.", "TimeoutError"));
+    const mail = await writtenMail();
+    const first = retrying(mailBatch([mail.id]));
+    const result = await consume(first.batch);
+    expect(result.retryMessages).toEqual([{ msgId: first.batch.messages[0]!.id }]);
+    expect(first.retry).toHaveBeenCalledWith({ delaySeconds: 1 });
+    expect(await rowOf(mail.id)).toMatchObject({ status: "failed", lastError: "No answer within 5 s" });
+  });
+
+  it("marks a mail the provider refuses outright dead at once, without retrying it", async () => {
+    provider(422);
+    const mail = await writtenMail();
+    const result = await consume(mailBatch([mail.id]));
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toEqual([]);
+    expect(await rowOf(mail.id)).toMatchObject({ status: "dead", lastError: "HTTP 422: refused with 422" });
+  });
+});
+
+describe("the dead-letter queue", () => {
+  it("marks mail that failed its last attempt dead, with its last error, and leaves sent mail alone", async () => {
+    const failed = await writtenMail({ status: "failed", attempts: 13, lastError: "HTTP 503: down" });
+    const sent = await writtenMail({ status: "sent", attempts: 1 });
+    const fetchSpy = provider();
+    const result = await consume(mailBatch([failed.id, sent.id], { queue: DEAD_LETTER_QUEUE, attempts: 1 }));
+    expect(result.ackAll).toBe(true);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(await rowOf(failed.id)).toMatchObject({ status: "dead", lastError: "HTTP 503: down" });
+    expect(await rowOf(sent.id)).toMatchObject({ status: "sent" });
+  });
+
+  it("shows the dead mail and its error in the mailbox, where an admin retries it", async () => {
+    const dead = await writtenMail({ status: "dead", attempts: 13, lastError: "HTTP 503: down", subject: "Dead letter" });
+    const admin = await createUser({ role: "admin" });
+    const cookie = await adminCookie(admin.id);
+    const list = await (await get(`/admin/mailbox?status=dead&search=${encodeURIComponent(dead.toAddress)}`, { Cookie: cookie })).text();
+    expect(list).toContain("Dead letter");
+    expect(list).toContain("HTTP 503: down");
+    // The tests' worker has no provider key: the retry is refused and changes nothing.
+    const refusedRetry = await post(`/admin/mailbox/${dead.id}`, { intent: "retry" }, { Cookie: cookie });
+    expect(refusedRetry.status).toBe(303);
+    expect((await rowOf(dead.id))!.status).toBe("dead");
+
+    const queue = fakeQueue();
+    const retried = await fetchWith(sendingEnv(queue), `/admin/mailbox/${dead.id}`, { intent: "retry" }, cookie);
+    expect(retried.status).toBe(303);
+    expect(queue.sent).toEqual([{ channel: "mail", id: dead.id }]);
+    expect(await rowOf(dead.id)).toMatchObject({ status: "pending", lastError: "HTTP 503: down", handedOverAt: expect.any(Number) });
+    provider();
+    await consume(mailBatch([dead.id]));
+    expect((await rowOf(dead.id))!.status).toBe("sent");
+  });
+
+  it("retries every failed and dead mail at once", async () => {
+    const dead = await writtenMail({ status: "dead", lastError: "x" });
+    const failed = await writtenMail({ status: "failed", lastError: "y" });
+    const sent = await writtenMail({ status: "sent" });
+    const admin = await createUser({ role: "admin" });
+    const queue = fakeQueue();
+    const answer = await fetchWith(sendingEnv(queue), "/admin/mailbox/retry", { intent: "retry-all", redirectTo: "/admin/mailbox?status=dead" }, await adminCookie(admin.id));
+    expect(answer.headers.get("Location")).toBe("/admin/mailbox?status=dead");
+    expect(queue.sent).toEqual(expect.arrayContaining([{ channel: "mail", id: dead.id }, { channel: "mail", id: failed.id }]));
+    expect(queue.sent).not.toContainEqual({ channel: "mail", id: sent.id });
+    const rows = await db.select({ id: outbox.id, status: outbox.status }).from(outbox).where(inArray(outbox.id, [dead.id, failed.id, sent.id]));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ [dead.id]: "pending", [failed.id]: "pending", [sent.id]: "sent" });
+  });
+});
+
+describe("the sweep", () => {
+  it("hands over mail a request wrote but lost before handing it over, once it is a minute old", async () => {
+    const queue = fakeQueue();
+    queue.refusing = true;
+    const { context, ctx } = contextWith(sendingEnv(queue));
+    const account = await createUser();
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await sendPasswordReset(context, account);
+    await waitOnExecutionContext(ctx);
+    const [lost] = await db.select().from(outbox).where(eq(outbox.toAddress, account.email));
+    expect(lost).toMatchObject({ status: "pending", handedOverAt: null });
+
+    queue.refusing = false;
+    await sweep(sendingEnv(queue), lost!.createdAt + 30_000);
+    expect(queue.sent).toEqual([]);
+    await sweep(sendingEnv(queue), lost!.createdAt + 61_000);
+    expect(queue.sent).toContainEqual({ channel: "mail", id: lost!.id });
+    expect((await rowOf(lost!.id))!.handedOverAt).toBe(lost!.createdAt + 61_000);
+    // Handed over now: the next sweep leaves it to the queue.
+    queue.sent.length = 0;
+    await sweep(sendingEnv(queue), lost!.createdAt + 121_000);
+    expect(queue.sent).not.toContainEqual({ channel: "mail", id: lost!.id });
+  });
+
+  it("hands over again mail whose message the queue lost, and never sent or dead mail", async () => {
+    const now = Date.now();
+    const stuck = await writtenMail({ createdAt: now - 30 * 60_000, handedOverAt: now - 30 * 60_000, nextAttemptAt: now - 20 * 60_000 });
+    const sent = await writtenMail({ createdAt: now - 30 * 60_000, status: "sent" });
+    const dead = await writtenMail({ createdAt: now - 30 * 60_000, status: "dead" });
+    const queue = fakeQueue();
+    await sweep(sendingEnv(queue), now);
+    const swept = queue.sent.flatMap((delivery) => (delivery.channel === "mail" ? [delivery.id] : []));
+    expect(swept).toContain(stuck.id);
+    expect(swept).not.toContain(sent.id);
+    expect(swept).not.toContain(dead.id);
+  });
+});
+
+describe("suppression", () => {
+  it("stops non-essential mail to an address that unsubscribed with one click, and keeps the mail it asks for", async () => {
+    const reader = await createUser();
+    const link = await unsubscribeUrl({ origin: BASE, cloudflare: { env } }, reader.email);
+    expect(link).toMatch(new RegExp(`^${BASE.replaceAll(".", "\\.")}/unsubscribe/[\\w-]+\\.[\\w-]{43}$`));
+    // The link's page unsubscribes nothing by being opened.
+    expect(await (await get(new URL(link).pathname)).text()).toContain(`Stop parcel updates and newsletters to ${reader.email}?`);
+    expect(await db.$count(mailSuppressions, eq(mailSuppressions.email, reader.email))).toBe(0);
+    // A mail client's RFC 8058 one-click POST.
+    const oneClick = await post(new URL(link).pathname, { "List-Unsubscribe": "One-Click" }, { Origin: "" });
+    expect(oneClick.status).toBe(303);
+    expect(await db.select().from(mailSuppressions).where(eq(mailSuppressions.email, reader.email))).toEqual([
+      expect.objectContaining({ reason: "unsubscribed" }),
+    ]);
+
+    const { context } = contextWith(sendingEnv());
+    await createShipment(context, { actor: SYSTEM_ACTOR, shipment: shipment({ senderEmail: "someone-else@example.com", recipientEmail: reader.email }) });
+    await sendPasswordReset(context, reader);
+    expect((await db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.toAddress, reader.email))).map((row) => row.kind)).toEqual(["password-reset"]);
+  });
+
+  it("refuses a link this site did not make", async () => {
+    expect((await get("/unsubscribe/c29tZW9uZUBleGFtcGxlLmNvbQ.forged")).status).toBe(404);
+    const forged = await post("/unsubscribe/c29tZW9uZUBleGFtcGxlLmNvbQ.forged", { intent: "unsubscribe" });
+    expect(forged.status).toBe(404);
+    expect(await db.$count(mailSuppressions, eq(mailSuppressions.email, "someone@example.com"))).toBe(0);
+  });
+
+  it("suppresses an address the provider reports a complaint about, when the event carries the provider's signature", async () => {
+    const secret = `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`;
+    const address = `complainer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const body = JSON.stringify({ type: "email.complained", created_at: new Date().toISOString(), data: { email_id: "e1", to: [address] } });
+    const bindings = { ...sendingEnv(), RESEND_WEBHOOK_SECRET: secret };
+    const forged = await postEvent(bindings, body, await providerSignature("whsec_Zm9yZ2Vk", body));
+    expect(forged.status).toBe(401);
+    expect((await postEvent({ ...bindings, RESEND_WEBHOOK_SECRET: "" }, body, await providerSignature(secret, body))).status).toBe(404);
+    expect(await db.$count(mailSuppressions, eq(mailSuppressions.email, address))).toBe(0);
+    const signed = await postEvent(bindings, body, await providerSignature(secret, body));
+    expect(signed.status).toBe(200);
+    expect(await signed.json()).toEqual({ acted: true });
+    expect(await db.select().from(mailSuppressions).where(eq(mailSuppressions.email, address))).toEqual([expect.objectContaining({ reason: "complained" })]);
+  });
+
+  it("does not send non-essential mail written before the address unsubscribed", async () => {
+    const mail = await writtenMail({ kind: "shipment-status", unsubscribeUrl: `${BASE}/unsubscribe/x.y` });
+    const essential = await writtenMail({ kind: "password-reset" });
+    await db.insert(mailSuppressions).values([
+      { email: mail.toAddress, reason: "complained" },
+      { email: essential.toAddress, reason: "unsubscribed" },
+    ]);
+    const fetchSpy = provider();
+    await consume(mailBatch([mail.id, essential.id]));
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect((await rowOf(mail.id))!.status).toBe("suppressed");
+    expect((await rowOf(essential.id))!.status).toBe("sent");
+  });
+
+  it("carries the unsubscribe link in the text of parcel mail and in its header, and never in account mail", async () => {
+    const { context } = contextWith(sendingEnv());
+    const sender = `sender-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const account = await createUser();
+    await createShipment(context, { actor: SYSTEM_ACTOR, shipment: shipment({ senderEmail: sender, recipientEmail: `r-${sender}` }) });
+    await sendPasswordReset(context, account);
+    const [parcel] = await db.select().from(outbox).where(eq(outbox.toAddress, sender));
+    expect(parcel!.unsubscribeUrl).toBe(await unsubscribeUrl({ origin: BASE, cloudflare: { env } }, sender));
+    expect(parcel!.body).toContain(`To get no more parcel updates or newsletters from SwiftParcel at this address: ${parcel!.unsubscribeUrl}`);
+    const [reset] = await db.select().from(outbox).where(eq(outbox.toAddress, account.email));
+    expect(reset!.unsubscribeUrl).toBeNull();
+    expect(reset!.body).not.toContain("/unsubscribe/");
+  });
+});
+
+describe("the per-address bound of unrequested mail", () => {
+  it("writes at most UNREQUESTED_MAIL_PER_HOUR parcel mails an hour to an address others name, whoever names it", async () => {
+    const target = `target-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { context } = contextWith(sendingEnv());
+    for (let index = 0; index < UNREQUESTED_MAIL_PER_HOUR + 2; index += 1) {
+      await createShipment(context, { actor: SYSTEM_ACTOR, shipment: shipment({ senderEmail: `s${index}-${target}`, recipientEmail: target }) });
+    }
+    const toTarget = await db.select().from(outbox).where(and(eq(outbox.toAddress, target), eq(outbox.kind, "shipment-created")));
+    expect(toTarget).toHaveLength(UNREQUESTED_MAIL_PER_HOUR);
+    // Every sender still got theirs, and the subject names no sender.
+    expect(await db.$count(outbox, eq(outbox.toAddress, `s${UNREQUESTED_MAIL_PER_HOUR + 1}-${target}`))).toBe(1);
+    expect(new Set(toTarget.map((mail) => mail.subject))).toEqual(new Set(["A parcel is on its way to you"]));
+  });
+
+  it("does not bound the mail an owner gets about its own shipments", async () => {
+    const owner = await createUser();
+    const { context } = contextWith(sendingEnv());
+    const ids: string[] = [];
+    for (let index = 0; index < UNREQUESTED_MAIL_PER_HOUR + 1; index += 1) {
+      const created = await createShipment(context, {
+        actor: { userId: owner.id, email: owner.email, label: "customer" },
+        shipment: { ...shipment({ senderEmail: owner.email, recipientEmail: `friend${index}-${owner.email}` }), userId: owner.id },
+      });
+      ids.push(created.id);
+    }
+    expect(await db.$count(outbox, and(eq(outbox.toAddress, owner.email), eq(outbox.kind, "shipment-created")))).toBe(UNREQUESTED_MAIL_PER_HOUR + 1);
+    for (const id of ids.slice(0, 2)) await changeShipmentStatus(context, { shipmentId: id, status: "in_transit", actor: SYSTEM_ACTOR });
+    expect(await db.$count(outbox, and(eq(outbox.toAddress, owner.email), eq(outbox.kind, "shipment-status")))).toBe(2);
+  });
+});
+
+function shipment(parties: { senderEmail: string | null; recipientEmail: string | null }) {
+  return { ...MINIMAL_SHIPMENT, ...parties };
+}
+
+function adminCookie(userId: string) {
+  return signedInCookie(userId);
+}
+
+/** A form POST to the worker with other bindings than the pool's (a provider key, a queue the test watches). */
+async function fetchWith(bindings: Env, path: string, fields: Record<string, string>, cookie: string) {
+  const ctx = createExecutionContext();
+  const request = new Request(`${BASE}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams(fields),
+    headers: { Origin: BASE, Host: "parcel.test", Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, bindings, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** Svix's headers for `body` under `secret` ("whsec_" and base64), as Resend signs its webhooks. */
+async function providerSignature(secret: string, body: string): Promise<Record<string, string>> {
+  const id = `msg_${crypto.randomUUID()}`;
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const keyBytes = Uint8Array.from(atob(secret.slice("whsec_".length)), (character) => character.charCodeAt(0));
+  const key = await crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${body}`));
+  return { "svix-id": id, "svix-timestamp": timestamp, "svix-signature": `v1,${btoa(String.fromCharCode(...new Uint8Array(signature)))}` };
+}
+
+/** The provider's POST of a delivery event, as it comes from outside (no Origin). */
+async function postEvent(bindings: Env, body: string, headers: Record<string, string>) {
+  const ctx = createExecutionContext();
+  const request = new Request(`${BASE}/api/mail/events`, { method: "POST", body, headers: { "Content-Type": "application/json", ...headers } });
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, bindings, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+async function sweep(bindings: Env, now: number) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "* * * * *" }), bindings, ctx);
+  await waitOnExecutionContext(ctx);
+}
