@@ -67,7 +67,7 @@ export const sessions = sqliteTable(
 
 // An account's one-time links (app/features/accounts/account-links.server.ts): "password" to choose a password
 // (a reset, an invited admin's first one), "sign-in" to sign in while the account's password
-// sign-ins are on hold (docs/decisions/146). Any change of password uses them all up.
+// sign-ins are on hold (docs/decisions/078). Any change of password uses them all up.
 export const passwordResetTokens = sqliteTable(
   "password_reset_tokens",
   {

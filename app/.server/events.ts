@@ -78,7 +78,7 @@ export type AccountDeleted = Event<"account.deleted", { role: string; shipmentsK
 export type AccountInvited = Event<"account.invited", { email: string; firstName: string; invitedBy: string }> & { link: string };
 /**
  * Asked for at the sign-in page while the account's password sign-ins are on hold
- * (docs/decisions/146); `link` carries the one-time token, never stored with the event.
+ * (docs/decisions/078); `link` carries the one-time token, never stored with the event.
  */
 export type SignInLinkRequested = Event<"account.sign_in_link_requested", { email: string; firstName: string }> & { link: string };
 /** `link` carries the one-time token: it goes into the mail and is never stored with the event. */

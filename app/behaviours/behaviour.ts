@@ -1,5 +1,5 @@
 // A behaviour is what JavaScript adds to server-rendered markup, written once as plain DOM code
-// (docs/decisions/147): it finds its markup under `root` by data attributes, and answers with a
+// (docs/decisions/145): it finds its markup under `root` by data attributes, and answers with a
 // function that undoes what it did. The pages that do not hydrate run it from public-page.ts;
 // React components run the same function from an effect (use-behaviour.ts).
 export type Behaviour = (root: Element | Document) => () => void;

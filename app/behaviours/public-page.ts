@@ -1,5 +1,5 @@
 // The one script of the pages that do not hydrate (components/page-scripts.tsx,
-// docs/decisions/145 and 147): every behaviour those pages may carry, run once on the whole
+// docs/decisions/145): every behaviour those pages may carry, run once on the whole
 // document. Each looks for its own markup and does nothing on a page without it; the React
 // components that render the same markup run the same behaviours on the pages that hydrate.
 import { enhancePasswordToggles } from "~/features/accounts/password-toggle";

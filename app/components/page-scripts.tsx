@@ -12,7 +12,7 @@ export type ScriptsHandle = { hydrate?: false };
  * app/behaviours/public-page.ts, which runs the page's behaviours (print, slides, tabs, Show
  * password ...) on the server's HTML; the rest hydrate with Remix. Once Remix runs, a link to a
  * page of the first kind is rendered by React like any other, and its components run the same
- * behaviours (docs/decisions/147); Remix's scripts and scroll handling stay.
+ * behaviours (docs/decisions/145); Remix's scripts and scroll handling stay.
  */
 export function PageScripts({ nonce }: { nonce?: string }) {
   const running = useHydrated();

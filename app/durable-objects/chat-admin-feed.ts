@@ -1,6 +1,6 @@
 // The admins' live feed: one object holds the admin pages' sockets (hibernation API, so open
 // pages cost nothing while nothing happens) and tells them when a topic changed: a chat session
-// ("chat") or any shipment ("shipments", docs/decisions/113); the page then reloads its data. The message carries no
+// ("chat") or any shipment ("shipments", docs/decisions/080); the page then reloads its data. The message carries no
 // data, so a socket that outlives its admin's sign-in learns nothing; it is still closed after
 // SOCKET_LIFETIME_MS, and the page reconnects through the worker's admin check.
 import { DurableObject } from "cloudflare:workers";

@@ -24,7 +24,7 @@ import { isHoneypotFilled } from "~/domain/honeypot";
 import { INVALID_SIGN_IN_LINK, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
 import type { SiteHandle } from "./_site";
 
-// One-time sign-in links (docs/decisions/146-owner-sign-in-link.md): the form that mails one
+// One-time sign-in links (docs/decisions/078-sign-in-lanes.md): the form that mails one
 // (offered by the sign-in pages while password sign-ins are on hold), and the page the mailed
 // link opens, whose button signs in. Opening the link changes nothing, so a mail scanner that
 // follows it uses nothing up, and no other site can sign a browser in with it.

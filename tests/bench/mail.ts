@@ -137,7 +137,7 @@ process.on("SIGINT", () => process.exit(130));
 try {
   await waitForServer(BASE);
   // Straight to the worker's workerd socket: wrangler dev's proxy answers some parallel writes
-  // with a 503 of its own on a busy machine (docs/decisions/149).
+  // with a 503 of its own on a busy machine (docs/CHANGELOG.md, issue 22).
   app = (await userWorkerOrigin(server.pid!, PORT)) ?? BASE;
   const admin = await signIn(app, "/admin/login", DEMO_ADMIN);
 

@@ -12,7 +12,7 @@
 // PARALLEL_TOUCH=<file> adds a last round in which that file's modification time is touched
 // (its content unchanged) 300 ms into each burst: `wrangler dev` watches the worker's source
 // (app/entry.worker.ts and what it imports) and the built assets, and restarts the worker when
-// one changes. That shows what a reload mid-burst looks like (docs/decisions/149).
+// one changes. That shows what a reload mid-burst looks like (docs/CHANGELOG.md, issue 22).
 //
 // Loopback only, bounded: PARALLEL_PORT (8821), PARALLEL_COUNT requests per burst (50, at most
 // 200), PARALLEL_ROUNDS rounds (3, at most 10), each request given up after 30 s, the whole run

@@ -1,4 +1,4 @@
-// An owner can always get in (issue 22, item 3; docs/decisions/146): an account is put on hold by
+// An owner can always get in (issue 22, item 3; docs/decisions/078): an account is put on hold by
 // wrong passwords from many addresses; its owner, in a browser that never signed in to it, is
 // refused, asks for a sign-in link, reads it in the mail, follows it and is signed in.
 //

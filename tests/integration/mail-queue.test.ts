@@ -1,6 +1,6 @@
 // Events leave through the events queue (docs/decisions/154): the request hands the mail it
 // committed to the queue, the worker's queue() handler sends it through the provider (Resend's
-// API, docs/decisions/155) once, retries with growing delays, and the dead-letter queue's
+// API, docs/decisions/154) once, retries with growing delays, and the dead-letter queue's
 // consumer marks what never went out dead; the cron sweeps what a request failed to hand over.
 // Non-essential mail honours the suppression list and the per-address hourly bound
 // (docs/decisions/156). The queue's batches are made with vitest-pool-workers' createMessageBatch

@@ -1,4 +1,4 @@
-// An owner can always get in (issue 22, item 3; docs/decisions/146-owner-sign-in-link.md): an
+// An owner can always get in (issue 22, item 3; docs/decisions/078-sign-in-lanes.md): an
 // account put on hold by wrong passwords from many addresses; the one-time sign-in link its owner
 // can ask for instead (mailed through the outbox, single use, expiring, revoked by a password
 // change); the known device that is never held by others' failures; and how the hold ends.
@@ -205,7 +205,7 @@ describe("sign-in links", () => {
   });
 });
 
-describe("how the hold ends (decision 146)", () => {
+describe("how the hold ends (decision 078)", () => {
   it("ends a fixed hour after it began, however many attempts come during it, and a new one needs a whole new set of failures", async () => {
     const context = serviceContext();
     const owner = await createUser();

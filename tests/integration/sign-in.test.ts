@@ -389,7 +389,7 @@ describe("sign-in lanes: device cookies and growing delays", () => {
     const user = await createUser();
     const client = { address: newClientAddress(), session: null, devices: [] };
     // Wrong passwords at many addresses from one client: its address's lane alone grows (an
-    // account's own lane holds for a fixed hour instead: sign-in-links.test.ts, decision 146).
+    // account's own lane holds for a fixed hour instead: sign-in-links.test.ts, decision 078).
     let guess = 0;
     const attempt = (now: number, password = "Wrong123!") =>
       signIn(context, { email: password === user.password ? user.email : `guess-${(guess += 1)}-${user.email}`, password, client, now });

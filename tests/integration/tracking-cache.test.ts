@@ -116,7 +116,7 @@ describe("the anonymous tracking page's edge cache", () => {
     expect(fresh).toContain("Fresh Depot");
   });
 
-  it("shows a change made in another isolate once TRUST_MS has passed, not before (decision 135)", async () => {
+  it("shows a change made in another isolate once TRUST_MS has passed, not before (decision 131)", async () => {
     clock.stop();
     await anonymous();
     // Confirmed against D1 once: this isolate then trusts the stored page for TRUST_MS.

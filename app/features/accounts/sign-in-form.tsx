@@ -94,7 +94,7 @@ export function DemoSignIn({
 }
 
 /**
- * Offered with a 429 (docs/decisions/146): while the account's password sign-ins are on hold, a
+ * Offered with a 429 (docs/decisions/078): while the account's password sign-ins are on hold, a
  * one-time sign-in link mailed to the address typed. A plain form of its own, posting the
  * address to /auth/sign-in-link, whose answer never says whether an account uses it.
  */

@@ -1,5 +1,5 @@
 // One-time sign-in links: the way in for an owner whose password sign-ins are on hold from new
-// devices because someone else has been guessing (docs/decisions/146-owner-sign-in-link.md).
+// devices because someone else has been guessing (docs/decisions/078-sign-in-lanes.md).
 // The sign-in page offers one when it answers 429; the link is mailed through the events and
 // the outbox, works once within SIGN_IN_LINK_MINUTES, and any change of password revokes it.
 // Asking is bounded per client and per typed address, and the answer never says whether an

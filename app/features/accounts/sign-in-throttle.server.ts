@@ -9,7 +9,7 @@
 // forget their failures a day after the last one. The account lane instead holds for one fixed
 // hour (ACCOUNT_HOLD_MS) and then starts over: attempts during the hold are refused uncounted,
 // so nobody can make a hold last longer, and a new hold costs a whole new set of failures
-// (docs/decisions/146-owner-sign-in-link.md; the owner meanwhile signs in from a known device
+// (docs/decisions/078-sign-in-lanes.md; the owner meanwhile signs in from a known device
 // or with a mailed sign-in link). The attempt is counted before any password is hashed, as a
 // failure, so that parallel attempts cannot outrun the count; a right password gives it back.
 import { and, eq, lt } from "drizzle-orm";

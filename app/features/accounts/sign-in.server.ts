@@ -149,7 +149,7 @@ export async function completePasswordReset(
 }
 
 /**
- * A one-time sign-in link's button (docs/decisions/146): uses the link up and signs its account
+ * A one-time sign-in link's button (docs/decisions/078): uses the link up and signs its account
  * in on this browser, which becomes one of its known devices, and goes on to its dashboard.
  */
 export async function signInWithLink(

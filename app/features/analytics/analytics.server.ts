@@ -1,6 +1,6 @@
 // The admin's analytics: every figure from SQL aggregates, all read in one db.batch. The
 // figures add up the rollups (per-hour, per-day and per-16-day sums kept by triggers, decision
-// 140) over the pieces of the period, and the shipments themselves over the parts of an hour
+// 120) over the pieces of the period, and the shipments themselves over the parts of an hour
 // at its ends, so their cost follows the period's length, not the table. Retention alone reads
 // shipments: the period's by creation time, or over 90 days and a year the customers' covering
 // index in order. tests/integration/analytics.test.ts checks the plans.

@@ -3,7 +3,7 @@
 // the settings' tax) of a draft holding that weight on the route asked, in the currency a new
 // shipment starts in. A route with one country known is priced from (or to) that country, from
 // elsewhere in its pricing region and from outside it; with none, within one country, within one
-// region and between regions (docs/decisions/153-assistant-prices-as-the-form.md).
+// region and between regions (docs/decisions/083-support-assistant.md).
 import { COUNTRIES, PRICING_REGIONS, type Country } from "~/domain/countries";
 import { RANGE, MAX_PACKAGES } from "~/domain/field-limits";
 import { formatMoney, listOf, toMinorUnits } from "~/domain/format";

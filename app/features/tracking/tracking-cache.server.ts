@@ -1,4 +1,4 @@
-// The edge cache of the anonymous tracking page (docs/decisions/131, 135). The worker entry asks
+// The edge cache of the anonymous tracking page (docs/decisions/131). The worker entry asks
 // here before Remix renders /track/{id}: an anonymous reader without a flash message gets the
 // page another anonymous reader caused to be rendered, from the Cache API of this location, for
 // up to TRACKING_CACHE_SECONDS. The stored page carries the shipment's version (raised by every
@@ -57,7 +57,7 @@ async function shipmentVersion(db: Db, trackingId: string): Promise<string | nul
   return row ? publicVersion(row) : null;
 }
 
-/** Whether the shipment is still at `version`: D1 says, or said less than a second ago (decision 135). */
+/** Whether the shipment is still at `version`: D1 says, or said less than a second ago (decision 131). */
 async function isCurrent(db: Db, trackingId: string, version: string, now: () => number): Promise<boolean> {
   if (recentlyConfirmed(trackingId, version, now())) return true;
   const current = await shipmentVersion(db, trackingId);

@@ -1,5 +1,5 @@
 // How long this isolate trusts a stored tracking page's version once D1 has confirmed it
-// (docs/decisions/135): a popular parcel's stored page is checked against D1 at most once a
+// (docs/decisions/131): a popular parcel's stored page is checked against D1 at most once a
 // second per isolate instead of on every view. Any shipment event committed in this isolate
 // forgets every confirmation at once (the dispatcher calls `forgetConfirmedVersions` before the
 // answer), so a change made here shows on the next view; other isolates show it within
