@@ -29,7 +29,8 @@ export default defineConfig({
   },
   projects: [
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
-    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    // Sweeps tagged @once (tests/e2e/once.ts) run without JavaScript only.
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, grepInvert: /@once/ },
   ],
   webServer: [
     {

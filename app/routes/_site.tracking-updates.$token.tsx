@@ -5,6 +5,7 @@ import { z } from "zod";
 import { redirectWithOutcome } from "~/http/replies.server";
 import { confirmSubscription, getSubscriptionLink, unsubscribe } from "~/features/tracking/tracking-subscriptions.server";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { UnsubscribeForm } from "~/features/mail/unsubscribe-form";
 import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
@@ -71,11 +72,7 @@ export default function TrackingUpdatesPage() {
         ) : (
           <>
             <p className="text-slate-800">{`${link.email} gets an e-mail each time parcel ${link.trackingId} changes status.`}</p>
-            <Form method="post">
-              <button type="submit" name="intent" value="unsubscribe" className="btn-primary">
-                Unsubscribe
-              </button>
-            </Form>
+            <UnsubscribeForm />
           </>
         )}
         {link ? (

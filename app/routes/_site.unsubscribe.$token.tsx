@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { redirectWithOutcome } from "~/http/replies.server";
 import { unsubscribeAddress, unsubscribeLink } from "~/features/mail/unsubscribe.server";
 import { INVALID_UNSUBSCRIBE_LINK, MAIL_STILL_SENT } from "~/features/mail/unsubscribe";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { UnsubscribeForm } from "~/features/mail/unsubscribe-form";
 import { companyNameOf } from "~/components/company-name";
 import { FormErrors } from "~/components/forms";
 
@@ -62,11 +63,7 @@ export default function UnsubscribePage() {
             <p className="text-slate-800">
               {`Stop parcel updates and newsletters to ${link.email}? ${MAIL_STILL_SENT}`}
             </p>
-            <Form method="post">
-              <button type="submit" name="intent" value="unsubscribe" className="btn-primary">
-                Unsubscribe
-              </button>
-            </Form>
+            <UnsubscribeForm />
           </>
         )}
       </section>

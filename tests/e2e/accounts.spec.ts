@@ -113,6 +113,10 @@ test("the demo buttons sign in as the demo customer and the demo admin", async (
   await page.getByRole("button", { name: "Demo Admin Login" }).click();
   await expect(page).toHaveURL("/admin/users");
   await expect(page.getByText("Demo admin login successful!")).toBeVisible();
+  // Other stories register people too, so the demo customer is found by search, not by page.
+  const filters = page.getByRole("search", { name: "Users" });
+  await filters.getByLabel("Name or e-mail").fill("demo@swiftparcel");
+  await filters.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByRole("cell", { name: "demo@swiftparcel.example" })).toBeVisible();
 });
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_TRACKING_IDS, SPARE_TRACKING_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
 import { isSettled } from "../../app/features/shipments/shipment-status";
+import { ONCE } from "./once";
 
 // Issue 23 item 4: an estimated delivery is a date. In a Tokyo browser one shipment's estimate
 // read Nov 27 without JavaScript and Nov 28 with it (the time-zone hint moved it), and its
@@ -57,7 +58,7 @@ for (const timezoneId of ["Asia/Tokyo", "America/Los_Angeles"]) {
   test.describe(`a reader in ${timezoneId}`, () => {
     test.use({ timezoneId });
 
-    test("sees each estimated delivery as the same date with and without JavaScript, and the calendar file holds it", async ({ page, browser, javaScriptEnabled }) => {
+    test("sees each estimated delivery as the same date with and without JavaScript, and the calendar file holds it", ONCE, async ({ page, browser, javaScriptEnabled }) => {
       test.setTimeout(120_000);
       // The other half of the comparison: the same zone with JavaScript the other way round.
       const otherContext = await browser.newContext({ timezoneId, javaScriptEnabled: !javaScriptEnabled });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsDemoAdmin } from "./sign-in";
+import { ONCE } from "./once";
 
 // Paper: the receipt, the invoice and the label each print on one page of A4 and of US Letter;
 // the tracking page and the analytics report print branded with the company's name, with no
@@ -24,7 +25,7 @@ async function companyName(page: Page): Promise<string> {
   return (await page.locator("footer p").first().textContent())!.trim();
 }
 
-test("the receipt, the label and the invoice each print on one page of A4 and of Letter", async ({ page }) => {
+test("the receipt, the label and the invoice each print on one page of A4 and of Letter", ONCE, async ({ page }) => {
   test.slow();
   await signInAsDemoAdmin(page);
   await page.goto("/admin/shipments");
@@ -38,7 +39,7 @@ test("the receipt, the label and the invoice each print on one page of A4 and of
   }
 });
 
-test("the tracking page prints branded, its history entries whole, on the fewest pages", async ({ page }) => {
+test("the tracking page prints branded, its history entries whole, on the fewest pages", ONCE, async ({ page }) => {
   const name = await companyName(page);
   for (const trackingId of [IN_TRANSIT, DELIVERED]) {
     await page.goto(`/track/${trackingId}`);
@@ -60,7 +61,7 @@ test("the tracking page prints branded, its history entries whole, on the fewest
   }
 });
 
-test("the analytics report prints branded, without empty pages, its tables' headers on every page", async ({ page }) => {
+test("the analytics report prints branded, without empty pages, its tables' headers on every page", ONCE, async ({ page }) => {
   test.slow();
   const name = await companyName(page);
   await signInAsDemoAdmin(page);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAsDemoAdmin, signInAsDemoCustomer } from "./sign-in";
 import { linkIn, receivedMail } from "./mail";
+import { ONCE } from "./once";
 
 const ROUTE_TABLE = [
   "/", "/about", "/services", "/contact", "/faq", "/pricing", "/track", "/login", "/auth/login", "/register",
@@ -11,7 +12,7 @@ const ROUTE_TABLE = [
   "/shipping-terms", "/refund-policy",
 ];
 
-test("every path of the route table answers without a server error", async ({ page }) => {
+test("every path of the route table answers without a server error", ONCE, async ({ page }) => {
   test.slow(); // thirty-three page loads in one test
   for (const path of ROUTE_TABLE) {
     const response = await page.goto(path);
@@ -50,7 +51,7 @@ test("a missing record shows the 404 page inside the admin layout", async ({ pag
   await expect(page.getByRole("link", { name: "SwiftParcel Admin" })).toBeVisible();
 });
 
-test("the header and footer carry every link", async ({ page }) => {
+test("the header and footer carry every link", ONCE, async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const name of ["Home", "Track", "Services", "Pricing", "About", "Contact", "FAQ"]) {
@@ -65,7 +66,7 @@ test("the header and footer carry every link", async ({ page }) => {
   await expect(footer.getByText("24/7 Customer Support")).toBeVisible();
 });
 
-test("the mobile menu opens without JavaScript", async ({ page }) => {
+test("the mobile menu opens without JavaScript", ONCE, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/");
   const mobileNav = page.getByRole("navigation", { name: "Mobile" });

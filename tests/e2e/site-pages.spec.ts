@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsDemoAdmin, signInAsDemoCustomer } from "./sign-in";
+import { ONCE } from "./once";
 
 // Anchored sections are reached without smooth scrolling (the site honours reduced motion).
 test.use({ reducedMotion: "reduce" });
@@ -19,7 +20,7 @@ async function followLink(page: Page, area: "banner" | "contentinfo", href: stri
   await expect(page.getByText("Coming soon")).toHaveCount(0);
 }
 
-test("every header and footer link lands on a real page or section", async ({ page }) => {
+test("every header and footer link lands on a real page or section", ONCE, async ({ page }) => {
   test.slow(); // about twenty navigations
   await page.goto("/");
   for (const href of ["/track", "/services", "/pricing", "/about", "/contact", "/faq", "/"]) await followLink(page, "banner", href);

@@ -3,6 +3,7 @@ import { DEMO_TRACKING_IDS, SPARE_TRACKING_IDS, STATUS_TRACKING_IDS } from "../.
 import { statusLabel } from "../../app/features/shipments/shipment-status";
 import { receivedMail } from "./mail";
 import { signInAsDemoAdmin } from "./sign-in";
+import { ONCE } from "./once";
 
 const inTransit = DEMO_TRACKING_IDS.find((demo) => demo.status === "in_transit")!.trackingId;
 const delivered = DEMO_TRACKING_IDS.find((demo) => demo.status === "delivered")!.trackingId;
@@ -45,7 +46,7 @@ test("a delivered parcel shows the delivered banner and a completed timeline", a
   await expect(page.getByRole("heading", { name: "Keep me posted" })).toHaveCount(0);
 });
 
-test("for every status, the timeline agrees with the history", async ({ page }) => {
+test("for every status, the timeline agrees with the history", ONCE, async ({ page }) => {
   // Eighteen pages, each read twice over.
   test.setTimeout(90_000);
   for (const { trackingId, status } of [...DEMO_TRACKING_IDS, ...STATUS_TRACKING_IDS]) {
