@@ -102,6 +102,15 @@ describe("enhanceFaqFilter", () => {
     expect(window.history.state).toEqual({ key: "router" });
   });
 
+  test("a link followed while the address is still to catch up leaves the next page's address alone", () => {
+    undo = enhanceFaqFilter(document);
+    typeInSearch("insurance");
+    search().dispatchEvent(new Event("change", { bubbles: true }));
+    window.history.pushState(null, "", "/services");
+    vi.advanceTimersByTime(URL_DELAY_MS);
+    expect(window.location.pathname + window.location.search).toBe("/services");
+  });
+
   test("the Search button filters in place instead of loading the page", () => {
     undo = enhanceFaqFilter(document);
     search().value = "customs";

@@ -33,8 +33,12 @@ export const enhanceFaqFilter: Behaviour = (root) => {
   }));
 
   const currentFilter = () => faqFilterFrom(new URLSearchParams(new FormData(form) as unknown as Record<string, string>));
+  // A link followed from the page blurs the box (a "change") and moves the router to the next
+  // address before the page is taken down: the filter writes only the FAQ's own address.
+  const faqPath = location.pathname;
   const writeUrl = () => {
     clearTimeout(timer);
+    if (location.pathname !== faqPath) return;
     const search = faqSearchString(currentFilter());
     // The router's own state is kept, so that a hydrated page's history stays its own.
     if (search !== location.search) history.replaceState(history.state, "", location.pathname + search);
