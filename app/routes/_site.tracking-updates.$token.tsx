@@ -44,7 +44,7 @@ export default function TrackingUpdatesPage() {
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
       <h1 className="mb-4 text-3xl font-bold">Parcel updates by e-mail</h1>
-      <section className="card space-y-4">
+      <div className="card space-y-4">
         {refusal && "error" in refusal ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
             {refusal.error}
@@ -82,7 +82,7 @@ export default function TrackingUpdatesPage() {
             </Link>
           </p>
         ) : null}
-      </section>
+      </div>
     </main>
   );
 }

@@ -45,7 +45,7 @@ export default function UnsubscribePage() {
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
       <h1 className="mb-4 text-3xl font-bold">Stop parcel e-mail</h1>
-      <section className="card space-y-4">
+      <div className="card space-y-4">
         <FormErrors errors={refusal && "error" in refusal ? [refusal.error] : undefined} />
         {!link ? (
           <>
@@ -66,7 +66,7 @@ export default function UnsubscribePage() {
             <UnsubscribeForm />
           </>
         )}
-      </section>
+      </div>
     </main>
   );
 }
