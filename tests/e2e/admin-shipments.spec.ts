@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createShipment, search } from "./admin-shipment-form";
+import { createShipment, createShipmentInForm, search } from "./admin-shipment-form";
 import { signInAsDemoAdmin } from "./sign-in";
 
 /** The tracking page's "Current location". */
@@ -21,7 +21,7 @@ test("the demo admin finds a shipment, moves it along, edits it and opens its re
   await expect(page).toHaveURL("/admin/dashboard");
   await expect(page.getByRole("heading", { name: /^Welcome back, / })).toBeVisible();
 
-  const trackingId = await createShipment(page, {
+  const trackingId = await createShipmentInForm(page, {
     senderName: `Story Customer ${tag}`,
     senderEmail: "story.customer@example.com",
     description: "Vinyl records",
