@@ -131,7 +131,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const price = converted(ADD_ON_PRICES[id]);
     return price ? `${getAddOn(id).name} (+${price})` : getAddOn(id).name;
   };
-  const checkFaults = url.searchParams.has("check") ? await checkedStepFaults(context, draft.values, step) : null;
+  const checkFaults = url.searchParams.has("check") ? await checkedStepFaults(context, draft.values, step, rate) : null;
   return {
     step,
     reached: draft.reached,

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { and, eq, sql } from "drizzle-orm";
 import { shipmentDrafts } from "../../../drizzle/schema";
 import { COUNTRIES, getCountry } from "~/domain/countries";
-import { CURRENCIES, isPickerCurrency } from "~/features/pricing/currencies";
+import { CURRENCIES } from "~/features/pricing/currencies";
 import { draftCurrency, draftOptionFaults, estimateDraft, shipmentFromForm, type Estimate } from "~/features/shipments/customer-shipment";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
 import {
@@ -58,7 +58,7 @@ async function freshDraft(context: Pick<ServiceContext, "db">, user: DraftOwner)
   return newDraft({
     name: `${user.firstName} ${user.lastName}`,
     email: user.email,
-    currency: isPickerCurrency(defaultCurrency) ? defaultCurrency : "USD",
+    currency: draftCurrency({ currency: defaultCurrency }),
   });
 }
 
@@ -188,12 +188,18 @@ export function stepFaults(draft: ShipmentDraft, step: StepNumber | "all"): Fiel
 
 /**
  * A step's faults with, on the package step, what its options need the addresses and the rate
- * of the draft's currency for (draftOptionFaults); null when the step passes.
+ * of the draft's currency for (draftOptionFaults); null when the step passes. `rate`: the
+ * draft's rate when the caller has read it already (draftPricing), else it is read here.
  */
-export async function checkedStepFaults(context: Pick<ServiceContext, "db">, draft: ShipmentDraft, step: StepNumber): Promise<FieldErrors | null> {
+export async function checkedStepFaults(
+  context: Pick<ServiceContext, "db">,
+  draft: ShipmentDraft,
+  step: StepNumber,
+  rate?: ExchangeRate | null,
+): Promise<FieldErrors | null> {
   const faults = stepFaults(draft, step);
   if (step !== 3) return faults;
-  const options = draftOptionFaults(draft, await draftRate(context, draft));
+  const options = draftOptionFaults(draft, rate === undefined ? await draftRate(context, draft) : rate);
   return faults || options ? { ...options, ...faults } : null;
 }
 
@@ -325,8 +331,10 @@ export async function createShipmentFromDraft(
   const draft = await completeDraft(db, user.id, { values, fallback: await freshDraft(context, user), now });
   if (!draft) return { ok: true, tone: "info", message: "This shipment has already been created.", redirectTo: "/dashboard" };
 
+  // Read once: the package step is checked at this rate, and the shipment priced at it.
+  const pricing = await draftPricing(context, draft.values);
   for (const step of [1, 2, 3, 4] as const) {
-    const faults = await checkedStepFaults(context, draft.values, step);
+    const faults = await checkedStepFaults(context, draft.values, step, pricing.rate);
     if (!faults) continue;
     if (step === 4) return notPassing(faults);
     await rewindDraft(db, user.id, step);
@@ -334,12 +342,9 @@ export async function createShipmentFromDraft(
   }
   const checked = parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS.all });
   if (checked.status !== "success") return notPassing(stepFaults(draft.values, "all") ?? {});
-  const [rate, { taxRateBasisPoints }] = await Promise.all([getExchangeRate(db, checked.value.currency), getSettings(db)]);
-  if (!rate) {
-    // Its rate went between the check above and now: the package step says so when it is opened again.
-    await rewindDraft(db, user.id, 3);
-    return toStep(3, { check: true });
-  }
+  // The package step's check above refused a currency without a rate.
+  const { taxRateBasisPoints } = pricing;
+  const rate = pricing.rate!;
   // Each shipment mails its sender and recipient: counted per account and per client address.
   const limited = await limitAction(context, { action: "customer-shipment", clientAddress, account: user.id });
   if (limited) return limited;
