@@ -17,11 +17,11 @@ import { sendsMail } from "./provider.server";
 
 const MAILBOX_PAGE_SIZE = 20;
 /** "Retry all" hands at most this many to the queue at once; pressing it again takes the rest. */
-export const RETRY_ALL_LIMIT = 5000;
+const RETRY_ALL_LIMIT = 5000;
 
-export const NO_PROVIDER = "No mail provider is configured, so mail stays in the mailbox: nothing was retried.";
-export const NOT_RETRIABLE = "Only failed and dead mail can be retried.";
-export const NOTHING_TO_RETRY = "There is no failed or dead mail to retry.";
+const NO_PROVIDER = "No mail provider is configured, so mail stays in the mailbox: nothing was retried.";
+const NOT_RETRIABLE = "Only failed and dead mail can be retried.";
+const NOTHING_TO_RETRY = "There is no failed or dead mail to retry.";
 
 export type MailboxFilters = { search: string; status: MailStatus | "all"; page: number };
 
@@ -33,11 +33,10 @@ export type MailboxFilters = { search: string; status: MailStatus | "all"; page:
 export async function listMail(db: Db, { search, status, page }: MailboxFilters) {
   const toSearched = search ? containsText(outbox.toAddress, search) : undefined;
   const where = and(toSearched, status === "all" ? undefined : eq(outbox.status, status));
-  const [byStatus, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ status: outbox.status, total: count() }).from(outbox).where(toSearched).groupBy(outbox.status),
-    db.select({ total: count() }).from(outbox).where(where),
-  ]);
+  const byStatus = await db.select({ status: outbox.status, total: count() }).from(outbox).where(toSearched).groupBy(outbox.status);
   const counts = Object.fromEntries(MAIL_STATUSES.map((state) => [state, byStatus.find((row) => row.status === state)?.total ?? 0])) as Record<MailStatus, number>;
+  // The mail listed: the state's count, or every state's.
+  const total = status === "all" ? MAIL_STATUSES.reduce((sum, state) => sum + counts[state], 0) : counts[status];
   const pagination = paginate(total, page, MAILBOX_PAGE_SIZE);
   const rows = await db
     .select({
