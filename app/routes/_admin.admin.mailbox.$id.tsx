@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { getMail, retryMail } from "~/features/mail/mailbox.server";
 import { WEB_ADDRESS } from "~/features/mail/mail-html";
@@ -39,8 +39,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function MailPage() {
   const { mail, sending } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
-  const navigation = useNavigation();
-  const retrying = navigation.state === "submitting";
   const details: [string, string][] = [
     ["To", mail.toAddress],
     ["Kind", mail.kind],
@@ -65,8 +63,8 @@ export default function MailPage() {
         <DetailList details={details} />
         {sending && RETRIABLE.includes(mail.status) ? (
           <Form method="post">
-            <button type="submit" name="intent" value="retry" className="btn-primary" disabled={retrying}>
-              {retrying ? "Retrying..." : "Retry"}
+            <button type="submit" name="intent" value="retry" className="btn-primary" data-pending="Retrying...">
+              Retry
             </button>
           </Form>
         ) : null}

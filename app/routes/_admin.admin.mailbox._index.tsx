@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { listMail } from "~/features/mail/mailbox.server";
 import { MAIL_STATUS_LABELS, MAIL_STATUS_MEANINGS, MAIL_STATUSES, type MailStatus } from "~/features/mail/mail-status";
 import { MailStatusBadge } from "~/features/mail/mail-status-badge";
@@ -32,8 +32,6 @@ export default function MailboxPage() {
   const { filters, rows, pagination, counts, sending } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
   const location = useLocation();
-  const navigation = useNavigation();
-  const retrying = navigation.state === "submitting" && navigation.formAction === RETRY_ALL;
   const waiting = counts.failed + counts.dead;
   const filtered = (status: MailStatus | "all") => {
     const params = new URLSearchParams({ ...(filters.search ? { search: filters.search } : {}), ...(status === "all" ? {} : { status }) });
@@ -82,8 +80,8 @@ export default function MailboxPage() {
         {sending && waiting > 0 ? (
           <Form method="post" action={RETRY_ALL}>
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <button type="submit" name="intent" value="retry-all" className="btn-primary" disabled={retrying}>
-              {retrying ? "Retrying..." : `Retry all failed and dead mail (${waiting})`}
+            <button type="submit" name="intent" value="retry-all" className="btn-primary" data-pending="Retrying...">
+              {`Retry all failed and dead mail (${waiting})`}
             </button>
           </Form>
         ) : null}
