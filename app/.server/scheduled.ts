@@ -12,7 +12,7 @@ import { expiredPendingSubscriptionsQuery } from "~/features/tracking/tracking-s
 const DAY_MS = 86_400_000;
 
 /** wrangler.toml's second cron: the clean-up runs on it (the sweep runs on both). */
-export const CLEAN_UP_CRON = "*/5 * * * *";
+const CLEAN_UP_CRON = "*/5 * * * *";
 
 export async function runScheduledWork(env: Env, { cron, now }: { cron: string; now: number }): Promise<void> {
   if (cron === CLEAN_UP_CRON) await dropExpiredRows(env, now);

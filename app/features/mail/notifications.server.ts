@@ -41,7 +41,7 @@ export type Mail = { to: string; subject: string; body: string; kind: string; un
 type PlannedMail = Mail & { audience: "updates" | "account" | "subscriber" | "newsletter"; requested?: boolean };
 
 /** The kinds of parcel mail an address may get without asking (a shipment naming it as sender or recipient). */
-export const UNREQUESTED_KINDS = ["shipment-created", "shipment-status"] as const;
+const UNREQUESTED_KINDS = ["shipment-created", "shipment-status"] as const;
 
 /** At most this many of them reach one address per hour (times ACTION_RATE_LIMIT_FACTOR); the rest are not written. */
 export const UNREQUESTED_MAIL_PER_HOUR = 10;

@@ -14,7 +14,7 @@ import { sendsMail, sendThroughProvider, type ProviderSettings } from "./provide
 import { suppressedAmong } from "./suppression.server";
 
 /** Mail the consumer still sends: not sent, not dead, not suppressed. */
-export const SENDABLE = ["pending", "failed"] as const;
+const SENDABLE = ["pending", "failed"] as const;
 
 /** A queue message about one mail, as the consumer acts on it. */
 export type MailMessage = { body: { id: string }; attempts: number; ack(): void; retry(options?: { delaySeconds?: number }): void };
@@ -99,7 +99,7 @@ const LOST_AFTER_MS = 15 * MINUTE_MS;
 /** Mail older than a day is not sent any more by the sweep (its links may have expired): an admin may still retry it. */
 const SWEEP_MAX_AGE_MS = 24 * 60 * MINUTE_MS;
 /** A sweep hands over at most this many mails; the next minute's takes the rest. */
-export const SWEEP_LIMIT = 5000;
+const SWEEP_LIMIT = 5000;
 
 /**
  * What the sweep hands to the queue: mail a request wrote but did not hand over within a minute

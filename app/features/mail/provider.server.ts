@@ -13,7 +13,7 @@ export type ProviderSettings = Pick<Env, "RESEND_API_KEY" | "RESEND_API_URL" | "
 export type OutgoingMail = Pick<typeof outbox.$inferSelect, "id" | "toAddress" | "subject" | "body" | "kind" | "unsubscribeUrl">;
 
 /** How long a send may take before it counts as failed (and is tried again under the same key). */
-export const SEND_TIMEOUT_MS = 5000;
+const SEND_TIMEOUT_MS = 5000;
 
 /** Answers that the same request would get again: the mail itself is wrong (an address the provider refuses). */
 const FINAL_STATUSES = new Set([400, 422]);
@@ -26,7 +26,7 @@ export function sendsMail(env: Pick<Env, "RESEND_API_KEY">): boolean {
 }
 
 /** The key the provider sends a mail once under: the same for every attempt at one outbox row. */
-export function idempotencyKey(mailId: string): string {
+function idempotencyKey(mailId: string): string {
   return `outbox/${mailId}`;
 }
 
@@ -34,7 +34,7 @@ export function idempotencyKey(mailId: string): string {
 export type SendResult = { ok: true } | { ok: false; error: string; final: boolean };
 
 /** The JSON body of Resend's POST /emails for `mail`; headers made safe again as they leave. */
-export function providerRequest(env: Pick<Env, "MAIL_FROM">, mail: OutgoingMail) {
+function providerRequest(env: Pick<Env, "MAIL_FROM">, mail: OutgoingMail) {
   const subject = mailHeader(mail.subject);
   return {
     from: mailHeader(env.MAIL_FROM),
