@@ -14,12 +14,12 @@ import { contactTypeLabel } from "~/features/contact/contact-form";
 import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
 import { statusLabel } from "~/features/shipments/shipment-status";
 import { replyAuthor, visitorName } from "~/features/chat/chat";
-import { inParts, insertWhere, type Db } from "~/.server/db";
+import { insertWhere, type Db } from "~/.server/db";
 import { deliversTo, type TypesFor } from "~/.server/deliveries";
 import type { Actor, Recording, StoredEvent } from "~/.server/events";
 import { limitFromVar } from "~/.server/rate-limit";
 import { withSafeHeaders } from "./mail-header.server";
-import { suppressedAmong, unsubscribeUrl } from "./suppression.server";
+import { addressesFound, suppressedAmong, unsubscribeUrl } from "./suppression.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { subscriberLinks, type SubscriberLink } from "~/features/tracking/subscriber-links.server";
 
@@ -312,17 +312,13 @@ function sameAddress(a: string, b: string): boolean {
 }
 
 /** Addresses (lower case) among `addresses` whose account has turned e-mail notifications off. */
-async function addressesOptedOut(context: { db: Db }, addresses: string[]): Promise<Set<string>> {
-  const unique = [...new Set(addresses.map((address) => address.toLowerCase()))];
-  const found = new Set<string>();
-  for (const part of inParts(unique)) {
-    const rows = await context.db
+function addressesOptedOut(context: { db: Db }, addresses: string[]): Promise<Set<string>> {
+  return addressesFound(addresses, (part) =>
+    context.db
       .select({ email: users.email })
       .from(users)
-      .where(and(inArray(users.email, part), eq(users.emailNotifications, false)));
-    for (const row of rows) found.add(row.email);
-  }
-  return found;
+      .where(and(inArray(users.email, part), eq(users.emailNotifications, false))),
+  );
 }
 
 /** A mail ready for the outbox: who it is for, why, and whether it counts against its address's hourly bound. */

@@ -35,14 +35,15 @@ export async function addressOfToken(env: Pick<Env, "SESSION_SECRET">, token: st
   return (await signedTokenMatches(env, PURPOSE, email, signature)) ? email : null;
 }
 
-/** Addresses (lower case) among `addresses` that get no non-essential mail. */
-export async function suppressedAmong(db: Db, addresses: readonly string[]): Promise<Set<string>> {
+/** The addresses `find` answers for `addresses` (lower case, each once), asked in parts of D1's bound on values. */
+export async function addressesFound(addresses: readonly string[], find: (part: string[]) => Promise<{ email: string }[]>): Promise<Set<string>> {
   const unique = [...new Set(addresses.map((address) => address.toLowerCase()))];
-  const found = new Set<string>();
-  for (const part of inParts(unique)) {
-    const rows = await db.select({ email: mailSuppressions.email }).from(mailSuppressions).where(inArray(mailSuppressions.email, part));
-    for (const row of rows) found.add(row.email);
-  }
-  return found;
+  const rows = await Promise.all(inParts(unique).map(find));
+  return new Set(rows.flat().map((row) => row.email));
+}
+
+/** Addresses (lower case) among `addresses` that get no non-essential mail. */
+export function suppressedAmong(db: Db, addresses: readonly string[]): Promise<Set<string>> {
+  return addressesFound(addresses, (part) => db.select({ email: mailSuppressions.email }).from(mailSuppressions).where(inArray(mailSuppressions.email, part)));
 }
 
