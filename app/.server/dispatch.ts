@@ -49,23 +49,28 @@ type ResultOf<I> = I extends Recording ? CommittedEvent[] : I extends BatchItem<
 
 /**
  * Writes `items` in one db.batch (a recording's place gets its event rows and, after them, its
- * outbox rows and what they need), then dispatches the events and the mail that were written.
- * A guarded recording whose condition did not hold wrote nothing and delivers nothing.
+ * outbox rows; what those mails need goes last), then dispatches the events and the mail that
+ * were written. A guarded recording whose condition did not hold wrote nothing and delivers
+ * nothing. The mail of every recording is composed at once, so a batch of many changes reads
+ * the settings and the addresses' preferences once.
  */
 export async function commit<const T extends readonly Item[]>(context: DispatchContext, items: T): Promise<Committed<T>> {
+  const recordings = items.filter(isRecording);
+  const mail = await mailStatements(context, recordings);
   const statements: BatchItem<"sqlite">[] = [];
   const places: { start: number; recording?: Recording; mail?: { start: number; count: number } }[] = [];
   for (const item of items) {
     const start = statements.length;
     if (isRecording(item)) {
-      const mail = await mailStatements(context, item);
-      statements.push(...item.statements, ...mail.outbox, ...mail.statements);
-      places.push({ start, recording: item, mail: { start: start + item.statements.length, count: mail.outbox.length } });
+      const outbox = mail.outbox[recordings.indexOf(item)]!;
+      statements.push(...item.statements, ...outbox);
+      places.push({ start, recording: item, mail: { start: start + item.statements.length, count: outbox.length } });
     } else {
       statements.push(item);
       places.push({ start });
     }
   }
+  statements.push(...mail.statements);
   if (statements.length === 0) return [] as unknown as Committed<T>;
   const results: unknown[] = await context.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const written: CommittedEvent[] = [];

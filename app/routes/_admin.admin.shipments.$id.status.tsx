@@ -13,7 +13,7 @@ import { Field } from "~/components/forms";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { RedirectToSchema } from "~/domain/form-fields";
-import { normalizeStatus } from "~/features/shipments/shipment-status";
+import { normalizeStatus, STATUS_NOT_LISTED } from "~/features/shipments/shipment-status";
 import { companyNameOf } from "~/components/company-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 const DASHBOARD = "/admin/dashboard";
-const STATUS_ERROR = "Please choose a status from the list";
+const STATUS_ERROR = STATUS_NOT_LISTED;
 
 /** The row's status form, and this page's destination form (which sends the destination, even empty). */
 const StatusChangeSchema = z.object({

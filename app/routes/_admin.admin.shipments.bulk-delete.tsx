@@ -6,7 +6,8 @@ import { actorFor } from "~/.server/events";
 import { redirectWithOutcome } from "~/http/replies.server";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { requireAdmin } from "~/http/guards.server";
-import { deleteSelectedShipments, MAX_SELECTED, NOTHING_SELECTED } from "~/features/shipments/shipment-changes.server";
+import { deleteSelectedShipments } from "~/features/shipments/shipment-changes.server";
+import { MAX_SELECTED, NOTHING_SELECTED, selectedIds } from "~/features/shipments/shipment-selection";
 import { getShipmentsByIds } from "~/features/shipments/shipment-list.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { BulkDeleteForm, bulkDeleteQuestion } from "~/features/shipments/shipment-actions";
@@ -20,10 +21,6 @@ export const meta: MetaFunction = ({ matches }) => [
 
 const DASHBOARD = "/admin/dashboard";
 
-function strings(values: FormDataEntryValue[]): string[] {
-  return values.filter((value): value is string => typeof value === "string" && value !== "").slice(0, MAX_SELECTED);
-}
-
 const BulkDeleteSchema = z.object({ ids: z.array(z.string()).default([]), redirectTo: RedirectToSchema });
 
 /** The confirmation page. "Select all" without JavaScript sends the page's ids beside it. */
@@ -31,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const redirectTo = safeRedirect(params.get("redirectTo"), DASHBOARD);
-  const ids = strings(params.get("all") === "page" ? params.getAll("pageIds") : params.getAll("ids"));
+  const ids = selectedIds(params).slice(0, MAX_SELECTED);
   const shipments = await getShipmentsByIds(context.db, ids);
   if (shipments.length === 0) throw await redirectWithToast(context.cloudflare.env, redirectTo, { type: "error", message: NOTHING_SELECTED });
   return { shipments, redirectTo };

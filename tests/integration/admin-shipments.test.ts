@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { events, outbox, shipmentPackages, shipments, trackingEvents } from "../../drizzle/schema";
@@ -82,6 +82,7 @@ describe("admin area guards", () => {
     "/admin/shipments/seed-shipment-01/delete",
     "/admin/shipments/seed-shipment-01/status",
     "/admin/shipments/bulk-delete?ids=seed-shipment-01",
+    "/admin/shipments/bulk-status",
     "/admin/shipments/quote?weight=1",
     "/receipt/seed-shipment-01",
     "/receipt/seed-shipment-01/label",
@@ -106,6 +107,7 @@ describe("admin area guards", () => {
       ["/admin/shipments/seed-shipment-01/location", { location: "Nowhere" }],
       ["/admin/shipments/seed-shipment-01/delete", {}],
       ["/admin/shipments/bulk-delete", { ids: ["seed-shipment-01", "seed-shipment-02"] }],
+      ["/admin/shipments/bulk-status", { ids: ["seed-shipment-01", "seed-shipment-02"], status: "delivered" }],
     ];
     const count = async () => (await db.select({ id: shipments.id }).from(shipments)).length;
     const total = await count();
@@ -460,6 +462,120 @@ describe("row actions", () => {
   it("confirms 'select all' without JavaScript with the page's shipments", async () => {
     const html = await (await get("/admin/shipments/bulk-delete?all=page&pageIds=seed-shipment-12&pageIds=seed-shipment-13", admin)).text();
     expect(html).toContain("Are you sure you want to delete 2 shipments?");
+  });
+});
+
+describe("the bulk status change", () => {
+  /** A change as the batch wrote it, without what names its shipment: the history entry, the record and the mail. */
+  async function changeOf(id: string, since: number) {
+    const row = (await shipment(id))!;
+    const entry = (await historyOf(id)).at(-1)!;
+    const record = (await auditOf(id)).at(-1)!;
+    const mails = await db.select().from(outbox).where(eq(outbox.eventId, record.id));
+    const { trackingId, sender, recipient, owner, ...data } = JSON.parse(record.data) as Record<string, unknown>;
+    return {
+      shipment: { status: row.status, currentLocation: row.currentLocation, updatedAt: row.updatedAt >= since },
+      entry: { status: entry.status, location: entry.location, description: entry.description, actorUserId: entry.actorUserId, actorLabel: entry.actorLabel },
+      record: { type: record.type, actorEmail: record.actorEmail, data, names: [trackingId, sender, recipient, owner].every((part) => part !== undefined) },
+      mails: mails.map((mail) => ({ kind: mail.kind, subject: mail.subject.replace(row.trackingId, "{id}") })).sort((a, b) => a.subject.localeCompare(b.subject)),
+    };
+  }
+
+  it("offers every status but custom destination in the list's bulk bar, posting the selection beside Delete", async () => {
+    const page = await html(await get("/admin/shipments", admin));
+    const bar = page.slice(page.indexOf('aria-label="Bulk actions"'), page.indexOf("Clear selection"));
+    expect(bar).toContain('<label for="bulk-status"');
+    expect(bar).toContain(">New status</label>");
+    expect(bar.match(/<option value="[a-z_]+">/g)).toHaveLength(12);
+    expect(bar).not.toContain("custom_destination");
+    expect(bar).toMatch(/<button type="submit" form="bulk-actions" formMethod="post" formAction="\/admin\/shipments\/bulk-status"[^>]*>Update status<\/button>/i);
+    expect(page).toMatch(/<input id="select-[^"]+" type="checkbox" form="bulk-actions" name="ids"/);
+  });
+
+  it("changes each selected shipment as its row's status form does, in one answer that says how many", async () => {
+    const rows = await Promise.all(["seed-shipment-21", "seed-shipment-22", "seed-shipment-23", "seed-shipment-24", "seed-shipment-25"].map((id) => shipment(id)));
+    const [single, ...selected] = rows.filter((row) => row!.status !== "out_for_delivery").slice(0, 3).map((row) => row!);
+    const already = "seed-shipment-26";
+    await post(`/admin/shipments/${already}/status`, { status: "out_for_delivery" }, admin);
+    const eventsBefore = await db.$count(events);
+    const since = Date.now();
+
+    // The row's form, for the change to compare with.
+    expect((await post(`/admin/shipments/${single!.id}/status`, { status: "out_for_delivery" }, admin)).status).toBe(302);
+    const counted = async () => (await env.DB.prepare("SELECT sum(count) AS n FROM rate_limits WHERE key LIKE 'status-change:account:%'").first<{ n: number }>())!.n;
+    const attempts = await counted();
+    const response = await post(
+      "/admin/shipments/bulk-status",
+      { ids: [...selected.map((row) => row.id), already, selected[0]!.id], status: "Out-for-delivery", redirectTo: "/admin/shipments?page=2" },
+      admin,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/shipments?page=2");
+    expect(await follow(response, admin)).toContain("2 shipments updated; 1 already Out For Delivery");
+    // One status change against the admin's hourly limit.
+    expect(await counted()).toBe(attempts + 1);
+
+    const expected = await changeOf(single!.id, since);
+    expect(expected).toMatchObject({
+      shipment: { status: "out_for_delivery", currentLocation: "Local Delivery Center", updatedAt: true },
+      entry: { status: "out_for_delivery", location: "Local Delivery Center", description: "Package is out for delivery", actorUserId: SEED_USER_IDS.admin },
+      record: { type: "shipment.status_changed", actorEmail: "admin@swiftparcel.example", names: true },
+    });
+    expect(expected.mails.length).toBeGreaterThanOrEqual(1);
+    for (const row of selected) {
+      const made = await changeOf(row.id, since);
+      expect(made).toEqual({ ...expected, record: { ...expected.record, data: { ...expected.record.data, from: row.status } }, mails: made.mails });
+      expect(made.mails.map((mail) => mail.subject)).toContain("Shipment {id}: Out For Delivery");
+      expect((await shipment(row.id))!.version).toBe(row.version + 1);
+    }
+    // The one that had the status already: nothing new.
+    expect((await auditOf(already)).filter((row) => row.createdAt >= since)).toEqual([]);
+    expect(await db.$count(events)).toBe(eventsBefore + 3);
+
+    // Again: nothing to change, said as such.
+    const again = await post("/admin/shipments/bulk-status", { ids: selected.map((row) => row.id), status: "out_for_delivery", redirectTo: "/admin/shipments" }, admin);
+    expect(await follow(again, admin)).toContain("The selected shipments are already Out For Delivery: nothing changed");
+  });
+
+  it("changes every shipment of the page when 'All' is ticked without JavaScript", async () => {
+    const candidates = await Promise.all(["seed-shipment-27", "seed-shipment-28", "seed-shipment-29", "seed-shipment-31", "seed-shipment-32"].map((id) => shipment(id)));
+    const [first, second, ticked] = candidates.filter((row) => row!.status !== "ready_for_pickup").map((row) => row!.id);
+    const response = await post(
+      "/admin/shipments/bulk-status",
+      { all: "page", pageIds: [first!, second!], ids: [ticked!], status: "ready_for_pickup", redirectTo: "/admin/shipments" },
+      admin,
+    );
+    expect(await follow(response, admin)).toContain("2 shipments updated");
+    for (const id of [first!, second!]) expect(await shipment(id)).toMatchObject({ status: "ready_for_pickup", currentLocation: "Pickup Point" });
+    expect((await shipment(ticked!))!.status).not.toBe("ready_for_pickup");
+  });
+
+  it("answers bad input with a 4xx page naming every reason, and changes nothing", async () => {
+    const count = async () => Promise.all([db.$count(events), db.$count(trackingEvents), db.$count(outbox)]);
+    const before = await count();
+    const version = (await shipment("seed-shipment-30"))!.version;
+    const cases: [Record<string, string | string[]>, number, string[]][] = [
+      [{ status: "in_transit" }, 400, ["Please select shipments first"]],
+      [{ status: "teleported" }, 400, ["Please select shipments first", "Please choose a status from the list"]],
+      [{ ids: ["seed-shipment-30"], status: "custom_destination" }, 400, ["Please choose a status from the list"]],
+      [{ ids: ["seed-shipment-30"] }, 400, ["Please choose a status from the list"]],
+      [{ ids: Array.from({ length: 101 }, (_, index) => `seed-shipment-${index}`), status: "in_transit" }, 400, ["Select up to 100 shipments at a time."]],
+      [
+        { ids: ["seed-shipment-30", "no-such-shipment"], status: "in_transit" },
+        404,
+        ["Some of the selected shipments no longer exist, so no status was changed: refresh the list and select them again."],
+      ],
+    ];
+    for (const [fields, status, messages] of cases) {
+      const response = await post("/admin/shipments/bulk-status", { ...fields, redirectTo: "/admin/shipments?page=3" }, admin);
+      expect(response.status, JSON.stringify(fields).slice(0, 80)).toBe(status);
+      const page = await html(response);
+      for (const message of messages) expect(page).toContain(message);
+      expect(page).toContain('role="alert"');
+      expect(page).toContain('href="/admin/shipments?page=3"');
+    }
+    expect(await count()).toEqual(before);
+    expect((await shipment("seed-shipment-30"))!.version).toBe(version);
   });
 });
 

@@ -325,19 +325,20 @@ function addressesOptedOut(context: { db: Db }, addresses: string[]): Promise<Se
 export type ComposedMail = Mail & { eventId: string; unrequested: boolean };
 
 /**
- * The mail `list` calls for, each with the id of the event that caused it, and the statements
- * that store the unsubscribe links those mails carry: both go into the batch of the change.
- * Non-essential mail to a suppressed address is left out, and the rest gets its unsubscribe
- * link (in its text and for the List-Unsubscribe header). Mail to `actor`'s own address is
- * something they asked for.
+ * The mail the events of `recordings` call for, each with the id of the event that caused it,
+ * and the statements that store the unsubscribe links those mails carry: both go into the batch
+ * of the change. Non-essential mail to a suppressed address is left out, and the rest gets its
+ * unsubscribe link (in its text and for the List-Unsubscribe header). Mail to the address of a
+ * recording's actor is something they asked for.
  */
-export async function composeMail(
+async function composeMail(
   context: MailContextOf,
-  list: readonly StoredEvent[],
-  { actor, now = Date.now() }: { actor?: Actor; now?: number } = {},
+  recordings: readonly Pick<Recording, "events" | "actor" | "now">[],
 ): Promise<{ mails: ComposedMail[]; statements: BatchItem<"sqlite">[] }> {
-  const mailed = list.filter(bringsMail);
+  const actorOf = new Map<string, Actor>(recordings.flatMap((recording) => recording.events.map((event) => [event.id, recording.actor] as const)));
+  const mailed = recordings.flatMap((recording) => recording.events).filter(bringsMail);
   if (mailed.length === 0) return { mails: [], statements: [] };
+  const now = recordings[0]!.now;
   const statusChanges = mailed.filter((event) => event.type === "shipment.status_changed");
   const [{ companyName, supportEmail }, subscribers] = await Promise.all([
     getSettings(context.db),
@@ -367,6 +368,7 @@ export async function composeMail(
     kept
       .filter((mail) => mail.audience !== "subscriber" || !mailedAsParty.has(`${mail.eventId} ${mail.to.toLowerCase()}`))
       .map(async ({ audience, requested, ...mail }): Promise<ComposedMail> => {
+        const actor = actorOf.get(mail.eventId);
         const unrequested = audience === "updates" && !requested && !(actor?.email && sameAddress(actor.email, mail.to));
         if (audience === "account" || audience === "subscriber") return { ...mail, unrequested };
         const link = await unsubscribeUrl(context, mail.to);
@@ -396,36 +398,43 @@ function underHourlyBound(context: MailContextOf, to: string, now: number): SQL 
 }
 
 /**
- * The mail channel's part of a batch: the outbox rows of the mail `recording` calls for (each
- * insert returning the id it wrote) and the unsubscribe links they carry. Written with the
- * events (under the same condition), so a change and its mail are stored together or not at
- * all; the dispatcher hands the rows that were written to the queue.
+ * The mail channel's part of a batch: for each of `recordings`, the outbox rows of the mail it
+ * calls for (each insert returning the id it wrote), and the statements that store the
+ * unsubscribe links they carry. Each recording's rows are written with its events (under the
+ * same condition), so a change and its mail are stored together or not at all; the dispatcher
+ * hands the rows that were written to the queue.
  */
 export async function mailStatements(
   context: MailContextOf,
-  recording: Recording,
-): Promise<{ outbox: BatchItem<"sqlite">[]; statements: BatchItem<"sqlite">[] }> {
+  recordings: readonly Recording[],
+): Promise<{ outbox: BatchItem<"sqlite">[][]; statements: BatchItem<"sqlite">[] }> {
   const { db } = context;
-  const { onlyIf, now, actor } = recording;
-  const { mails, statements } = await composeMail(context, recording.events, { actor, now });
-  return {
-    outbox: mails.map((mail) => {
-      const row = {
-        id: crypto.randomUUID(),
-        eventId: mail.eventId,
-        channel: "mail",
-        toAddress: mail.to,
-        subject: mail.subject,
-        body: mail.body,
-        kind: mail.kind,
-        unsubscribeUrl: mail.unsubscribeUrl ?? null,
-        nextAttemptAt: now,
-        createdAt: now,
-      } satisfies typeof outbox.$inferInsert;
-      const bound = mail.unrequested ? underHourlyBound(context, mail.to, now) : undefined;
-      if (!onlyIf && !bound) return db.insert(outbox).values(row).returning({ id: outbox.id });
-      return insertWhere(db, outbox, row, { from: onlyIf?.from, where: and(onlyIf?.where, bound) }).returning({ id: outbox.id });
-    }),
-    statements,
-  };
+  const { mails, statements } = await composeMail(context, recordings);
+  const recordingOf = new Map(recordings.flatMap((recording) => recording.events.map((event) => [event.id, recording] as const)));
+  const outboxes = new Map<Recording, BatchItem<"sqlite">[]>(recordings.map((recording) => [recording, []]));
+  for (const mail of mails) {
+    const recording = recordingOf.get(mail.eventId)!;
+    const { onlyIf, now } = recording;
+    const row = {
+      id: crypto.randomUUID(),
+      eventId: mail.eventId,
+      channel: "mail",
+      toAddress: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      kind: mail.kind,
+      unsubscribeUrl: mail.unsubscribeUrl ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    } satisfies typeof outbox.$inferInsert;
+    const bound = mail.unrequested ? underHourlyBound(context, mail.to, now) : undefined;
+    outboxes
+      .get(recording)!
+      .push(
+        !onlyIf && !bound
+          ? db.insert(outbox).values(row).returning({ id: outbox.id })
+          : insertWhere(db, outbox, row, { from: onlyIf?.from, where: and(onlyIf?.where, bound) }).returning({ id: outbox.id }),
+      );
+  }
+  return { outbox: recordings.map((recording) => outboxes.get(recording)!), statements };
 }

@@ -27,6 +27,8 @@ export function deleteAction(shipmentId: string): string {
 
 export const BULK_DELETE_ACTION = "/admin/shipments/bulk-delete";
 
+export const BULK_STATUS_ACTION = "/admin/shipments/bulk-status";
+
 export function LocationForm({
   shipmentId,
   currentLocation,

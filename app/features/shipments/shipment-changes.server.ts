@@ -1,4 +1,5 @@
-// The admin's other writes to a shipment: editing it, setting where it is, deleting it.
+// The admin's other writes to a shipment: editing it, setting where it is, deleting it, and the
+// list's bulk actions (delete, status change) on the selected shipments.
 // Each is one D1 batch with its event. Edits are optimistic: they name the version they were
 // made from, and both the event and the update apply only while the shipment still has that
 // version, so a change made from a stale copy writes nothing (409). A location needs no
@@ -16,7 +17,9 @@ import { invoiceForNewPrice, keepInvoicesOf } from "~/features/invoices/invoices
 import { refused, type Done, type Outcome, type Refused } from "~/.server/outcome";
 import { LOCATION_CHANGED } from "~/features/tracking/tracking-history";
 import { STALE_EDIT_MESSAGE } from "./admin-shipment-form";
-import { appendHistoryEntry, type NewShipment } from "./shipments.server";
+import { limitAction } from "~/.server/rate-limit";
+import { bulkStatusMessage, MAX_SELECTED, NOTHING_SELECTED, SELECTED_NOT_FOUND, selectionFault, type BulkStatus } from "./shipment-selection";
+import { appendHistoryEntry, changeShipmentStatuses, type NewShipment } from "./shipments.server";
 
 /** An edit: the shipment's fields, and a new place for it (which cannot be emptied: the history keeps where it was). */
 export type ShipmentEdit = Partial<Omit<NewShipment, "userId">> & { currentLocation?: string };
@@ -205,12 +208,7 @@ export async function deleteShipment(context: ServiceContext, { shipmentId, acto
   return deleted === 1 ? { ok: true, message: "Shipment deleted" } : refused("not-found", "Failed to delete shipment");
 }
 
-export const NOTHING_SELECTED = "Please select shipments first";
-
-/** More than a page of the list: a request naming more deletes the first this many. */
-export const MAX_SELECTED = 100;
-
-/** The bulk bar's delete: the selected shipments. */
+/** The bulk bar's delete: the selected shipments (a request naming more than the bound deletes the first MAX_SELECTED). */
 export async function deleteSelectedShipments(
   context: ServiceContext,
   { ids, actor }: { ids: readonly string[]; actor: Actor },
@@ -220,6 +218,27 @@ export async function deleteSelectedShipments(
   const deleted = await deleteShipments(context, { ids: selected, actor });
   if (deleted === 0) return refused("not-found", "Failed to delete shipments");
   return { ok: true, message: deleted === 1 ? "1 shipment deleted" : `${deleted} shipments deleted` };
+}
+
+/**
+ * The bulk bar's status change: each selected shipment changes exactly as one changed from its
+ * row would (changeShipmentStatuses), all in one batch, and the admin hears once how many did.
+ * The selection is bounded; when a selected shipment no longer exists nothing changes. It counts
+ * as one status change against the admin's hourly limit (docs/decisions/157).
+ */
+export async function changeSelectedStatuses(
+  context: ServiceContext,
+  { ids, status, actor, clientAddress, now = Date.now() }: { ids: readonly string[]; status: BulkStatus; actor: Actor; clientAddress: string; now?: number },
+): Promise<Outcome<{ changed: number }>> {
+  const selected = [...new Set(ids)];
+  const fault = selectionFault(selected);
+  if (fault) return refused("invalid", fault);
+  const limited = await limitAction(context, { action: "status-change", clientAddress, account: actor.userId ?? undefined });
+  if (limited) return limited;
+  const { changed, unchanged, missing } = await changeShipmentStatuses(context, { shipmentIds: selected, status, actor, now });
+  if (missing.length > 0) return refused("not-found", SELECTED_NOT_FOUND);
+  const message = bulkStatusMessage({ changed: changed.length, unchanged: unchanged.length, status });
+  return { ok: true, changed: changed.length, message, ...(changed.length === 0 ? { tone: "info" as const } : {}) };
 }
 
 export type AuditEntry = {

@@ -19,6 +19,9 @@ export const SHIPMENT_STATUSES = [
 
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
+/** A status form's answer to a value that is not one of its options. */
+export const STATUS_NOT_LISTED = "Please choose a status from the list";
+
 const PROGRESS: Record<ShipmentStatus, number> = {
   pending: 10,
   confirmed: 20,

@@ -1,7 +1,7 @@
 // The shipment lists' tables. The admin's: search and filters (a GET form, so every view has
-// its own address), a status form and actions on each row, selection for bulk delete, and
-// pagination; plain HTML first, JavaScript adds live selection counts, dialogs and a status
-// change on select. The customer's: their own shipments with Track and Invoice links.
+// its own address), a status form and actions on each row, selection for the bulk status change
+// and bulk delete, and pagination; plain HTML first, JavaScript adds live selection counts,
+// dialogs, and status changes without leaving the page. The customer's: their own shipments with Track and Invoice links.
 import { Link, useFetcher } from "@remix-run/react";
 import { Price } from "~/features/pricing/price";
 import { chargeFor } from "~/features/pricing/charge";
@@ -15,12 +15,14 @@ import type { Pagination } from "~/domain/pagination";
 import { isFiltered, TIME_PERIOD_LABELS, TIME_PERIODS, type AdminShipmentFilters } from "~/features/shipments/shipment-filters";
 import { DEFAULT_SORT } from "~/features/shipments/shipment-sort";
 import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { BULK_STATUSES, NOTHING_SELECTED } from "~/features/shipments/shipment-selection";
 import { DialogLink } from "~/components/dialog-link";
 import { DataTable, DateRangeFields, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "~/components/list";
 import { SortFields, StatusFilter } from "./list-filter-fields";
 import { useTimeZone } from "~/components/root-data";
 import {
   BULK_DELETE_ACTION,
+  BULK_STATUS_ACTION,
   bulkDeleteQuestion,
   BulkDeleteForm,
   deleteAction,
@@ -32,7 +34,8 @@ import { StatusBadge } from "./status-badge";
 import { useHydrated } from "~/components/use-hydrated";
 import { WrapPoints } from "~/components/wrap-points";
 
-const BULK_FORM_ID = "bulk-delete";
+/** The bulk bar's form: the rows' boxes belong to it. It asks to delete (GET, a confirmation) or, through Update status, posts a status change. */
+const BULK_FORM_ID = "bulk-actions";
 
 export function AdminShipmentTable({
   title,
@@ -57,6 +60,8 @@ export function AdminShipmentTable({
   const timeZone = useTimeZone();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [noneSelected, setNoneSelected] = useState(false);
+  const bulkStatus = useFetcher<{ errors?: string[] }>();
+  const bulkErrors = bulkStatus.state === "idle" ? (bulkStatus.data?.errors ?? []) : [];
   const pageIds = rows.map((row) => row.id);
   const selectedIds = pageIds.filter((id) => selected.has(id));
 
@@ -202,13 +207,50 @@ export function AdminShipmentTable({
       </form>
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-6 py-3" aria-label="Bulk actions" role="group">
         <p className="mr-auto text-sm font-medium" aria-live="polite">
-          {hydrated ? `${selectedIds.length} shipment(s) selected` : "Tick shipments to delete several at once."}
+          {hydrated ? `${selectedIds.length} shipment(s) selected` : "Tick shipments to change their status or delete several at once."}
         </p>
         {noneSelected ? (
           <p role="alert" className="text-sm font-medium text-red-700">
-            Please select shipments first
+            {NOTHING_SELECTED}
           </p>
         ) : null}
+        {bulkErrors.length > 0 ? (
+          <ul role="alert" className="text-sm font-medium text-red-700">
+            {bulkErrors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="bulk-status" className="text-sm font-medium">
+            New status
+          </label>
+          <select id="bulk-status" name="status" form={BULK_FORM_ID} defaultValue="" className="input w-44 max-w-full py-1 text-sm">
+            <option value="">Choose a status</option>
+            {BULK_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {statusLabel(option)}
+              </option>
+            ))}
+          </select>
+          {/* Without JavaScript the form posts here; with it, the same form goes through a fetcher and the answer's message shows above. */}
+          <button
+            type="submit"
+            form={BULK_FORM_ID}
+            formMethod="post"
+            formAction={BULK_STATUS_ACTION}
+            className="btn-primary py-1.5"
+            disabled={bulkStatus.state !== "idle"}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setNoneSelected(selectedIds.length === 0);
+              if (selectedIds.length > 0) bulkStatus.submit(event.currentTarget);
+            }}
+          >
+            {bulkStatus.state === "idle" ? "Update status" : "Updating..."}
+          </button>
+        </div>
         {hydrated && selectedIds.length > 0 ? (
           <DialogLink
             to={`${BULK_DELETE_ACTION}?${new URLSearchParams([...selectedIds.map((id) => ["ids", id]), ["redirectTo", here]])}`}

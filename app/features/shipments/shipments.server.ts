@@ -1,7 +1,7 @@
 // Writes that every shipment goes through, whoever makes them (customer form, admin form,
 // admin row actions). Each is one D1 batch, so the shipment, its history entry, its mail
 // and its audit record are written together or not at all.
-import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../../drizzle/schema";
 import { invoiceAmounts, invoiceNumber } from "~/features/invoices/invoice";
 import { isDelivered, normalizeStatus, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
@@ -9,7 +9,7 @@ import { checkPlace, CustomDestinationSchema } from "~/features/shipments/shipme
 import { statusChangeEntry, type AppendedEntry } from "~/features/tracking/tracking-history";
 import { generateTrackingId } from "~/features/tracking/tracking-id";
 import type { ServiceContext } from "~/load-context";
-import type { Db } from "~/.server/db";
+import { inParts, type Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
 import { recordEvents, type Actor } from "~/.server/events";
 import { refused, type Outcome } from "~/.server/outcome";
@@ -153,57 +153,58 @@ export async function createShipment(
   }
 }
 
+/** What a status change's mail and event are written from: the shipment's parties, read before its batch. */
+type StatusSubject = {
+  id: string;
+  trackingId: string;
+  status: string;
+  senderName: string;
+  senderEmail: string | null;
+  recipientName: string;
+  recipientEmail: string | null;
+  ownerFirstName: string | null;
+  ownerEmail: string | null;
+  customDestination: string | null;
+};
+
+async function readStatusSubjects(db: Db, ids: readonly string[]): Promise<StatusSubject[]> {
+  const found: StatusSubject[] = [];
+  for (const part of inParts(ids)) {
+    found.push(
+      ...(await db
+        .select({
+          id: shipments.id,
+          trackingId: shipments.trackingId,
+          status: shipments.status,
+          senderName: shipments.senderName,
+          senderEmail: shipments.senderEmail,
+          recipientName: shipments.recipientName,
+          recipientEmail: shipments.recipientEmail,
+          ownerFirstName: users.firstName,
+          ownerEmail: users.email,
+          customDestination: shipments.customDestination,
+        })
+        .from(shipments)
+        .leftJoin(users, eq(users.id, shipments.userId))
+        .where(inArray(shipments.id, part))),
+    );
+  }
+  return found;
+}
+
+/** A status change: the status, who makes it, and optionally the place and (custom destination) where it was delivered. */
+export type StatusChange = { status: ShipmentStatus; actor: Actor; location?: string | null; customDestination?: string | null; now?: number };
+
 /**
- * Sets a status and appends its history entry in one batch. The entry is at the place given,
- * else the status's default place (statusChangeEntry), and that place becomes the shipment's
- * current location. Concurrent changes all apply, one after another: the history entry and the
- * event are written ahead of the update in the same batch and read the status they follow from
- * the row as it runs, so each change has one entry and one event naming the status before it,
- * whichever landed in between. The version goes up by one per change so that edits made from an
- * older copy are refused. Setting the status the shipment already has (and, for a custom
- * destination, the same destination) changes nothing: no history entry, no mail, no record
- * ("unchanged"). Every statement of the batch carries that condition, checked when the batch
- * runs, so two identical changes made at the same moment leave one entry, not two.
+ * One shipment's status change as statements for `commit`: its history entry, its event (with
+ * its mail) and the update, in that order; null when the shipment already has that status (and,
+ * for a custom destination, that destination).
  */
-export async function changeShipmentStatus(
-  context: ServiceContext,
-  {
-    shipmentId,
-    status,
-    actor,
-    location,
-    customDestination,
-    now = Date.now(),
-  }: {
-    shipmentId: string;
-    status: ShipmentStatus;
-    actor: Actor;
-    location?: string | null;
-    customDestination?: string | null;
-    now?: number;
-  },
-): Promise<"changed" | "unchanged" | "missing"> {
+async function statusChangeItems(context: ServiceContext, current: StatusSubject, { status, actor, location, customDestination, now }: StatusChange & { now: number }) {
   const { db } = context;
-  // What the mail is written from; the parties rarely change, the status often does.
-  const current = await db
-    .select({
-      trackingId: shipments.trackingId,
-      status: shipments.status,
-      senderName: shipments.senderName,
-      senderEmail: shipments.senderEmail,
-      recipientName: shipments.recipientName,
-      recipientEmail: shipments.recipientEmail,
-      ownerFirstName: users.firstName,
-      ownerEmail: users.email,
-      customDestination: shipments.customDestination,
-    })
-    .from(shipments)
-    .leftJoin(users, eq(users.id, shipments.userId))
-    .where(eq(shipments.id, shipmentId))
-    .get();
-  if (!current) return "missing";
+  const shipmentId = current.id;
   const sameDestination = customDestination === undefined || (current.customDestination ?? null) === (customDestination ?? null);
-  if (normalizeStatus(current.status) === status && sameDestination) return "unchanged";
+  if (normalizeStatus(current.status) === status && sameDestination) return null;
 
   const delivered = isDelivered(status);
   const entry = statusChangeEntry({ status, location, customDestination });
@@ -214,7 +215,7 @@ export async function changeShipmentStatus(
   const onlyIf = { from: shipments, where: and(eq(shipments.id, shipmentId), differs) };
 
   const ratingLinkOnDelivery = delivered ? { ratingLink: await ratingLink(context, { id: shipmentId, trackingId: current.trackingId }) } : {};
-  const results = await commit(context, [
+  return [
     appendHistoryEntry(db, { shipmentId, entry, actor, now, where: onlyIf.where }),
     recordEvents(
       context,
@@ -255,9 +256,54 @@ export async function changeShipmentStatus(
       .where(onlyIf.where)
       // The rows it changed: D1's `changes` also counts the analytics triggers' writes (decision 120).
       .returning({ id: shipments.id }),
-  ]);
-  if ((results.at(-1) as unknown[]).length !== 1) return "unchanged";
-  return "changed";
+  ] as const;
+}
+
+/** What a status change did to the shipments it named: each id in one of the three. */
+export type StatusChanges = { changed: string[]; unchanged: string[]; missing: string[] };
+
+/**
+ * Sets a status on shipments, each with its history entry, in one batch. The entry is at the
+ * place given, else the status's default place (statusChangeEntry), and that place becomes the
+ * shipment's current location. Concurrent changes all apply, one after another: the history
+ * entry and the event are written ahead of the update in the same batch and read the status they
+ * follow from the row as it runs, so each change has one entry and one event naming the status
+ * before it, whichever landed in between. The version goes up by one per change so that edits
+ * made from an older copy are refused. Setting the status a shipment already has (and, for a
+ * custom destination, the same destination) changes nothing for it: no history entry, no mail,
+ * no record ("unchanged"). Every statement of the batch carries that condition, checked when the
+ * batch runs, so two identical changes made at the same moment leave one entry, not two. When a
+ * named shipment does not exist, nothing is written for any of them.
+ */
+export async function changeShipmentStatuses(
+  context: ServiceContext,
+  { shipmentIds, now = Date.now(), ...change }: StatusChange & { shipmentIds: readonly string[] },
+): Promise<StatusChanges> {
+  const named = [...new Set(shipmentIds)];
+  // What the mail is written from; the parties rarely change, the status often does.
+  const subjects = await readStatusSubjects(context.db, named);
+  const found = new Set(subjects.map((subject) => subject.id));
+  const missing = named.filter((id) => !found.has(id));
+  if (missing.length > 0) return { changed: [], unchanged: [], missing };
+  const planned = (await Promise.all(subjects.map(async (subject) => ({ id: subject.id, items: await statusChangeItems(context, subject, { ...change, now }) })))).filter(
+    (plan): plan is { id: string; items: NonNullable<Awaited<ReturnType<typeof statusChangeItems>>> } => plan.items !== null,
+  );
+  // One batch: each statement binds far fewer than D1's 100 values, and the bound on a selection
+  // keeps the batch's work well inside D1's time for one (docs/decisions/157).
+  const results = planned.length === 0 ? [] : await commit(context, planned.flatMap((plan) => plan.items));
+  const items = planned[0]?.items.length ?? 0;
+  const changed = planned.filter((_, index) => (results[index * items + items - 1] as unknown[]).length === 1).map((plan) => plan.id);
+  const done = new Set(changed);
+  return { changed, unchanged: named.filter((id) => !done.has(id)), missing: [] };
+}
+
+/** One shipment's status change (changeShipmentStatuses). */
+export async function changeShipmentStatus(
+  context: ServiceContext,
+  { shipmentId, ...change }: StatusChange & { shipmentId: string },
+): Promise<"changed" | "unchanged" | "missing"> {
+  const { changed, missing } = await changeShipmentStatuses(context, { shipmentIds: [shipmentId], ...change });
+  return missing.length > 0 ? "missing" : changed.length > 0 ? "changed" : "unchanged";
 }
 
 /**

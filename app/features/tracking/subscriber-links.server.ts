@@ -4,7 +4,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { trackingSubscriptions, trackingSubscriptionTokens } from "../../../drizzle/schema";
-import type { Db } from "~/.server/db";
+import { inParts, type Db } from "~/.server/db";
 import { hashToken, randomToken } from "~/features/accounts/session.server";
 
 /** How long a status mail's unsubscribe link works. */
@@ -32,10 +32,15 @@ export async function subscriberLinks(
   const statements: BatchItem<"sqlite">[] = [];
   if (shipmentIds.length === 0) return { byShipment, statements };
   const { db } = context;
-  const rows = await db
-    .select({ id: trackingSubscriptions.id, shipmentId: trackingSubscriptions.shipmentId, email: trackingSubscriptions.email })
-    .from(trackingSubscriptions)
-    .where(and(inArray(trackingSubscriptions.shipmentId, [...new Set(shipmentIds)]), eq(trackingSubscriptions.status, "confirmed")));
+  const rows = [];
+  for (const part of inParts([...new Set(shipmentIds)])) {
+    rows.push(
+      ...(await db
+        .select({ id: trackingSubscriptions.id, shipmentId: trackingSubscriptions.shipmentId, email: trackingSubscriptions.email })
+        .from(trackingSubscriptions)
+        .where(and(inArray(trackingSubscriptions.shipmentId, part), eq(trackingSubscriptions.status, "confirmed")))),
+    );
+  }
   for (const row of rows) {
     const token = randomToken();
     statements.push(

@@ -1,0 +1,43 @@
+// The admin list's selection for its bulk actions (delete, status change): the rows ticked, or,
+// with "All" ticked on a page served without JavaScript, every row of that page. It is bounded:
+// a request naming more than MAX_SELECTED shipments is more than any page of the list holds.
+import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "./shipment-status";
+
+export const MAX_SELECTED = 100;
+
+export const NOTHING_SELECTED = "Please select shipments first";
+export const TOO_MANY_SELECTED = `Select up to ${MAX_SELECTED} shipments at a time.`;
+export const SELECTED_NOT_FOUND = "Some of the selected shipments no longer exist, so no status was changed: refresh the list and select them again.";
+
+/** What a form or a query string carries: FormData and URLSearchParams both read like this. */
+type Fields = { get(name: string): unknown; getAll(name: string): unknown[] };
+
+/** The ids a bulk action names, each once, in order: the ticked rows (`ids`), or the page's rows (`pageIds`) when "All" says `page`. */
+export function selectedIds(fields: Fields): string[] {
+  const values = fields.get("all") === "page" ? fields.getAll("pageIds") : fields.getAll("ids");
+  return [...new Set(values.filter((value): value is string => typeof value === "string" && value !== ""))];
+}
+
+/** Why a selection cannot be acted on (nothing, or more than the bound), or null. */
+export function selectionFault(ids: readonly string[]): string | null {
+  if (ids.length === 0) return NOTHING_SELECTED;
+  if (ids.length > MAX_SELECTED) return TOO_MANY_SELECTED;
+  return null;
+}
+
+/** What a bulk change sets: any status but custom destination, whose place is typed for each parcel on its own. */
+export type BulkStatus = Exclude<ShipmentStatus, "custom_destination">;
+
+export const BULK_STATUSES = SHIPMENT_STATUSES.filter((status): status is BulkStatus => status !== "custom_destination");
+
+export function isBulkStatus(status: ShipmentStatus): status is BulkStatus {
+  return status !== "custom_destination";
+}
+
+/** The bulk change's toast: '2 shipments updated', with those that had the status already, or that nothing changed. */
+export function bulkStatusMessage({ changed, unchanged, status }: { changed: number; unchanged: number; status: ShipmentStatus }): string {
+  const label = statusLabel(status);
+  if (changed === 0) return unchanged === 1 ? `The status is already ${label}: nothing changed` : `The selected shipments are already ${label}: nothing changed`;
+  const updated = `${changed === 1 ? "1 shipment" : `${changed} shipments`} updated`;
+  return unchanged === 0 ? updated : `${updated}; ${unchanged} already ${label}`;
+}
