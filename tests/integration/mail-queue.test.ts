@@ -6,9 +6,10 @@
 // (docs/decisions/156). The queue's batches are made with vitest-pool-workers' createMessageBatch
 // and read back with getQueueResult; the provider is a fetch mock.
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mailSuppressions, outbox } from "../../drizzle/schema";
+import { events, mailSuppressions, outbox, shipments, users } from "../../drizzle/schema";
+import { inParts } from "~/.server/db";
 import { DEAD_LETTER_QUEUE, EVENTS_QUEUE, type Delivery } from "~/.server/dispatch";
 import { SYSTEM_ACTOR } from "~/.server/events";
 import { sendPasswordReset } from "~/features/accounts/password-reset.server";
@@ -399,6 +400,76 @@ describe("the per-address bound of unrequested mail", () => {
   });
 });
 
+describe("a bulk status change of 200 shipments", () => {
+  it("hands one status mail per owner to the queue, which sends each once, a redelivery none again", { timeout: 120_000 }, async () => {
+    const OWNERS = 200;
+    const tag = crypto.randomUUID().slice(0, 8);
+    const owners = Array.from({ length: OWNERS }, (_, index) => ({
+      id: `bulk-owner-${tag}-${index}`,
+      email: `bulk-owner-${index}-${tag}@example.com`,
+      passwordHash: "unused",
+      firstName: `Owner${index}`,
+      lastName: "Bulk",
+    }));
+    // Each owner's own shipment, sent from the owner's address to a recipient without one.
+    const parcels = owners.map((owner, index) => ({
+      ...MINIMAL_SHIPMENT,
+      id: `bulk-parcel-${tag}-${index}`,
+      trackingId: `BLK${tag.toUpperCase()}${String(index).padStart(4, "0")}`,
+      userId: owner.id,
+      senderEmail: owner.email,
+      recipientEmail: null,
+      status: "pending" as const,
+      currentLocation: "Processing Center",
+    }));
+    await db.batch([
+      ...inParts(owners, 5).map((part) => db.insert(users).values(part)),
+      ...parcels.map((parcel) => db.insert(shipments).values(parcel)),
+    ] as unknown as Parameters<typeof db.batch>[0]);
+    const admin = await createUser({ role: "admin" });
+    const cookie = await adminCookie(admin.id);
+
+    // Two changes of a full selection each (the bar takes 100 at a time), each written in one D1 batch.
+    const queue = fakeQueue();
+    const batches: number[] = [];
+    const DB = new Proxy(env.DB, {
+      get: (target, name) =>
+        name === "batch"
+          ? (statements: D1PreparedStatement[]) => (batches.push(statements.length), target.batch(statements))
+          : (Reflect.get(target, name) as (...args: unknown[]) => unknown).bind(target),
+    });
+    for (const part of inParts(parcels, 100)) {
+      const answer = await fetchWith({ ...sendingEnv(queue), DB }, "/admin/shipments/bulk-status", [...part.map((parcel): [string, string] => ["ids", parcel.id]), ["status", "in_transit"], ["redirectTo", "/admin/shipments"]], cookie);
+      expect(answer.status).toBe(302);
+    }
+    // Each: its history entries, events, mails and updates (4 x 100) in one batch; then the hand-over's stamps.
+    expect(batches.filter((size) => size >= 400)).toEqual([400, 400]);
+    const written = await db
+      .select({ id: outbox.id, to: outbox.toAddress, kind: outbox.kind, handedOverAt: outbox.handedOverAt })
+      .from(outbox)
+      .where(inArray(outbox.eventId, db.select({ id: events.id }).from(events).where(and(like(events.entityId, `bulk-parcel-${tag}-%`), eq(events.type, "shipment.status_changed")))));
+    expect(written).toHaveLength(OWNERS);
+    expect(new Set(written.map((mail) => mail.to))).toEqual(new Set(owners.map((owner) => owner.email)));
+    expect(written.every((mail) => mail.kind === "shipment-status" && mail.handedOverAt !== null)).toBe(true);
+    const handedOver = queue.sent.flatMap((delivery) => (delivery.channel === "mail" ? [delivery.id] : []));
+    expect(handedOver.sort()).toEqual(written.map((mail) => mail.id).sort());
+    // And the admin feed's cue, once per change.
+    expect(queue.sent.filter((delivery) => delivery.channel === "admin-feed")).toHaveLength(2);
+
+    // The consumer, in batches of the queue's size: each mail to the provider once.
+    const fetchSpy = provider();
+    for (const part of inParts(handedOver, 100)) expect((await consume(mailBatch(part))).explicitAcks).toHaveLength(part.length);
+    const sentTo = () => fetchSpy.mock.calls.map(([, init]) => (JSON.parse(String(init!.body)) as { to: string[] }).to[0]!);
+    expect(fetchSpy).toHaveBeenCalledTimes(OWNERS);
+    expect(new Set(sentTo())).toEqual(new Set(owners.map((owner) => owner.email)));
+    // Every message delivered again (the queue is at-least-once): nothing more is sent.
+    for (const part of inParts(handedOver, 100)) await consume(mailBatch(part, { attempts: 2 }));
+    expect(fetchSpy).toHaveBeenCalledTimes(OWNERS);
+    const states = await db.select({ status: outbox.status }).from(outbox).where(inArray(outbox.id, handedOver.slice(0, 90)));
+    expect(new Set(states.map((row) => row.status))).toEqual(new Set(["sent"]));
+  });
+});
+
 function shipment(parties: { senderEmail: string | null; recipientEmail: string | null }) {
   return { ...MINIMAL_SHIPMENT, ...parties };
 }
@@ -408,7 +479,7 @@ function adminCookie(userId: string) {
 }
 
 /** A form POST to the worker with other bindings than the pool's (a provider key, a queue the test watches). */
-async function fetchWith(bindings: Env, path: string, fields: Record<string, string>, cookie: string) {
+async function fetchWith(bindings: Env, path: string, fields: Record<string, string> | [string, string][], cookie: string) {
   const ctx = createExecutionContext();
   const request = new Request(`${BASE}${path}`, {
     method: "POST",
