@@ -331,6 +331,54 @@ describe("every action, given a body the entry refuses", () => {
   }
 });
 
+describe("the bulk status change, given a selection or a status it must refuse", () => {
+  // The list's bar posts the ticked rows (`ids`, or the page's `pageIds` with "All") and a status.
+  it("answers each with a 4xx and a message, with and without JavaScript, and changes nothing", async () => {
+    const real = seed.shipments.slice(0, 3).map((row) => row.id);
+    const many = Array.from({ length: 101 }, (_, index) => seed.shipments[index % seed.shipments.length]!.id + (index < seed.shipments.length ? "" : `-${index}`));
+    const cases: [string, [string, string][], number][] = [
+      ["nothing selected", [["status", "in_transit"]], 400],
+      ["an empty selection", [["ids", ""], ["ids", ""], ["status", "in_transit"]], 400],
+      ["a status not on the list", [...real.map((id): [string, string] => ["ids", id]), ["status", "teleported"]], 400],
+      ["custom destination, which is set one parcel at a time", [["ids", real[0]!], ["status", "custom_destination"]], 400],
+      ["no status", [["ids", real[0]!]], 400],
+      ["a status over its bound", [["ids", real[0]!], ["status", "in_transit".repeat(10)]], 400],
+      ["more than 100 shipments", [...many.map((id): [string, string] => ["ids", id]), ["status", "in_transit"]], 400],
+      ["more than 100 of the page's", [["all", "page"], ...many.map((id): [string, string] => ["pageIds", id]), ["status", "in_transit"]], 400],
+      ["a shipment that is not there beside real ones", [...real.map((id): [string, string] => ["ids", id]), ["ids", "no-such-shipment"], ["status", "in_transit"]], 404],
+      ["an injection for an id", [["ids", "' OR 1=1--"], ["status", "delivered"]], 404],
+    ];
+    const before = await snapshot();
+    for (const singleFetch of [false, true]) {
+      for (const [what, fields, status] of cases) {
+        const response = await serve(
+          new Request(`${BASE}/admin/shipments/bulk-status${singleFetch ? ".data" : ""}`, {
+            method: "POST",
+            redirect: "manual",
+            body: encodeUrl([...fields, ["redirectTo", "/admin/shipments"]]),
+            headers: { Cookie: cookies.admin, Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": newClientAddress(), "Content-Type": "application/x-www-form-urlencoded" },
+          }),
+        );
+        requestCount += 1;
+        const body = await response.text();
+        // Single fetch carries the action's status in its payload and answers 200 or the status itself.
+        if (!singleFetch) expect(response.status, what).toBe(status);
+        else expect(body, what).toContain("errors");
+        expect(carriesMessage(response.headers.get("Content-Type") ?? "", body, singleFetch), what).toBe(true);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("is found on the list's page: its bar's form posts the selection and the status there", () => {
+    const forms = formsByPath.get("/admin/shipments/bulk-status") ?? [];
+    expect(forms.length).toBeGreaterThan(0);
+    const names = new Set(forms[0]!.controls.map((control) => control.name));
+    expect([...names].sort()).toEqual(["all", "ids", "pageIds", "redirectTo", "status"]);
+    expect(forms[0]!.controls.find((control) => control.name === "status")!.options).not.toContain("custom_destination");
+  });
+});
+
 describe("concurrent writes to one record", () => {
   // Parallel location updates of one shipment all apply in order or are refused with 409
   // (docs/decisions/030); they once answered 500 ("Shipment … kept changing while its location was set").
