@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createShipment, createShipmentInForm, search } from "./admin-shipment-form";
+import { receivedMail } from "./mail";
 import { signInAsDemoAdmin } from "./sign-in";
 
 /** The tracking page's "Current location". */
@@ -166,6 +167,37 @@ test("the demo admin bulk-deletes two shipments after confirming, and only those
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByRole("checkbox", { name: `Select ${keep}` })).toBeVisible();
   for (const id of doomed) await expect(table.getByRole("checkbox", { name: `Select ${id}` })).toHaveCount(0);
+});
+
+test("the demo admin sets two new shipments In Transit in one go, and each sender gets its status mail", async ({ page, javaScriptEnabled, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
+  const slug = tag.replace(/\W+/g, "-");
+  await signInAsDemoAdmin(page);
+  const senderName = `Bulk Status ${tag}`;
+  const senders = [`bulk.status.one.${slug}@example.com`, `bulk.status.two.${slug}@example.com`];
+  const trackingIds: string[] = [];
+  for (const senderEmail of senders) trackingIds.push(await createShipment(page, { senderName, senderEmail, description: "Tea tins" }));
+
+  await search(page, senderName);
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(3);
+  for (const id of trackingIds) await expect(page.getByLabel(`Status of ${id}`)).toHaveValue("pending");
+  const bulk = page.getByRole("group", { name: "Bulk actions" });
+  for (const id of trackingIds) await page.getByLabel(`Select ${id}`).check();
+  if (javaScriptEnabled) await expect(page.getByText("2 shipment(s) selected")).toBeVisible();
+  await bulk.getByLabel("New status").selectOption("in_transit");
+  await bulk.getByRole("button", { name: "Update status" }).click();
+  await expect(page.getByRole("status").getByText("2 shipments updated")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard\?search=/);
+  for (const id of trackingIds) await expect(page.getByLabel(`Status of ${id}`)).toHaveValue("in_transit");
+
+  // Each sender hears of it within seconds, through the events queue.
+  for (const [index, senderEmail] of senders.entries()) {
+    const mail = await receivedMail(request, senderEmail, "shipment-status");
+    expect(mail.subject).toBe(`Shipment ${trackingIds[index]}: In Transit`);
+    expect(mail.body).toContain("Package is in transit to destination");
+  }
 });
 
 test("an admin delivers to a custom destination and deletes one shipment after confirming", async ({ page, javaScriptEnabled }, testInfo) => {
