@@ -207,7 +207,7 @@ export function AdminShipmentTable({
       </form>
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-6 py-3" aria-label="Bulk actions" role="group">
         <p className="mr-auto text-sm font-medium" aria-live="polite">
-          {hydrated ? `${selectedIds.length} shipment(s) selected` : "Tick shipments to change their status or delete several at once."}
+          {hydrated ? `${selectedIds.length} shipment(s) selected` : "Tick shipments to change their status or delete them."}
         </p>
         {noneSelected ? (
           <p role="alert" className="text-sm font-medium text-red-700">
@@ -250,35 +250,35 @@ export function AdminShipmentTable({
           >
             {bulkStatus.state === "idle" ? "Update status" : "Updating..."}
           </button>
-        </div>
-        {hydrated && selectedIds.length > 0 ? (
-          <DialogLink
-            to={`${BULK_DELETE_ACTION}?${new URLSearchParams([...selectedIds.map((id) => ["ids", id]), ["redirectTo", here]])}`}
-            action={BULK_DELETE_ACTION}
-            title="Delete shipments"
-            description={bulkDeleteQuestion(selectedIds.length)}
-            className="btn-danger py-1.5"
-            content={(close) => <BulkDeleteForm ids={selectedIds} redirectTo={here} onCancel={close} />}
-          >
-            Delete
-          </DialogLink>
-        ) : (
-          <button
-            type="submit"
-            form={BULK_FORM_ID}
-            className="btn-danger py-1.5"
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              setNoneSelected(true);
-            }}
-          >
-            Delete
+          {hydrated && selectedIds.length > 0 ? (
+            <DialogLink
+              to={`${BULK_DELETE_ACTION}?${new URLSearchParams([...selectedIds.map((id) => ["ids", id]), ["redirectTo", here]])}`}
+              action={BULK_DELETE_ACTION}
+              title="Delete shipments"
+              description={bulkDeleteQuestion(selectedIds.length)}
+              className="btn-danger py-1.5"
+              content={(close) => <BulkDeleteForm ids={selectedIds} redirectTo={here} onCancel={close} />}
+            >
+              Delete
+            </DialogLink>
+          ) : (
+            <button
+              type="submit"
+              form={BULK_FORM_ID}
+              className="btn-danger py-1.5"
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                setNoneSelected(true);
+              }}
+            >
+              Delete
+            </button>
+          )}
+          <button type="reset" form={BULK_FORM_ID} className="btn-secondary py-1.5" onClick={() => setNoneSelected(false)}>
+            Clear selection
           </button>
-        )}
-        <button type="reset" form={BULK_FORM_ID} className="btn-secondary py-1.5" onClick={() => setNoneSelected(false)}>
-          Clear selection
-        </button>
+        </div>
       </div>
 
       {rows.length === 0 ? (
