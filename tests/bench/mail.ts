@@ -112,8 +112,8 @@ rmSync(dir, { recursive: true, force: true });
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
 run("npx", ["tsx", "drizzle/seed.ts"], { PERSIST_TO: dir, SEED_SHIPMENTS: String(CHANGES) });
 const changed = sql(
-  `SELECT shipments.id, tracking_id AS trackingId, status, users.email AS ownerEmail FROM shipments LEFT JOIN users ON users.id = shipments.user_id
-   WHERE shipments.id LIKE 'bench-%' ORDER BY shipments.id LIMIT ${CHANGES}`,
+  `SELECT shipments.id, shipments.tracking_id AS trackingId, shipments.status, users.email AS ownerEmail FROM shipments
+   LEFT JOIN users ON users.id = shipments.user_id WHERE shipments.id LIKE 'bench-%' ORDER BY shipments.id LIMIT ${CHANGES}`,
 ) as { id: string; trackingId: string; status: string; ownerEmail: string | null }[];
 /** The bulk change's status: none of the shipments has it after the latency run (out for delivery or exception). */
 const BULK_STATUS = { value: "in_transit", label: "In Transit" };
