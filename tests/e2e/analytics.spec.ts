@@ -5,7 +5,7 @@ import { signInAsDemoAdmin } from "./sign-in";
 
 // The operations manager's morning: the analytics screen, a period change, Refresh, the exports
 // and a report; and a delivery rated through the link mailed at delivery. Run with JavaScript
-// off and on; the figures themselves are asserted by tests/integration/analytics*.test.ts.
+// off and on; the figures themselves are asserted by tests/integration/analytics.test.ts.
 
 test("the demo admin reads the analytics, changes the period, refreshes, exports and makes a report", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);

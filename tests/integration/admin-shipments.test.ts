@@ -587,7 +587,7 @@ describe("editing a shipment", () => {
   }
 
   it("fills the form, saves the changes and lists each with its previous value", async () => {
-    // Its invoice is unpaid, so the price the form computes may change (a paid one refuses it: admin-invoices.test.ts).
+    // Its invoice is unpaid, so the price the form computes may change (a paid one refuses it: invoices.test.ts).
     const before = (await shipment("seed-shipment-17"))!;
     const { page: form, version } = await editForm("seed-shipment-17");
     expect(form).toContain(before.trackingId);

@@ -172,7 +172,7 @@ describe("every CSV export", () => {
       const text = await response.text();
       expect(text.startsWith("\uFEFF"), `${path}: a byte-order mark`).toBe(true);
       const rows: string[][] = parse(text, { bom: true, record_delimiter: "\r\n" });
-      // The invoices list has no rows here (its formula-like names: admin-invoices.test.ts); the header still counts.
+      // The invoices list has no rows here (its formula-like names: invoices.test.ts); the header still counts.
       expect(rows.length, path).toBeGreaterThan(path.includes("invoices") ? 0 : 1);
       // A number the app computed may be negative; anything else starting like a formula is not allowed.
       const offending = rows.flat().filter((cell) => FORMULA_START.test(cell) && !/^-\d+(\.\d+)?%?$/.test(cell));
