@@ -532,7 +532,7 @@ describe("the chat session object", () => {
     return outcome;
   }
 
-  function stub(sessionId: string) {
+  function sessionObject(sessionId: string) {
     return env.CHAT_SESSIONS.get(env.CHAT_SESSIONS.idFromName(sessionId));
   }
 
@@ -639,7 +639,7 @@ describe("the chat session object", () => {
       await ask(session.id, "hello");
       const before = await getChatConversation(serviceContext(), session.id);
       const rowBefore = await d1Row(session.id);
-      const failure = await runInDurableObject(stub(session.id), async (instance: ChatSessionObject) => {
+      const failure = await runInDurableObject(sessionObject(session.id), async (instance: ChatSessionObject) => {
         const internals = instance as unknown as { db: { batch: () => Promise<never> } };
         const real = internals.db;
         internals.db = Object.assign(Object.create(real) as object, { batch: () => Promise.reject(new Error("D1 is down")) }) as typeof real;
@@ -671,7 +671,7 @@ describe("the chat session object", () => {
         db.insert(events).values({ id: eventId, type: "chat.admin_replied", entityType: "chat_session", entityId: session.id, data: JSON.stringify({ messageId: lostId }) }),
         db.insert(outbox).values({ id: crypto.randomUUID(), eventId, toAddress: "crash@example.com", subject: "s", body: "lost reply", kind: "chat-reply", nextAttemptAt: Date.now() }),
       ]);
-      await runInDurableObject(stub(session.id), (_instance, state) => {
+      await runInDurableObject(sessionObject(session.id), (_instance, state) => {
         state.storage.sql.exec("UPDATE session SET pending = ?", JSON.stringify([lostId]));
       });
       await abortAllDurableObjects();

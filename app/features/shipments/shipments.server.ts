@@ -291,8 +291,9 @@ export async function changeShipmentStatuses(
   // One batch: each statement binds far fewer than D1's 100 values, and the bound on a selection
   // keeps the batch's work well inside D1's time for one (docs/decisions/157).
   const results = planned.length === 0 ? [] : await commit(context, planned.flatMap((plan) => plan.items));
-  const items = planned[0]?.items.length ?? 0;
-  const changed = planned.filter((_, index) => (results[index * items + items - 1] as unknown[]).length === 1).map((plan) => plan.id);
+  // Each plan's last statement is its update, returning the row it changed.
+  let end = 0;
+  const changed = planned.filter((plan) => (results[(end += plan.items.length) - 1] as unknown[]).length === 1).map((plan) => plan.id);
   const done = new Set(changed);
   return { changed, unchanged: named.filter((id) => !done.has(id)), missing: [] };
 }
