@@ -9,6 +9,12 @@ import { fileURLToPath } from "node:url";
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const MAIL_PORT = Number((process.env.E2E_MAIL_PORT ??= String(PORT + 1)));
 const MAIL_CATCHER = fileURLToPath(new URL("./e2e/mail-catcher.ts", import.meta.url));
+// The two servers start at once, so each is given its own devtools port (wrangler's default,
+// 9229, would be taken by whichever binds first): PORT + 3 and PORT + 4.
+// The sign-in-link story's server (tests/e2e/sign-in-link.spec.ts): the same built worker with
+// wrangler.toml's real sign-in limits, on a fresh D1 of its own, its mail to the same catcher.
+const HOLD_PORT = Number((process.env.E2E_HOLD_PORT ??= String(PORT + 2)));
+const HOLD_STATE = "tests/e2e/.state-hold";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -43,10 +49,23 @@ export default defineConfig({
     },
     {
       command: [
-        `npm run serve:fresh -- --port ${PORT}`,
+        `npm run serve:fresh -- --port ${PORT} --inspector-port ${PORT + 3}`,
         `--var PUBLIC_ORIGIN:http://localhost:${PORT} --var RESEND_API_KEY:e2e --var RESEND_API_URL:http://127.0.0.1:${MAIL_PORT}`,
       ].join(" "),
       url: `http://127.0.0.1:${PORT}/robots.txt`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: [
+        `rm -rf ${HOLD_STATE} && CI=1 npx wrangler d1 migrations apply DB --local --persist-to ${HOLD_STATE} &&`,
+        `npx wrangler dev --persist-to ${HOLD_STATE} --port ${HOLD_PORT} --inspector-port ${PORT + 4} --var PUBLIC_ORIGIN:http://127.0.0.1:${HOLD_PORT}`,
+        `--var RESEND_API_KEY:e2e --var RESEND_API_URL:http://127.0.0.1:${MAIL_PORT} --var ACTION_RATE_LIMIT_FACTOR:1000`,
+      ].join(" "),
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      url: `http://127.0.0.1:${HOLD_PORT}/robots.txt`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: "ignore",

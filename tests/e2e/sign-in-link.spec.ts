@@ -3,76 +3,27 @@
 // refused, asks for a sign-in link, reads it in the mail, follows it and is signed in.
 //
 // The shared e2e server runs with LOGIN_RATE_LIMIT 100000 (every story comes from one address
-// and signs in with the demo buttons), so it can hold no account. This story runs its own copy
-// of the built worker with the real sign-in limits (wrangler.toml's), one per Playwright worker,
-// on the next free ports above the shared server's and the mail catcher's, listening on
-// 127.0.0.1 only, on a fresh D1 of its own; its mail goes to the same catcher.
-import { test as base, expect, request as requests } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// and signs in with the demo buttons), so it can hold no account. This story runs on the hold
+// server the Playwright config starts beside it: the same built worker with the real sign-in
+// limits (wrangler.toml's), on a fresh D1 of its own, its mail to the same catcher.
+import { expect, request as requests, test } from "@playwright/test";
 import { linkIn, receivedMail } from "./mail";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PASSWORD = "Parcel42!";
+/** The hold server (tests/playwright.config.ts): wrangler.toml's real sign-in limits. */
+const HOLD_ORIGIN = `http://127.0.0.1:${process.env.E2E_HOLD_PORT}`;
+/** Each project guesses from addresses of its own, so the two runs never share a counter. */
+const GUESS_NETWORK = { "no-js": "198.51.100", js: "203.0.113" } as const;
 
-async function waitForServer(origin: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${origin} did not start`);
-}
-
-const test = base.extend<object, { holdServer: string }>({
-  holdServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const port = Number(process.env.E2E_PORT ?? 8788) + 2 + workerInfo.parallelIndex;
-      const origin = `http://127.0.0.1:${port}`;
-      const state = `tests/e2e/.state-hold-${workerInfo.parallelIndex}`;
-      const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
-      rmSync(`${ROOT}/${state}`, { recursive: true, force: true });
-      const migrated = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: ROOT, env, stdio: "ignore" });
-      if (migrated.status !== 0) throw new Error("migrations failed");
-      const server: ChildProcess = spawn(
-        "npx",
-        [
-          "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state,
-          "--var", `PUBLIC_ORIGIN:${origin}`, "--var", "RESEND_API_KEY:e2e", "--var", `RESEND_API_URL:http://127.0.0.1:${process.env.E2E_MAIL_PORT}`,
-          "--var", "ACTION_RATE_LIMIT_FACTOR:1000",
-        ],
-        { cwd: ROOT, env, stdio: "ignore", detached: true },
-      );
-      try {
-        await waitForServer(origin, 150_000);
-        await use(origin);
-      } finally {
-        try {
-          process.kill(-server.pid!, "SIGTERM");
-        } catch {
-          // already gone
-        }
-        rmSync(`${ROOT}/${state}`, { recursive: true, force: true });
-      }
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
-});
-
-test("an owner whose account is on hold signs in with a link from the mail", async ({ page, request, holdServer }, testInfo) => {
+test("an owner whose account is on hold signs in with a link from the mail", async ({ page, request }, testInfo) => {
   test.slow();
   const email = `owner.${testInfo.project.name}.${Date.now()}@example.com`;
-  const form = { Origin: holdServer };
+  const form = { Origin: HOLD_ORIGIN };
+  const network = GUESS_NETWORK[testInfo.project.name as keyof typeof GUESS_NETWORK];
 
   // The owner has an account (made in a browser of its own, which keeps its device cookie there).
   const signUp = await requests.newContext();
-  const registered = await signUp.post(`${holdServer}/register`, {
+  const registered = await signUp.post(`${HOLD_ORIGIN}/register`, {
     headers: form,
     maxRedirects: 0,
     form: { firstName: "Ada", lastName: "Owner", email, phone: "+44 20 7946 0958", password: PASSWORD, confirmPassword: PASSWORD, terms: "on" },
@@ -84,8 +35,8 @@ test("an owner whose account is on hold signs in with a link from the mail", asy
   const attacker = await requests.newContext();
   const statuses: number[] = [];
   for (let guess = 0; guess < 11; guess += 1) {
-    const answer = await attacker.post(`${holdServer}/login`, {
-      headers: { ...form, "CF-Connecting-IP": `198.51.100.${guess + 1}` },
+    const answer = await attacker.post(`${HOLD_ORIGIN}/login`, {
+      headers: { ...form, "CF-Connecting-IP": `${network}.${guess + 1}` },
       maxRedirects: 0,
       form: { email, password: `Guess-${guess}-Pw!` },
     });
@@ -95,14 +46,14 @@ test("an owner whose account is on hold signs in with a link from the mail", asy
   expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
 
   // The owner, in this browser for the first time, types the right password and is held too.
-  await page.goto(`${holdServer}/login`);
+  await page.goto(`${HOLD_ORIGIN}/login`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Too many login attempts. Please try again later." })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Sign in with a link instead" })).toBeVisible();
   await page.getByRole("button", { name: "Email Me a Sign-In Link" }).click();
-  await expect(page).toHaveURL(`${holdServer}/auth/sign-in-link?sent=1`);
+  await expect(page).toHaveURL(`${HOLD_ORIGIN}/auth/sign-in-link?sent=1`);
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
   // The link arrives by mail; following it and pressing the button signs the owner in.
@@ -111,7 +62,7 @@ test("an owner whose account is on hold signs in with a link from the mail", asy
   const link = linkIn(mail, "/auth/sign-in-link");
   await page.goto(link);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(`${holdServer}/dashboard`);
+  await expect(page).toHaveURL(`${HOLD_ORIGIN}/dashboard`);
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Ada");
 
