@@ -176,6 +176,16 @@ export const shipments = sqliteTable(
   ],
 );
 
+// The text an admin's search finds a shipment by (names, e-mails, cities), one row per
+// shipment, kept by triggers on shipments. It is the content of shipment_search, an FTS5 index
+// with the trigram tokenizer (in the migration: drizzle cannot say virtual tables), whose rowid
+// is this table's id: an INTEGER PRIMARY KEY, which no VACUUM renumbers.
+export const shipmentSearchText = sqliteTable("shipment_search_text", {
+  id: integer("id").primaryKey(),
+  shipmentId: text("shipment_id").notNull().unique(),
+  body: text("body").notNull(),
+});
+
 // How the delivery went, 1 to 5, at most one rating per shipment, given once it is delivered by
 // its owner (signed in) or by whoever opened the rating link mailed to the sender and the
 // recipient at delivery (app/features/ratings/ratings.server.ts).

@@ -30,3 +30,27 @@ export function startsWithText(column: SQLWrapper, text: string): SQL {
 export function containsText(column: SQLWrapper, text: string): SQL {
   return sql`${column} LIKE ${likePattern(text, "contains")} ESCAPE '\\'`;
 }
+
+/**
+ * `column` of an FTS5 table with the trigram tokenizer contains `text`, exactly as containsText
+ * says. FTS5 looks a LIKE up in its index only without an ESCAPE clause, where "%" and "_" are
+ * wildcards: that LIKE finds candidates (a few too many when the text holds one), the escaped
+ * one keeps those that truly contain it. Text without three characters in a row that are not
+ * wildcards reads the whole FTS table, never another.
+ */
+export function indexedContainsText(column: SQLWrapper, text: string): SQL {
+  const exact = likePattern(text, "contains");
+  const candidates = exact.replace(/\\(.)/gu, "$1");
+  return sql`(${column} LIKE ${candidates} AND ${column} LIKE ${exact} ESCAPE '\\')`;
+}
+
+/** Above every character: a text starting with a prefix sorts below the prefix followed by it. */
+const HIGHEST_CHARACTER = "\u{10FFFF}";
+
+/**
+ * `column` starts with `text`, compared as stored (case counts), as a range that the column's
+ * index serves, where LIKE (which ignores case) could not use it.
+ */
+export function startsWithRange(column: SQLWrapper, text: string): SQL {
+  return sql`(${column} >= ${text} AND ${column} < ${text + HIGHEST_CHARACTER})`;
+}

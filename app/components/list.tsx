@@ -5,7 +5,7 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";
-import type { Pagination } from "~/domain/pagination";
+import { countLabel, type Pagination } from "~/domain/pagination";
 
 /** With JavaScript a list reloads 300 ms after its search or a filter changes. */
 const DEBOUNCE_MS = 300;
@@ -213,7 +213,7 @@ export function PaginationNav({ pagination, label }: { pagination: Pagination; l
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-6 py-4 text-sm">
       <p className="text-slate-700">
-        Showing {pagination.first} to {pagination.last} of {pagination.total} results
+        Showing {countLabel(pagination.first)} to {countLabel(pagination.last)} of {countLabel(pagination.total, pagination.more)} results
       </p>
       <div className="flex items-center gap-2">
         {pagination.hasPrev ? (
@@ -222,7 +222,7 @@ export function PaginationNav({ pagination, label }: { pagination: Pagination; l
           </Link>
         ) : null}
         <span className="px-2 text-slate-700">
-          Page {pagination.page} of {pagination.pageCount}
+          Page {pagination.page} of {countLabel(pagination.pageCount, pagination.more)}
         </span>
         {pagination.hasNext ? (
           <Link to={hrefFor(pagination.page + 1)} className="btn-secondary">

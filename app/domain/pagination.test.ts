@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOffset, pageParam, paginate } from "./pagination";
+import { countLabel, pageOffset, pageParam, paginate } from "./pagination";
 
 describe("pageParam", () => {
   it("reads whole page numbers from 1 and treats anything else as page 1", () => {
@@ -12,7 +12,7 @@ describe("pageParam", () => {
 
 describe("paginate", () => {
   it("says which items a page shows", () => {
-    expect(paginate(23, 2, 10)).toEqual({ page: 2, pageSize: 10, pageCount: 3, first: 11, last: 20, total: 23, hasPrev: true, hasNext: true });
+    expect(paginate(23, 2, 10)).toEqual({ page: 2, pageSize: 10, pageCount: 3, first: 11, last: 20, total: 23, more: false, hasPrev: true, hasNext: true });
     expect(paginate(23, 3, 10)).toMatchObject({ first: 21, last: 23, hasNext: false });
     expect(paginate(45, 2, 20)).toMatchObject({ first: 21, last: 40, pageCount: 3 });
   });
@@ -28,7 +28,14 @@ describe("paginate", () => {
   });
 
   it("has one empty page when there is nothing", () => {
-    expect(paginate(0, 1, 10)).toEqual({ page: 1, pageSize: 10, pageCount: 1, first: 0, last: 0, total: 0, hasPrev: false, hasNext: false });
+    expect(paginate(0, 1, 10)).toEqual({ page: 1, pageSize: 10, pageCount: 1, first: 0, last: 0, total: 0, more: false, hasPrev: false, hasNext: false });
     expect(pageOffset(paginate(0, 5, 10))).toBe(0);
+  });
+
+  it("counted in part: the last page counted has a next one, and the count says 1,000+", () => {
+    expect(paginate(1_000, 100, 10, true)).toMatchObject({ page: 100, pageCount: 100, first: 991, last: 1_000, more: true, hasNext: true });
+    expect(paginate(1_000, 100, 10)).toMatchObject({ hasNext: false });
+    expect(countLabel(1_000, true)).toBe("1,000+");
+    expect(countLabel(40, false)).toBe("40");
   });
 });

@@ -18,17 +18,27 @@ export type Pagination = {
   first: number;
   last: number;
   total: number;
+  /** The total counts only the first matches of a search: there are more ("1,000+"). */
+  more: boolean;
   hasPrev: boolean;
   hasNext: boolean;
 };
 
-/** The part of `total` items that page `requestedPage` shows; a page past the end shows the last one. */
-export function paginate(total: number, requestedPage: number, pageSize = PAGE_SIZE): Pagination {
+/**
+ * The part of `total` items that page `requestedPage` shows; a page past the end shows the last
+ * one. `more`: there are more than `total` items, so the last page counted has a next one.
+ */
+export function paginate(total: number, requestedPage: number, pageSize = PAGE_SIZE, more = false): Pagination {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, requestedPage), pageCount);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
-  return { page, pageSize, pageCount, first, last, total, hasPrev: page > 1, hasNext: page < pageCount };
+  return { page, pageSize, pageCount, first, last, total, more, hasPrev: page > 1, hasNext: more || page < pageCount };
+}
+
+/** A count as a list says it: "1,000+" when there are more than it counted. */
+export function countLabel(count: number, more = false): string {
+  return `${count.toLocaleString("en-US")}${more ? "+" : ""}`;
 }
 
 /** The SQL offset of the page's first row. */

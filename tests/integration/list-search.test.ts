@@ -1,7 +1,10 @@
 // Every list reads the same parameter names, and a search of any length or content answers
 // with the list: D1 refuses LIKE patterns over 50 bytes, which must never become a 500.
 import { beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "../../drizzle/schema";
+import { env } from "cloudflare:workers";
+import { count, eq } from "drizzle-orm";
+import { outbox, shipments, shipmentSearchText } from "../../drizzle/schema";
+import { seedBulkShipments } from "../../drizzle/seed-bulk";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
 import { createUser, db, seedDemoData, signedInCookie } from "./fixtures";
 import { get } from "./requests";
@@ -116,5 +119,60 @@ describe("list parameters", () => {
     expect(users).toMatch(/Page 2 of \d/);
     expect(await page("/admin/shipments?page=2", admin)).toContain("Showing 11 to 20 of 40 results");
     expect(await page("/dashboard?page=2", customer)).toContain("Showing 11 to 20 of");
+  });
+});
+
+describe("the admin's search of shipments", () => {
+  const find = async (search: string) => page(`/admin/shipments?search=${encodeURIComponent(search)}`, admin);
+
+  it("finds any part of a name, an e-mail address or a city, and the start of a tracking ID", async () => {
+    const target = seed.shipments.find((shipment) => shipment.recipientEmail && shipment.senderEmail)!;
+    for (const search of [
+      target.trackingId,
+      target.trackingId.slice(0, 6).toLowerCase(),
+      target.senderName.slice(1, 6),
+      target.recipientName.toUpperCase(),
+      target.senderEmail!.slice(2, 12),
+      target.recipientEmail!,
+      target.senderCity.slice(1),
+      target.recipientCity.toLowerCase(),
+    ]) {
+      expect(await find(search), search).toContain(target.trackingId);
+    }
+    // Not inside a tracking ID, nor across two fields; "%" and "_" are themselves.
+    expect(await find(target.trackingId.slice(3))).toContain("No shipments found");
+    expect(await find(`${target.senderName}\n${target.senderEmail}`)).toContain("No shipments found");
+    expect(await find(`${target.senderName.slice(0, 2)}%`)).toContain("No shipments found");
+  });
+
+  it("follows a shipment's names and cities as they change, and forgets a deleted one", async () => {
+    const target = seed.shipments.at(-1)!;
+    await db.update(shipments).set({ recipientName: "Zebedee Quarrington", senderCity: "Xylotown" }).where(eq(shipments.id, target.id));
+    expect(await find("Quarrington")).toContain(target.trackingId);
+    expect(await find("xylot")).toContain(target.trackingId);
+    expect(await find(target.recipientName)).not.toContain(target.trackingId);
+    // A change to anything else leaves the index as it was.
+    await db.update(shipments).set({ status: "delivered" }).where(eq(shipments.id, target.id));
+    expect(await find("Quarrington")).toContain(target.trackingId);
+    await db.delete(shipments).where(eq(shipments.id, target.id));
+    expect(await find("Quarrington")).toContain("No shipments found");
+    const [indexed] = await db.select({ rows: count() }).from(shipmentSearchText);
+    const [stored] = await db.select({ rows: count() }).from(shipments);
+    expect(indexed!.rows).toBe(stored!.rows);
+  });
+
+  it("says 1,000+ when it finds more than it counts, and pages on past them", async () => {
+    await seedBulkShipments(env.DB, { count: 1_050, now: Date.now(), passwordHash: "unused" });
+    const first = await find("example.com");
+    expect(first).toContain("Showing 1 to 10 of 1,000+ results");
+    expect(first).toContain("Page 1 of 100+");
+    const last = await page("/admin/shipments?search=example.com&page=100", admin);
+    expect(last).toContain("Showing 991 to 1,000 of 1,000+ results");
+    expect(last).toMatch(/href="[^"]*page=101"/);
+    const beyond = await page("/admin/shipments?search=example.com&page=101", admin);
+    expect(beyond).toContain("Showing 1,001 to 1,010 of 1,010+ results");
+    expect(beyond.match(/<th scope="row"/g)).toHaveLength(10);
+    // Fewer than that: the exact count.
+    expect(await find("BEN0000000001")).toContain("Showing 1 to 10 of 100 results");
   });
 });

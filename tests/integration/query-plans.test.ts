@@ -13,6 +13,7 @@ import { lookUpTracking } from "~/features/tracking/tracking.server";
 import { ANALYTICS_PERIODS } from "~/features/analytics/analytics";
 import { parseAdminShipmentFilters, parseCustomerShipmentFilters } from "~/features/shipments/shipment-filters";
 import { seedDemoData } from "./fixtures";
+import { seedBulkShipments } from "../../drizzle/seed-bulk";
 
 const LARGE_TABLES = [
   "shipments",
@@ -101,6 +102,55 @@ describe("query plans of the main lists and aggregates", () => {
     for (const query of ["", "status=delivered", "search=SWP"]) {
       const plans = await plansOf((db) => listOwnShipments(db, SEED_USER_IDS.customer, parseCustomerShipmentFilters(new URLSearchParams(query)), 0));
       expect(tableScans(plans), query).toEqual([]);
+    }
+  });
+});
+
+describe("query plans of the admin's search", () => {
+  /** Every plan line that reads shipments row by row, whole or along an index, instead of seeking into it. */
+  const shipmentWalks = (plans: { sql: string; plan: string[] }[]) =>
+    plans.flatMap(({ sql, plan }) => plan.filter((line) => /^SCAN shipments\b/.test(line)).map((line) => `${line} in ${sql}`));
+  const search = (text: string, more = "") => (db: Db) => listShipments(db, parseAdminShipmentFilters(new URLSearchParams(`search=${encodeURIComponent(text)}${more}`)));
+
+  it("a whole tracking ID or its start seeks the unique index, and reads no name", async () => {
+    const { trackingId } = DEMO_TRACKING_IDS[0]!;
+    for (const text of [trackingId, trackingId.toLowerCase(), trackingId.slice(0, 7), "SWP"]) {
+      const plans = await plansOf(search(text));
+      expect(shipmentWalks(plans), text).toEqual([]);
+      expect(plans.flatMap(({ plan }) => plan).join("\n"), text).toMatch(/SEARCH shipments USING (COVERING )?INDEX shipments_tracking_id_unique \(tracking_id[=>]/);
+    }
+    const whole = await plansOf(search(trackingId));
+    expect(whole.map(({ sql }) => sql).join("\n")).not.toMatch(/shipment_search/);
+  });
+
+  it("names, e-mails and cities go through the trigram index, with every filter and sort", async () => {
+    const filters = ["", "&status=delivered", "&period=month", "&dateFrom=2020-01-01&dateTo=2030-01-01", "&sortBy=totalCost&sortOrder=asc", "&page=3"];
+    for (const text of ["Lena Fischer", "fischer@", "São Paulo", "Chicago", "50%_off"]) {
+      for (const more of filters) {
+        const plans = await plansOf(search(text, more));
+        expect(shipmentWalks(plans), text + more).toEqual([]);
+        const lines = plans.flatMap(({ plan }) => plan);
+        // L: the index's LIKE; the escaped LIKE is tested on what it finds.
+        expect(lines.some((line) => /^SCAN shipment_search VIRTUAL TABLE INDEX 0:L/.test(line)), text + more).toBe(true);
+        expect(lines.join("\n"), text + more).toMatch(/SEARCH shipments USING INDEX sqlite_autoindex_shipments_1 \(id=\?\)/);
+      }
+    }
+  });
+
+  it("a search that finds more than 1,000 counts 1,001 of them and reads the list's own order, not the whole table", async () => {
+    await seedBulkShipments(env.DB, { count: 1_100, now: Date.now(), passwordHash: "unused" });
+    // Every bulk shipment's tracking ID starts with BEN, and its sender's address is at example.com.
+    for (const text of ["BEN", "example.com"]) {
+      const page = await search(text)(getDb({ DB: env.DB }));
+      expect(page.pagination, text).toMatchObject({ total: 1_000, more: true, hasNext: true, pageCount: 100 });
+      expect(page.rows).toHaveLength(10);
+      const plans = await plansOf(search(text));
+      expect(tableScans(plans), text).toEqual([]);
+      const [counted, listed] = plans;
+      expect(counted!.sql, text).toMatch(/limit \?/);
+      expect(shipmentWalks([counted!]), text).toEqual([]);
+      // Newest first: the created-at index in order, stopping at the page's tenth match.
+      expect(listed!.plan, text).toContain("SCAN shipments USING INDEX shipments_created");
     }
   });
 });

@@ -1,19 +1,20 @@
 // The shipment lists: the admin's view of all shipments and the customer's of their own
 // (customer-shipments.ts), each filtered, sorted and paged in SQL, and the totals their tiles show.
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, sum, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { shipmentCreatedStats, shipments, trackingEvents } from "../../../drizzle/schema";
 import { ROLLUP_SPANS } from "~/features/analytics/rollup-cover";
 import { DELIVERED_STATUSES, isDelivered, normalizeStatus, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { dateRange } from "~/domain/list-filters";
 import { periodStart, type AdminShipmentFilters, type ShipmentFilters } from "~/features/shipments/shipment-filters";
-import { pageOffset, paginate, type Pagination } from "~/domain/pagination";
+import { PAGE_SIZE, pageOffset, paginate, type Pagination } from "~/domain/pagination";
 import type { SortField } from "~/features/shipments/shipment-sort";
 import type { Db } from "~/.server/db";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { invariantResponse } from "~/.server/invariant";
-import { containsText, startsWithText } from "~/.server/text-search";
+import { containsText, indexedContainsText, startsWithRange } from "~/.server/text-search";
 import { appendOrder } from "~/features/tracking/tracking.server";
+import { normalizeTrackingId, TRACKING_ID_PATTERN } from "~/features/tracking/tracking-id";
 import { listExchangeRates } from "~/features/settings/settings.server";
 import { revenueTotal, type RevenueTotal } from "~/features/pricing/revenue";
 
@@ -86,24 +87,33 @@ export function statusCondition(filters: ShipmentFilters): SQL | undefined {
   return filters.status ? hasStatus(filters.status) : undefined;
 }
 
-/** A search matches the start of a tracking ID (its unique index serves it). */
+/** A search matches the start of a tracking ID, as a range of its unique index (IDs are stored upper case). */
 export function trackingIdStartsWith(search: string): SQL {
-  return startsWithText(shipments.trackingId, search);
+  return startsWithRange(shipments.trackingId, normalizeTrackingId(search));
 }
 
+/**
+ * The FTS5 index of what an admin's search finds besides tracking IDs (migration 0020): one row
+ * per shipment, its `body` the sender's and recipient's names, e-mails and cities, one a line.
+ */
+const shipmentSearch = sqliteTable("shipment_search", { shipmentId: text("shipment_id").notNull(), body: text("body").notNull() });
+
+/** The shipment columns an admin's search finds any part of (shipment_search's body). */
+const SEARCHED_COLUMNS = [
+  shipments.senderName,
+  shipments.senderEmail,
+  shipments.senderCity,
+  shipments.recipientName,
+  shipments.recipientEmail,
+  shipments.recipientCity,
+];
+
+/** A search counts its matches up to this many; beyond, the list says "1,000+". */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
+/** The admin's filters other than the search: status, time period, created dates. */
 function adminConditions(filters: AdminShipmentFilters, now: number, timeZone: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [statusCondition(filters)];
-  if (filters.search) {
-    conditions.push(
-      or(
-        trackingIdStartsWith(filters.search),
-        containsText(shipments.senderName, filters.search),
-        containsText(shipments.senderEmail, filters.search),
-        containsText(shipments.recipientName, filters.search),
-        containsText(shipments.recipientEmail, filters.search),
-      ),
-    );
-  }
   const since = periodStart(filters.period, now, timeZone);
   if (since !== null) conditions.push(gte(shipments.createdAt, since));
   const range = dateRange(filters.dateFrom, filters.dateTo, timeZone);
@@ -112,6 +122,43 @@ function adminConditions(filters: AdminShipmentFilters, now: number, timeZone: s
   return and(...conditions);
 }
 
+/**
+ * The ids of the shipments a search finds among those `where` keeps, each part from an index: a
+ * whole tracking ID is that one shipment; anything else is the tracking IDs it starts (a range
+ * of their unique index) and the shipments whose names, e-mails or cities contain it (the
+ * trigram index). A line break cannot be inside one of those, so such a search skips the index.
+ */
+function searchedIds(db: Db, search: string, where: SQL | undefined) {
+  const trackingId = normalizeTrackingId(search);
+  const isWholeId = TRACKING_ID_PATTERN.test(trackingId);
+  const byTrackingId = db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(isWholeId ? eq(shipments.trackingId, trackingId) : trackingIdStartsWith(trackingId), where));
+  if (isWholeId || search.includes("\n")) return [byTrackingId];
+  const byText = db
+    .select({ id: shipments.id })
+    .from(shipmentSearch)
+    .innerJoin(shipments, eq(shipments.id, shipmentSearch.shipmentId))
+    .where(and(indexedContainsText(shipmentSearch.body, search), where));
+  return [byTrackingId, byText];
+}
+
+/** The same search, tested on each shipment's own columns: for reading an index in the list's order. */
+function searchCondition(search: string): SQL {
+  return or(trackingIdStartsWith(search), ...SEARCHED_COLUMNS.map((column) => containsText(column, search)))!;
+}
+
+const ADMIN_ROW_COLUMNS = {
+  ...SHIPMENT_ROW_COLUMNS,
+  senderName: shipments.senderName,
+  senderEmail: shipments.senderEmail,
+  originCity: shipments.senderCity,
+  originCountry: shipments.senderCountry,
+  declaredValue: shipments.declaredValue,
+  currentLocation: shipments.currentLocation,
+};
+
 /** One page of every shipment, as the admin searched, filtered and sorted it. */
 export async function listShipments(
   db: Db,
@@ -119,23 +166,49 @@ export async function listShipments(
   { now = Date.now(), timeZone = "UTC" }: { now?: number; timeZone?: string } = {},
 ): Promise<ShipmentPage<AdminShipmentRow>> {
   const where = adminConditions(filters, now, timeZone);
+  if (filters.search) return searchShipments(db, filters, where);
   // Unfiltered (the dashboard's first view): the rollup's count, not a count of the table.
   const total = where
     ? ((await db.select({ total: count() }).from(shipments).where(where).get())?.total ?? 0)
     : (await allShipmentsByStatus(db)).reduce((all, row) => all + row.shipments, 0);
   const pagination = paginate(total, filters.page);
   const rows = await db
-    .select({
-      ...SHIPMENT_ROW_COLUMNS,
-      senderName: shipments.senderName,
-      senderEmail: shipments.senderEmail,
-      originCity: shipments.senderCity,
-      originCountry: shipments.senderCountry,
-      declaredValue: shipments.declaredValue,
-      currentLocation: shipments.currentLocation,
-    })
+    .select(ADMIN_ROW_COLUMNS)
     .from(shipments)
     .where(where)
+    .orderBy(...shipmentOrder(filters))
+    .limit(pagination.pageSize)
+    .offset(pageOffset(pagination));
+  return { rows: rows.map(toShipmentRow), pagination };
+}
+
+/**
+ * A searched page, its cost bounded by the matches it reads, never by the table. The count
+ * reads at most SEARCH_COUNT_LIMIT matches (or as many as reach the page asked for) from the
+ * indexes. As many or fewer: the page sorts just those. More: matches are at least that
+ * common, so reading the list's order and testing each shipment reaches a page's worth soon.
+ */
+async function searchShipments(db: Db, filters: AdminShipmentFilters, where: SQL | undefined): Promise<ShipmentPage<AdminShipmentRow>> {
+  const bound = Math.max(SEARCH_COUNT_LIMIT, filters.page * PAGE_SIZE);
+  const counted =
+    (
+      await db.get<{ total: number }>(
+        sql`select count(*) as total from (${sql.join(
+          searchedIds(db, filters.search, where).map((ids) => sql`select id from ${ids.limit(bound + 1)}`),
+          sql` union `,
+        )})`,
+      )
+    )?.total ?? 0;
+  const more = counted > bound;
+  const pagination = paginate(Math.min(counted, bound), filters.page, PAGE_SIZE, more);
+  const rows = await db
+    .select(ADMIN_ROW_COLUMNS)
+    .from(shipments)
+    .where(
+      more
+        ? and(where, searchCondition(filters.search))
+        : inArray(shipments.id, sql`(${sql.join(searchedIds(db, filters.search, where).map((ids) => sql`select id from ${ids}`), sql` union `)})`),
+    )
     .orderBy(...shipmentOrder(filters))
     .limit(pagination.pageSize)
     .offset(pageOffset(pagination));
