@@ -1,6 +1,10 @@
 // What the benchmark scripts share: waiting for the app they started to answer, finding the
-// worker's own workerd socket behind wrangler dev's proxy, and signing in.
-import { execFileSync } from "node:child_process";
+// worker's own workerd socket behind wrangler dev's proxy, signing in, serving a fresh database
+// of a given size and timing sequential requests.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /** Resolves once `base` answers /robots.txt, or throws after three minutes. */
 export async function waitForServer(base: string): Promise<void> {
@@ -66,4 +70,64 @@ export async function userWorkerOrigin(root: number, proxyPort: number): Promise
     }
   }
   return null;
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}): string {
+  const result = spawnSync(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}`);
+  return String(result.stdout);
+}
+
+/** The demo data holds 40 shipments; the bulk seed (drizzle/seed-bulk.ts) adds the rest. */
+const DEMO_SHIPMENTS = 40;
+
+/**
+ * The built worker under wrangler dev on 127.0.0.1:`port`, over a fresh local D1 (in the
+ * temporary directory) holding the demo data and `size` shipments in all. stop() ends the
+ * server and removes the database.
+ */
+export async function seededServer(size: number, port: number): Promise<{ base: string; stop: () => Promise<void> }> {
+  const dir = join(tmpdir(), `swiftparcel-bench-${port}-${size}`);
+  rmSync(dir, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+  const seeded = run("npx", ["tsx", "drizzle/seed.ts"], { PERSIST_TO: dir, SEED_SHIPMENTS: String(Math.max(0, size - DEMO_SHIPMENTS)), WRANGLER_LOG: "error" });
+  console.log(seeded.trim().split("\n").filter((line) => /^(Bulk|Seeded)/.test(line)).join("\n"));
+  const server = spawn(
+    "npx",
+    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", dir, "--var", "LOGIN_RATE_LIMIT:100000", "--var", "ACTION_RATE_LIMIT_FACTOR:1000"],
+    { stdio: "ignore", detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  const kill = () => {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  };
+  process.on("exit", kill);
+  const stop = async () => {
+    kill();
+    process.off("exit", kill);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(base);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+/** The median time of `samples` sequential GETs of `url`, in milliseconds, after three that warm it up; every answer must be 200. */
+export async function medianMs(url: string, cookie: string, samples: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < samples + 3; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const middle = Math.floor(times.length / 2);
+  return times.length % 2 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2;
 }

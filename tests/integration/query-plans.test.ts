@@ -151,6 +151,9 @@ describe("query plans of the admin's search", () => {
       expect(shipmentWalks([counted!]), text).toEqual([]);
       // Newest first: the created-at index in order, stopping at the page's tenth match.
       expect(listed!.plan, text).toContain("SCAN shipments USING INDEX shipments_created");
+      // In another order, every match the indexes find is sorted.
+      const byCost = await plansOf(search(text, "&sortBy=totalCost"));
+      expect(shipmentWalks(byCost), text).toEqual([]);
     }
   });
 });

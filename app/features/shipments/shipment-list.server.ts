@@ -185,8 +185,9 @@ export async function listShipments(
 /**
  * A searched page, its cost bounded by the matches it reads, never by the table. The count
  * reads at most SEARCH_COUNT_LIMIT matches (or as many as reach the page asked for) from the
- * indexes. As many or fewer: the page sorts just those. More: matches are at least that
- * common, so reading the list's order and testing each shipment reaches a page's worth soon.
+ * indexes. As many or fewer: the page sorts just those. More, in order of creation: matches are
+ * at least that common, so reading the created-at index and testing each shipment reaches a
+ * page's worth soon. In another order, the page sorts every match the indexes find.
  */
 async function searchShipments(db: Db, filters: AdminShipmentFilters, where: SQL | undefined): Promise<ShipmentPage<AdminShipmentRow>> {
   const bound = Math.max(SEARCH_COUNT_LIMIT, filters.page * PAGE_SIZE);
@@ -205,7 +206,7 @@ async function searchShipments(db: Db, filters: AdminShipmentFilters, where: SQL
     .select(ADMIN_ROW_COLUMNS)
     .from(shipments)
     .where(
-      more
+      more && filters.sortBy === "createdAt"
         ? and(where, searchCondition(filters.search))
         : inArray(shipments.id, sql`(${sql.join(searchedIds(db, filters.search, where).map((ids) => sql`select id from ${ids}`), sql` union `)})`),
     )
