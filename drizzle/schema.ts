@@ -579,3 +579,52 @@ export const chatSessions = sqliteTable(
   },
   (t) => [index("chat_sessions_needs_updated").on(t.needsResponse, t.updatedAt)],
 );
+
+// API keys (app/features/api/api-keys.server.ts): a customer's keys act on their own shipments
+// and invoices; an admin's service keys act on all of them within their scopes. Only the
+// SHA-256 of a key is stored; `prefix` is its visible start ("sp_live_ab12cd34"), shown in lists.
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    hash: text("hash").notNull(),
+    prefix: text("prefix").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["customer", "service"] }).notNull(),
+    // Comma-separated: read, write, status (status updates: service keys only).
+    scopes: text("scopes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    revokedAt: integer("revoked_at", { mode: "number" }),
+  },
+  (t) => [uniqueIndex("api_keys_hash_unique").on(t.hash), index("api_keys_user_created").on(t.userId, t.createdAt), index("api_keys_kind_created").on(t.kind, t.createdAt)],
+);
+
+// When a key was last used, written at most once a minute per key (a usage counter, like rate_limits).
+export const apiKeyUsage = sqliteTable("api_key_usage", {
+  keyId: text("key_id")
+    .primaryKey()
+    .references(() => apiKeys.id, { onDelete: "cascade" }),
+  lastUsedAt: integer("last_used_at", { mode: "number" }).notNull(),
+});
+
+// An Idempotency-Key claimed by a POST of the API: the row is claimed before the work (one
+// request wins), holds the answer once it succeeded (replayed for 24 hours), and is removed
+// when the request was refused, so it can be sent again corrected.
+export const apiIdempotency = sqliteTable(
+  "api_idempotency",
+  {
+    keyId: text("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    // Null while the first request is still being answered.
+    status: integer("status"),
+    body: text("body"),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index("api_idempotency_created").on(t.createdAt)],
+);
