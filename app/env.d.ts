@@ -14,6 +14,8 @@ declare namespace Cloudflare {
     TRACK_RATE_LIMIT: string;
     /** wrangler.toml's [[ratelimits]]: counts tracking look-ups without writing to D1. */
     TRACK_LIMITER: RateLimit;
+    /** wrangler.toml's [[ratelimits]]: counts each API key's calls (app/features/api/api.server.ts). */
+    API_LIMITER: RateLimit;
     LOGIN_RATE_LIMIT: string;
     /** Multiplies the per-hour limits of mail-sending actions (app/.server/rate-limit.ts). */
     ACTION_RATE_LIMIT_FACTOR: string;

@@ -25,6 +25,8 @@ const WHAT: Record<TypesFor<"admin-activity">, string> = {
   "mail.complained": "Address marked our mail as spam (no more parcel mail or newsletters)",
   "invoice.status_changed": "Invoice status changed",
   "invoice.updated": "Invoice repriced with its shipment",
+  "api_key.created": "API key created",
+  "api_key.revoked": "API key revoked",
 };
 
 const ACTIVITY_SHOWN = 20;

@@ -55,6 +55,8 @@ export const DELIVERIES = {
   "mail.complained": ["admin-activity"],
   "invoice.status_changed": ["admin-activity"],
   "invoice.updated": ["admin-activity"],
+  "api_key.created": ["admin-activity"],
+  "api_key.revoked": ["admin-activity"],
 } as const satisfies Record<EventType, readonly [Channel, ...Channel[]]>;
 
 type ChannelsOf<Type extends EventType> = (typeof DELIVERIES)[Type][number];

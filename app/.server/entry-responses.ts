@@ -5,6 +5,7 @@
 import { FALLBACK_COMPANY_NAME } from "~/components/company-name";
 import { escapeHtml } from "~/domain/format";
 import { pagePath } from "./request-limits";
+import { problemResponse } from "~/features/api/problem.server";
 
 const TITLES: Record<number, string> = {
   400: "The form could not be taken",
@@ -46,6 +47,8 @@ function page(title: string, message: string, link: { href: string; label: strin
 }
 
 function answer(request: Request, status: number, message: string, link: { href: string; label: string }): Response {
+  // The public API answers every refusal as problem+json (RFC 9457).
+  if (new URL(request.url).pathname.startsWith("/api/v1/")) return problemResponse(status, message);
   if (wantsJson(request)) {
     return Response.json({ message }, { status });
   }

@@ -96,6 +96,10 @@ export type ChatAdminReplied = Event<"chat.admin_replied", { messageId: string; 
 export type InvoiceStatusChanged = Event<"invoice.status_changed", { number: string; from: string; to: string }>;
 /** An unpaid invoice followed its shipment's new price. */
 export type InvoiceUpdated = Event<"invoice.updated", { number: string; changes: FieldChanges }>;
+/** An API key was made (the entity is the key); never the key itself, only its visible prefix. */
+export type ApiKeyCreated = Event<"api_key.created", { name: string; prefix: string; kind: "customer" | "service"; scopes: string; ownerId: string }>;
+/** An API key was revoked: it is refused from the next call on. */
+export type ApiKeyRevoked = Event<"api_key.revoked", { name: string; prefix: string; kind: "customer" | "service"; ownerId: string }>;
 /** The operator settings changed (entity id "1", the settings row). */
 export type SettingsUpdated = Event<"settings.updated", { changes: FieldChanges }>;
 
@@ -143,7 +147,9 @@ export type DomainEvent =
   | MailComplained
   | InvoiceStatusChanged
   | InvoiceUpdated
-  | SettingsUpdated;
+  | SettingsUpdated
+  | ApiKeyCreated
+  | ApiKeyRevoked;
 
 export type EventType = DomainEvent["type"];
 
@@ -158,6 +164,7 @@ const ENTITY_TYPES = {
   settings: "settings",
   subscription: "tracking_subscription",
   mail: "mail_suppression",
+  api_key: "api_key",
 } as const;
 
 function entityTypeOf(type: EventType): string {

@@ -107,6 +107,9 @@ export const ACTION_LIMITS = {
   newsletter: { perClient: 5, windowMs: HOUR_MS, message: "Too many newsletter sign-ups have come from this connection." },
   "customer-shipment": { perClient: 20, perAccount: 10, windowMs: HOUR_MS, message: "Too many shipments have been created." },
   "admin-shipment": { perClient: 60, perAccount: 60, windowMs: HOUR_MS, message: "Too many shipments have been created." },
+  // Through the API (a shop's checkout): more per account than the form, each still mailed and
+  // capped per recipient address like any parcel mail (docs/decisions/162).
+  "api-shipment": { perClient: 600, perAccount: 200, windowMs: HOUR_MS, message: "Too many shipments have been created." },
   contact: { perClient: 5, perAccount: 10, windowMs: HOUR_MS, message: "You have sent several messages in a short time." },
   "status-change": { perClient: 120, perAccount: 120, windowMs: HOUR_MS, message: "Too many status changes have been made." },
   rating: { perClient: 20, perAccount: 20, windowMs: HOUR_MS, message: "Too many ratings have been sent from this connection." },

@@ -13,6 +13,8 @@ export type RequestRule = {
   prefix: string;
   maxBytes: number;
   accepts: readonly BodyType[];
+  /** A request without a body (a POST that only names its target, like a cancel) passes. */
+  bodiless?: boolean;
 };
 
 const KB = 1024;
@@ -21,6 +23,8 @@ const KB = 1024;
 const LONG_FORM_BYTES = 64 * KB;
 
 export const REQUEST_RULES: readonly RequestRule[] = [
+  // The public API (/api/v1): JSON objects, or no body at all.
+  { prefix: "/api/v1/", maxBytes: MAX_JSON_BYTES, accepts: ["application/json"], bodiless: true },
   // The JSON API (the support chat's) takes JSON only; it parses and checks its own bodies.
   { prefix: "/api/", maxBytes: MAX_JSON_BYTES, accepts: ["application/json"] },
   // A contact message and an admin's reply: 5,000 characters, each up to nine bytes encoded.
@@ -172,6 +176,7 @@ export async function checkRequestBody(request: Request): Promise<BodyCheck> {
   if (declared > rule.maxBytes) return tooLarge(rule, request.body);
 
   const contentType = request.headers.get("Content-Type");
+  if (rule.bodiless && request.body === null && contentType === null) return { ok: true, request };
   const media = mediaType(contentType);
   const accepted = rule.accepts.find((type) => type === media?.type);
   if (!accepted) {

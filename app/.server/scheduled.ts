@@ -8,6 +8,7 @@ import { sweepOutbox } from "./dispatch";
 import { expiredSignUpsQuery } from "~/features/site/newsletter.server";
 import { forgottenLanesQuery } from "~/features/accounts/sign-in-throttle.server";
 import { expiredPendingSubscriptionsQuery } from "~/features/tracking/tracking-subscriptions.server";
+import { expiredIdempotencyQuery } from "~/features/api/idempotency.server";
 
 const DAY_MS = 86_400_000;
 
@@ -28,5 +29,6 @@ async function dropExpiredRows(env: Env, now: number): Promise<void> {
     forgottenLanesQuery(db, now),
     expiredSignUpsQuery(db, now),
     expiredPendingSubscriptionsQuery(db, now),
+    expiredIdempotencyQuery(db, now),
   ]);
 }

@@ -21,6 +21,7 @@ const ADMIN_NAV = [
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/mailbox", label: "Mailbox" },
   { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/api-keys", label: "API Keys" },
 ] as const;
 
 /** The header title: the nav label of the page or of its section, else the last path word ("chat-support" reads "Chat Support"). */

@@ -5,18 +5,19 @@
 // version, so a change made from a stale copy writes nothing (409). A location needs no
 // version: its batch reads what it replaces as it runs (docs/decisions/030). A new place, set
 // either way, is a history entry of its own (docs/decisions/150).
-import { and, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
-import { events, shipmentPackages, shipments } from "../../../drizzle/schema";
+import { and, desc, eq, exists, inArray, notExists, sql, type SQL } from "drizzle-orm";
+import { events, invoices, shipmentPackages, shipments } from "../../../drizzle/schema";
 import { checkPlace, LocationSchema } from "~/features/shipments/shipment-places";
 import type { ServiceContext } from "~/load-context";
 import { insertWhere, type Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
-import { recordShipmentEventsWhere, type Actor, type EventType, type FieldChanges } from "~/.server/events";
+import { recordEventWhere, recordShipmentEventsWhere, type Actor, type EventType, type FieldChanges } from "~/.server/events";
 import { PAID_INVOICE_PRICE_MESSAGE } from "~/features/invoices/invoice";
 import { invoiceForNewPrice, keepInvoicesOf } from "~/features/invoices/invoices.server";
 import { refused, type Done, type Outcome, type Refused } from "~/.server/outcome";
 import { LOCATION_CHANGED } from "~/features/tracking/tracking-history";
 import { STALE_EDIT_MESSAGE } from "./admin-shipment-form";
+import { normalizeStatus, statusLabel, type ShipmentStatus } from "./shipment-status";
 import { limitAction } from "~/.server/rate-limit";
 import { bulkStatusMessage, MAX_SELECTED, NOTHING_SELECTED, SELECTED_NOT_FOUND, selectionFault, type BulkStatus } from "./shipment-selection";
 import { appendHistoryEntry, changeShipmentStatuses, type NewShipment } from "./shipments.server";
@@ -286,4 +287,66 @@ function parseData(data: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** A shipment may be cancelled until it is picked up: nothing has moved yet. */
+export const CANCELLABLE_STATUSES = ["pending", "confirmed", "processing"] as const satisfies readonly ShipmentStatus[];
+
+export const PAID_SHIPMENT_CANCEL_MESSAGE = "This shipment's invoice is paid, so it cannot be cancelled here: please contact support.";
+
+/**
+ * Cancels a shipment that has not been picked up (CANCELLABLE_STATUSES): it goes as a deleted
+ * shipment goes (its history with it, its shipment.deleted record kept), and its unpaid invoice
+ * is voided and kept as a record. A paid invoice refuses it. `ownerId`: only that account's
+ * shipment (a customer's); null for an admin's key. One batch, guarded by the status and the
+ * invoice as it runs, so a status change or a payment landing first wins (409).
+ */
+export async function cancelShipment(
+  context: ServiceContext,
+  { shipmentId, ownerId, actor, now = Date.now() }: { shipmentId: string; ownerId: string | null; actor: Actor; now?: number },
+): Promise<Outcome<{ trackingId: string }>> {
+  const { db } = context;
+  const mine = and(eq(shipments.id, shipmentId), ownerId === null ? undefined : eq(shipments.userId, ownerId));
+  const current = await db
+    .select({ trackingId: shipments.trackingId, status: shipments.status, invoiceId: invoices.id, invoiceNumber: invoices.number, invoiceStatus: invoices.status })
+    .from(shipments)
+    .leftJoin(invoices, eq(invoices.shipmentId, shipments.id))
+    .where(mine)
+    .get();
+  if (!current) return refused("not-found", "Shipment not found");
+  const status = normalizeStatus(current.status) ?? "pending";
+  if (!(CANCELLABLE_STATUSES as readonly string[]).includes(status)) return refused("conflict", cancelRefusal(status));
+  if (current.invoiceStatus === "paid") return refused("conflict", PAID_SHIPMENT_CANCEL_MESSAGE);
+  const paid = db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.shipmentId, shipmentId), eq(invoices.status, "paid")));
+  const guard = and(mine, inArray(shipments.status, [...CANCELLABLE_STATUSES]), notExists(paid));
+  const stillCancellable = exists(db.select({ id: shipments.id }).from(shipments).where(guard));
+  const invoiceGuard = current.invoiceId ? and(eq(invoices.id, current.invoiceId), eq(invoices.status, "unpaid"), stillCancellable) : undefined;
+  const snapshot = sql`json_object('trackingId', ${shipments.trackingId}, 'status', ${shipments.status}, 'senderName', ${shipments.senderName}, 'recipientName', ${shipments.recipientName})`;
+  const results = await commit(context, [
+    recordShipmentEventsWhere(context, actor, { type: "shipment.deleted", data: snapshot, where: guard }, now),
+    ...(current.invoiceId && invoiceGuard
+      ? [
+          recordEventWhere(
+            context,
+            actor,
+            { event: { type: "invoice.status_changed", entityId: current.invoiceId, data: { number: current.invoiceNumber ?? "", from: "unpaid", to: "void" } }, from: invoices, where: invoiceGuard },
+            now,
+          ),
+          db.update(invoices).set({ status: "void", paidAt: null, statusChangedAt: now, statusChangedBy: actor.userId, statusChangedByName: actor.label }).where(invoiceGuard),
+        ]
+      : []),
+    keepInvoicesOf(db, guard!),
+    db.delete(shipments).where(guard).returning({ id: shipments.id }),
+  ]);
+  if ((results.at(-1) as unknown[]).length !== 1) {
+    // Something changed it meanwhile: say what stands in the way now.
+    const again = await db.select({ status: shipments.status }).from(shipments).where(mine).get();
+    if (!again) return refused("not-found", "Shipment not found");
+    return refused("conflict", (CANCELLABLE_STATUSES as readonly string[]).includes(again.status) ? PAID_SHIPMENT_CANCEL_MESSAGE : cancelRefusal(normalizeStatus(again.status) ?? "pending"));
+  }
+  return { ok: true, message: "Shipment cancelled", trackingId: current.trackingId };
+}
+
+function cancelRefusal(status: ShipmentStatus): string {
+  return `This shipment is ${statusLabel(status)}: a shipment can be cancelled only until it is picked up.`;
 }

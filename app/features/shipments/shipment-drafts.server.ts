@@ -24,6 +24,7 @@ import {
   type CountryOption,
   type FieldErrors,
   type ShipmentDraft,
+  type ShipmentFormValues,
   type StepNumber,
 } from "~/features/shipments/shipment-steps";
 import type { ServiceContext } from "~/load-context";
@@ -351,18 +352,99 @@ export async function createShipmentFromDraft(
   // Anything that changed the draft since it was checked wins; this request then makes nothing.
   if (!(await claimDraft(db, user.id, draft.updatedAt))) return { ok: true, redirectTo: "/dashboard" };
 
+  const created = await storeShipment(context, user, checked.value, { rate, taxRateBasisPoints, now });
+  if (!created.ok) {
+    await restoreDraft(db, user.id, draft);
+    return created;
+  }
+  return { ...created, redirectTo: `/track/${created.shipment.trackingId}` };
+}
+
+/** Stores a checked shipment of the account, priced at `rate` and the tax rate its invoice bills at. */
+async function storeShipment(
+  context: ServiceContext,
+  user: DraftOwner,
+  values: ShipmentFormValues,
+  { rate, taxRateBasisPoints, now }: { rate: ExchangeRate; taxRateBasisPoints: number; now: number },
+): Promise<Outcome<{ shipment: { id: string; trackingId: string; invoiceId: string } }>> {
   try {
-    const { shipment, packages } = shipmentFromForm(checked.value, { userId: user.id, now, rate, taxRateBasisPoints });
+    const { shipment, packages } = shipmentFromForm(values, { userId: user.id, now, rate, taxRateBasisPoints });
     const created = await createShipment(context, { shipment, packages, actor: actorFor(user), now });
-    return {
-      ok: true,
-      message: "Shipment created successfully!",
-      redirectTo: `/track/${created.trackingId}`,
-      shipment: { id: created.id, trackingId: created.trackingId },
-    };
+    return { ok: true, message: "Shipment created successfully!", shipment: created };
   } catch (error) {
     console.error("Creating a shipment failed", error);
-    await restoreDraft(db, user.id, draft);
     return refused("unavailable", "Failed to create shipment. Please try again.");
   }
+}
+
+/** A whole shipment as a JSON object: the form's fields by their names, numbers as numbers or as typed. */
+function draftFromInput(input: Record<string, unknown>): ShipmentDraft {
+  const text = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : "");
+  const draft: ShipmentDraft = { ...newDraft({ name: "", email: "", currency: "" }), serviceType: "", deliveryOption: "", packages: [] };
+  for (const key of Object.keys(draft) as (keyof ShipmentDraft)[]) {
+    if (key === "packages" || !(key in input)) continue;
+    const value = input[key];
+    if (typeof draft[key] === "boolean") (draft as Record<string, unknown>)[key] = value === true;
+    else (draft as Record<string, unknown>)[key] = text(value);
+  }
+  if (Array.isArray(input.packages)) {
+    draft.packages = input.packages.map((item) => {
+      const row = typeof item === "object" && item !== null ? (item as Record<string, unknown>) : {};
+      return { description: text(row.description), weight: text(row.weight), length: text(row.length), width: text(row.width), height: text(row.height), value: text(row.value), quantity: text(row.quantity ?? 1) };
+    });
+  }
+  return draft;
+}
+
+/**
+ * A shipment sent whole (the API): checked by every rule of the four-step form at once (each
+ * step's schema, Same Day, the insurance cap, the currency's rate), every fault in one answer,
+ * then counted and stored as the form's last step stores one.
+ */
+export async function createShipmentFromInput(
+  context: ServiceContext,
+  user: DraftOwner,
+  input: Record<string, unknown>,
+  { clientAddress, now = Date.now(), action = "customer-shipment" }: DraftClient & { action?: "customer-shipment" | "api-shipment" },
+): Promise<Outcome<{ shipment: { id: string; trackingId: string; invoiceId: string } }>> {
+  const draft = withLocalPhoneNumbers(draftFromInput(input), phoneCodeOf) as ShipmentDraft;
+  const pricing = await draftPricing(context, draft);
+  const faults = { ...draftOptionFaults(draft, pricing.rate), ...stepFaults(draft, "all") };
+  if (Object.keys(faults).length > 0) return refused("invalid", STEP_NOT_SAVED, faults);
+  const checked = parseWithZod(draftFormData(draft), { schema: STEP_SCHEMAS.all });
+  if (checked.status !== "success" || !pricing.rate) return refused("invalid", STEP_NOT_SAVED, stepFaults(draft, "all") ?? {});
+  const limited = await limitAction(context, { action, clientAddress, account: user.id });
+  if (limited) return limited;
+  return storeShipment(context, user, checked.value, { rate: pricing.rate, taxRateBasisPoints: pricing.taxRateBasisPoints, now });
+}
+
+/** What a quote is asked with: the package step's fields and the two countries (cities for Same Day). */
+export const QuoteSchema = STEP_SCHEMAS.all.pick({
+  senderCountry: true,
+  recipientCountry: true,
+  senderCity: true,
+  recipientCity: true,
+  currency: true,
+  packages: true,
+  serviceType: true,
+  deliveryOption: true,
+  insurance: true,
+  signatureRequired: true,
+  fragile: true,
+}).partial({ senderCity: true, recipientCity: true });
+
+/**
+ * The price and delivery estimate the form's step 4 would show for `input`, nothing stored:
+ * the package step's rules and the two countries checked, every fault at once.
+ */
+export async function quoteFromInput(context: Pick<ServiceContext, "db">, input: Record<string, unknown>, now = Date.now()): Promise<Outcome<{ estimate: Estimate }>> {
+  const draft = draftFromInput(input);
+  const pricing = await draftPricing(context, draft);
+  const check = parseWithZod(draftFormData(draft), { schema: QuoteSchema });
+  const faults = { ...draftOptionFaults(draft, pricing.rate), ...(check.status === "success" ? {} : check.error) } as FieldErrors;
+  const listed = Object.fromEntries(Object.entries(faults).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+  if (Object.keys(listed).length > 0) return refused("invalid", "The quote could not be worked out: please correct the fields named.", listed);
+  const estimate = estimateDraft(draft, { now, ...pricing });
+  if (!estimate) return refused("invalid", "Enter a weight to see the cost estimate.");
+  return { ok: true, estimate };
 }

@@ -1,0 +1,48 @@
+// /admin/api-keys: service keys with scopes (read, write, status updates) for the operator's
+// systems and partner carriers; any admin may create and revoke them.
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/http/guards.server";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
+import { ServiceKeyActionSchema } from "~/features/api/api-keys";
+import { createApiKey, listApiKeys, revokeApiKey } from "~/features/api/api-keys.server";
+import { ApiKeyPanel } from "~/features/api/api-key-panel";
+import { useTimeZone } from "~/components/root-data";
+import { companyNameOf } from "~/components/company-name";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `API keys | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "Service keys for the API, with their scopes." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  return { keys: await listApiKeys(context.db, { kind: "service" }) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: ServiceKeyActionSchema });
+  if (submission.status !== "success") return formAnswer(submission);
+  if (submission.value.intent === "revoke") {
+    const outcome = await revokeApiKey(context, { actor: admin, owner: { kind: "service" }, keyId: submission.value.keyId });
+    return redirectWithOutcome(context.cloudflare.env, "/admin/api-keys", outcome);
+  }
+  const { name, scopes } = submission.value;
+  const outcome = await createApiKey(context, { owner: admin, kind: "service", name, scopes });
+  if (!outcome.ok) return formAnswer(submission, outcome);
+  return data({ result: null, created: { key: outcome.key, prefix: outcome.prefix, name } }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function AdminApiKeysPage() {
+  const { keys } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const timeZone = useTimeZone();
+  return (
+    <main id="main" className="mx-auto w-full max-w-5xl p-6">
+      <h1 className="mb-6 text-2xl font-bold">API keys</h1>
+      <ApiKeyPanel keys={keys} created={actionData && "created" in actionData ? actionData.created : null} result={actionData?.result ?? null} withScopes timeZone={timeZone} />
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+// A whole shipment as the API takes it (JSON, the form's field names): shared by the API's
+// integration tests, the hostile-input suite and the e2e story.
+export const API_SHIPMENT = {
+  senderName: "Avery Quinn",
+  senderEmail: "avery@example.com",
+  senderPhone: "415 555-0134",
+  senderAddress: "1 Market St",
+  senderCity: "San Francisco",
+  senderState: "CA",
+  senderCountry: "US",
+  senderPostalCode: "94105",
+  recipientName: "Lena Fischer",
+  recipientEmail: "lena@example.com",
+  recipientPhone: "30 5550 1234",
+  recipientAddress: "Torstraße 101",
+  recipientCity: "Berlin",
+  recipientCountry: "DE",
+  recipientPostalCode: "10119",
+  currency: "USD",
+  packages: [{ description: "Books", weight: 2, length: 30, width: 20, height: 10, value: 40, quantity: 1 }],
+  serviceType: "express",
+  deliveryOption: "standard",
+  insurance: false,
+  signatureRequired: false,
+  fragile: false,
+};
