@@ -278,7 +278,7 @@ describe("service keys", () => {
   it("act on every shipment within their scopes: status and location with the back office's rules", async () => {
     const reader = await keyFor("admin", "service", ["read"]);
     const partner = await keyFor("admin", "service", ["status"]);
-    const target = seed.shipments.find((row) => row.userId === SEED_USER_IDS.other && !["delivered", "out_for_delivery"].includes(row.status))!;
+    const target = seed.shipments.find((row) => row.userId === SEED_USER_IDS.other && !["delivered", "out_for_delivery"].includes(row.status ?? ""))!;
     expect((await call("GET", `/shipments/${target.id}`, { key: reader })).status).toBe(200);
     await problemOf(await call("POST", "/shipments", { key: reader, body: API_SHIPMENT }), 403);
     await problemOf(await call("GET", `/shipments/${target.id}`, { key: partner }), 403);

@@ -18,6 +18,10 @@ import { hostileCases, shapeCases, type HostileCase, type Role } from "./hostile
 import { actionRoutes, postForms, type ActionRoute, type PageForm } from "./hostile-forms";
 import { trackedBody } from "./tracked-body";
 import { BASE, newClientAddress } from "./requests";
+import { OPERATIONS } from "~/features/api/api.server";
+import { createApiKey } from "~/features/api/api-keys.server";
+import { apiCases } from "./hostile-api";
+import { serviceContext } from "./fixtures";
 
 /** Cases per action: with a fixed seed per action, the same ones on every run. */
 const RUNS = 40;
@@ -204,10 +208,11 @@ function requestFor(route: ActionRoute, hostile: HostileCase): Request {
 
 /** Whether a 4xx answer tells the reader what was wrong. */
 function carriesMessage(contentType: string, body: string, singleFetch: boolean): boolean {
-  if (contentType.startsWith("application/json")) {
+  // The public API's refusals are problem+json: `detail` says what was wrong.
+  if (contentType.startsWith("application/json") || contentType.startsWith("application/problem+json")) {
     try {
-      const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
-      return [parsed.error, parsed.message].some((text) => typeof text === "string" && text.trim() !== "");
+      const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown };
+      return [parsed.error, parsed.message, parsed.detail].some((text) => typeof text === "string" && text.trim() !== "");
     } catch {
       return false;
     }
@@ -377,6 +382,52 @@ describe("the bulk status change, given a selection or a status it must refuse",
     expect([...names].sort()).toEqual(["all", "ids", "pageIds", "redirectTo", "status"]);
     expect(forms[0]!.controls.find((control) => control.name === "status")!.options).not.toContain("custom_destination");
   });
+});
+
+describe("every operation of the public API, given hostile input", () => {
+  /** A fresh key per operation and role, so no case meets the per-key rate limit. */
+  async function keyOf(role: "customer" | "admin"): Promise<string> {
+    const row = seed.users.find((user) => user.id === SEED_USER_IDS[role])!;
+    const owner = { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role ?? "user" };
+    const made = await createApiKey(serviceContext(), { owner, kind: role === "admin" ? "service" : "customer", name: `hostile ${crypto.randomUUID()}`, scopes: ["read", "write", "status"] });
+    if (!made.ok) throw new Error(made.message);
+    return made.key;
+  }
+
+  for (const operation of OPERATIONS) {
+    it(`${operation.method} /api/v1${operation.path}: no 5xx, problem+json with every 4xx, no row changed by a refusal`, async () => {
+      const findings: string[] = [];
+      const shipment = seed.shipments.find((row) => row.userId === SEED_USER_IDS.other)!;
+      const ids = {
+        seed: operation.path.startsWith("/invoices") ? seed.invoices.find((row) => row.userId === SEED_USER_IDS.other)!.id : operation.path.startsWith("/tracking") ? shipment.trackingId : shipment.id,
+        missing: "no-such-record",
+        garbage: "%27%20OR%201%3D1--",
+      };
+      for (const role of ["customer", "admin"] as const) {
+        const key = await keyOf(role);
+        let before = await snapshot();
+        for (const hostile of apiCases(operation, ids, seedFor(`${operation.operationId}:${role}`), 25)) {
+          const headers = new Headers({ Authorization: `Bearer ${key}`, "CF-Connecting-IP": newClientAddress(), ...hostile.headers });
+          if (hostile.body !== null) headers.set("Content-Type", "application/json");
+          const response = await serve(
+            new Request(`${BASE}/api/v1${hostile.path}${hostile.query ? `?${hostile.query}` : ""}`, { method: operation.method, headers, body: hostile.body === null ? undefined : new TextEncoder().encode(hostile.body) }),
+          );
+          requestCount += 1;
+          const body = await response.text();
+          const contentType = response.headers.get("Content-Type") ?? "";
+          if (response.status >= 500) findings.push(`${response.status} as ${role}: ${hostile.what}`);
+          else if (response.status >= 400 && !(contentType.startsWith("application/problem+json") && carriesMessage(contentType, body, false))) {
+            findings.push(`${response.status} without a problem+json message (${contentType}) as ${role}: ${hostile.what}`);
+          }
+          const after = await snapshot();
+          const changed = Object.keys(after).filter((table) => after[table] !== before[table] && table !== "api_key_usage");
+          if (response.status >= 400 && changed.length > 0) findings.push(`${response.status}, changed ${changed.join(", ")} as ${role}: ${hostile.what}`);
+          before = after;
+        }
+      }
+      expect(findings).toEqual([]);
+    }, 120_000);
+  }
 });
 
 describe("concurrent writes to one record", () => {

@@ -4,6 +4,12 @@ import { z } from "zod";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { requiredText } from "~/domain/form-fields";
 
+/** Where the API is served. */
+export const API_BASE = "/api/v1";
+
+/** wrangler.toml's `[[ratelimits]] API_LIMITER`: calls per key per 60 seconds. */
+export const API_CALLS_PER_MINUTE = 120;
+
 /** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */
 export const KEY_PREFIX = "sp_live_";
 /** Characters of the key after KEY_PREFIX that lists show, so a person can tell keys apart. */

@@ -19,7 +19,7 @@ import { createShipmentFromInput, QuoteSchema, quoteFromInput, STEP_SCHEMAS } fr
 import { changeStatus } from "~/features/shipments/shipments.server";
 import { lookUpMany, lookUpTracking } from "~/features/tracking/tracking.server";
 import { normalizeTrackingId, parseTrackingSearch } from "~/features/tracking/tracking-id";
-import type { Scope } from "./api-keys";
+import { API_BASE, API_CALLS_PER_MINUTE, type Scope } from "./api-keys";
 import { findApiCaller, noteKeyUse, type ApiCaller } from "./api-keys.server";
 import { decodeCursor, listInvoicesByCursor, listShipmentsByCursor, shipmentTrackingId } from "./api-lists.server";
 import {
@@ -45,10 +45,6 @@ import {
 import { claimIdempotencyKey, isIdempotencyKey, keepAnswer, releaseKey, requestHash } from "./idempotency.server";
 import { apiJson, problemResponse, refusalProblem, type FieldProblem } from "./problem.server";
 
-export const API_BASE = "/api/v1";
-
-/** wrangler.toml's `[[ratelimits]] API_LIMITER`: calls per key per 60 seconds. */
-export const API_CALLS_PER_MINUTE = 120;
 const API_LIMIT_PERIOD_SECONDS = 60;
 
 type Call = {

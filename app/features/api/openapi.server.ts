@@ -4,9 +4,9 @@
 import { extendZodWithOpenApi, OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { MAX_JSON_BYTES } from "~/.server/json-api";
-import { SCOPE_LABELS } from "./api-keys";
+import { API_BASE, API_CALLS_PER_MINUTE, SCOPE_LABELS } from "./api-keys";
 import { ProblemSchema } from "./api-schemas";
-import { API_BASE, API_CALLS_PER_MINUTE, OPERATIONS, type Operation } from "./api.server";
+import { OPERATIONS, type Operation } from "./api.server";
 import { PROBLEM_TYPE } from "./problem.server";
 
 extendZodWithOpenApi(z);

@@ -1,0 +1,156 @@
+// /developers: how to use the API (keys, example calls, errors, idempotency) and how to verify
+// a webhook. Server-rendered, no script: the reference is the OpenAPI document it links to.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { ScriptsHandle } from "~/components/page-scripts";
+import { companyNameOf } from "~/components/company-name";
+import { PageHero } from "~/features/site/page-hero";
+import { API_BASE, SCOPE_LABELS, SCOPES } from "~/features/api/api-keys";
+import { curlExamples, MANUAL_VERIFY, PROBLEM_EXAMPLE, RATE_LIMIT_TEXT, VERIFY_EXAMPLE, WEBHOOK_EVENTS } from "~/features/api/developer-guide";
+
+export const handle: ScriptsHandle = { hydrate: false };
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Developers | ${companyNameOf(matches)}` },
+  { name: "description", content: "Create and track shipments from your own software: API keys, example requests, errors, idempotency, webhooks and the OpenAPI document." },
+];
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return { origin: context.origin };
+}
+
+const OPENAPI = `${API_BASE}/openapi.json`;
+
+export default function DevelopersPage() {
+  const { origin } = useLoaderData<typeof loader>();
+  return (
+    <main id="main">
+      <PageHero title="Developers" lead="Create, price and follow shipments from your shop or your own systems, and hear about them as they move." />
+      <div className="mx-auto max-w-3xl space-y-10 px-4 py-12">
+        <nav aria-label="On this page" className="card">
+          <h2 className="text-lg font-semibold">On this page</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li><a className="link" href="#keys">Get a key</a></li>
+            <li><a className="link" href="#requests">Example requests</a></li>
+            <li><a className="link" href="#errors">Errors</a></li>
+            <li><a className="link" href="#idempotency">Retrying safely</a></li>
+            <li><a className="link" href="#webhooks">Webhooks and how to verify them</a></li>
+            <li><a className="link" href="#reference">Reference</a></li>
+          </ul>
+        </nav>
+
+        <Section id="keys" title="Get a key">
+          <p>
+            Sign in and open <a className="link" href="/profile/api-keys">Profile → API keys</a>, name a key and create it. It is shown once: copy it then
+            (we keep only a fingerprint; a lost key is revoked and replaced). A key starts with <code>sp_live_</code> and acts for your account: it reads
+            and creates your shipments and reads your invoices. Revoking it stops it from the next call.
+          </p>
+          <p>
+            Operators and partner carriers get service keys from an admin, with scopes:
+          </p>
+          <ul className="list-disc space-y-1 pl-5">
+            {SCOPES.map((scope) => (
+              <li key={scope}>{SCOPE_LABELS[scope]}</li>
+            ))}
+          </ul>
+          <p>
+            Send the key in the <code>Authorization: Bearer</code> header, never in an address (a key in an address is refused). {RATE_LIMIT_TEXT}
+          </p>
+        </Section>
+
+        <Section id="requests" title="Example requests">
+          <p>
+            Bodies are JSON with the fields of the shipment form. Amounts come back in minor units of their currency (cents), times in milliseconds since
+            1970.
+          </p>
+          {curlExamples(origin).map((example) => (
+            <div key={example.title}>
+              <h3 className="mb-2 text-lg font-semibold">{example.title}</h3>
+              <Code>{example.code}</Code>
+            </div>
+          ))}
+        </Section>
+
+        <Section id="errors" title="Errors">
+          <p>
+            A refusal is <code>application/problem+json</code> (RFC 9457) with every field at fault at once, each named by a JSON Pointer. Statuses: 400
+            (not JSON), 401 (no key, or an unknown or revoked one), 403 (the key lacks the scope), 404, 409 (the shipment&apos;s state does not allow it),
+            413 (a body over 16 KB), 415 (not JSON), 422 (a field at fault) and 429 (with Retry-After).
+          </p>
+          <Code>{PROBLEM_EXAMPLE}</Code>
+        </Section>
+
+        <Section id="idempotency" title="Retrying safely">
+          <p>
+            Send an <code>Idempotency-Key</code> (up to 255 characters, a UUID or your order number) with a <code>POST</code>. The same key with the same body
+            answers the first answer again for 24 hours (with <code>Idempotent-Replayed: true</code>), so a retry after a timeout never books a parcel twice.
+            The same key with another body answers 422; while the first request is still being answered, 409 with Retry-After. A refused request frees its
+            key.
+          </p>
+        </Section>
+
+        <Section id="webhooks" title="Webhooks and how to verify them">
+          <p>
+            Register an endpoint in your profile (or, for every shipment, in the back office) and pick the events it gets. Each delivery is a JSON{" "}
+            <code>POST</code> signed as the{" "}
+            <a className="link" href="https://www.standardwebhooks.com/">
+              Standard Webhooks
+            </a>{" "}
+            specification says, with three headers: <code>webhook-id</code> (the same for every retry of one event), <code>webhook-timestamp</code> (seconds)
+            and <code>webhook-signature</code> (<code>v1,</code> and a base64 HMAC-SHA256). Your endpoint&apos;s secret starts with <code>whsec_</code>; while a
+            secret is being rotated, deliveries carry a signature for each, separated by spaces. Answer 2xx quickly; anything else is retried with growing
+            delays for about three days.
+          </p>
+          <h3 className="text-lg font-semibold">With the standardwebhooks package</h3>
+          <Code>{VERIFY_EXAMPLE}</Code>
+          <h3 className="text-lg font-semibold">By hand</h3>
+          <Code>{MANUAL_VERIFY}</Code>
+          <h3 id="events" className="text-lg font-semibold">
+            Events
+          </h3>
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+            {WEBHOOK_EVENTS.map((event) => (
+              <div key={event.type} className="contents">
+                <dt>
+                  <code>{event.type}</code>
+                </dt>
+                <dd className="mb-2 text-slate-700 sm:mb-0">{event.what}</dd>
+              </div>
+            ))}
+          </dl>
+          <p>
+            Each body is <code>{`{"type", "timestamp", "data"}`}</code>; <code>data</code> names the shipment by its id and tracking ID and never carries
+            anyone&apos;s address, phone or e-mail.
+          </p>
+        </Section>
+
+        <Section id="reference" title="Reference">
+          <p>
+            Every operation, parameter and answer is described in the OpenAPI 3.1 document: <a className="link" href={OPENAPI}>{OPENAPI}</a>. Load it into
+            any OpenAPI tool to browse it or to generate a client.
+          </p>
+        </Section>
+      </div>
+    </main>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} id={id} className="space-y-4 text-slate-800">
+      <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Code({ children }: { children: string }) {
+  return (
+    <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-relaxed text-slate-100">
+      <code>{children}</code>
+    </pre>
+  );
+}
