@@ -51,7 +51,8 @@ export function ApiKeyPanel({
           </a>
         </p>
         <Form method="post" className="mt-4 max-w-md space-y-4">
-          <FormErrors errors={result?.error?.[""] ?? undefined} />
+          {/* A post that named no known button (create or revoke) is answered here too. */}
+          <FormErrors errors={[...(errors[""] ?? []), ...(errors.intent ? ["Please use the Create key or Revoke button."] : [])]} />
           <Field label="Key name" help="For you to tell your keys apart, for example “Shop checkout”." inputProps={{ name: "name", required: true, maxLength: KEY_NAME_MAX, autoComplete: "off" }} errors={errors.name ?? undefined} />
           {withScopes ? (
             <fieldset className="space-y-2">
