@@ -34,7 +34,8 @@ export const users = sqliteTable(
     city: text("city"),
     country: text("country"),
     postalCode: text("postal_code"),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    // A courier signs in at the customer sign-in and sees only the run sheet of their own stops.
+    role: text("role", { enum: ["user", "admin", "courier"] }).notNull().default("user"),
     status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
     emailNotifications: integer("email_notifications", { mode: "boolean" }).notNull().default(true),
     smsNotifications: integer("sms_notifications", { mode: "boolean" }).notNull().default(false),
@@ -146,6 +147,12 @@ export const shipments = sqliteTable(
     currentLocation: text("current_location"),
     customDestination: text("custom_destination"),
 
+    // The courier who carries it on `courierDay` (YYYY-MM-DD, UTC) and its place on their run
+    // sheet in the admin's order; all null while unassigned (app/features/couriers).
+    courierId: text("courier_id").references(() => users.id, { onDelete: "set null" }),
+    courierDay: text("courier_day"),
+    courierPosition: integer("courier_position"),
+
     // Bumped by every write; an edit made from an older copy is refused instead of overwriting.
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
@@ -157,6 +164,7 @@ export const shipments = sqliteTable(
     index("shipments_status_created").on(t.status, t.createdAt),
     index("shipments_created").on(t.createdAt),
     index("shipments_sender_email").on(t.senderEmail),
+    index("shipments_courier_day").on(t.courierId, t.courierDay, t.courierPosition),
     // The analytics screen reads a period's shipments from these alone (covering indexes), so
     // its cost follows the period's shipments, never the table's (app/features/analytics/analytics.server.ts).
     index("shipments_created_analytics").on(
@@ -184,6 +192,21 @@ export const shipmentSearchText = sqliteTable("shipment_search_text", {
   id: integer("id").primaryKey(),
   shipmentId: text("shipment_id").notNull().unique(),
   body: text("body").notNull(),
+});
+
+// Status updates a courier sent, by the id their page or phone gave each: a replay of the same
+// update finds its id taken and changes nothing.
+export const courierUpdates = sqliteTable("courier_updates", {
+  id: text("id").primaryKey(),
+  shipmentId: text("shipment_id")
+    .notNull()
+    .references(() => shipments.id, { onDelete: "cascade" }),
+  courierId: text("courier_id").references(() => users.id, { onDelete: "set null" }),
+  status: text("status").notNull(),
+  // Where the phone was when the courier allowed it to say (WGS 84 degrees), else null.
+  latitude: real("latitude"),
+  longitude: real("longitude"),
+  createdAt: createdAt(),
 });
 
 // How the delivery went, 1 to 5, at most one rating per shipment, given once it is delivered by

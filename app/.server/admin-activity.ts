@@ -16,7 +16,7 @@ const WHAT: Record<TypesFor<"admin-activity">, string> = {
   "account.sessions_ended": "Account signed out everywhere",
   "account.deletion_dismissed": "Deletion request declined",
   "account.deleted": "Account deleted",
-  "account.invited": "Admin invited",
+  "account.invited": "Admin or courier invited",
   "settings.exchange_rates_changed": "Exchange rates changed",
   "settings.updated": "Settings changed",
   "subscription.confirmed": "Parcel updates confirmed by a subscriber",

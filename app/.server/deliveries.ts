@@ -26,6 +26,8 @@ export const DELIVERIES = {
   "shipment.status_changed": ["mail", ...SHIPMENT_LISTED],
   "shipment.location_changed": SHIPMENT_LISTED,
   "shipment.deleted": SHIPMENT_LISTED,
+  // Who carries it is not on the tracking page.
+  "shipment.assigned": ["admin-feed", "shipment-audit"],
   // A rating changes the public tracking page (not the admin lists).
   "shipment.rated": ["tracking-cache", "shipment-audit"],
   "account.registered": ["mail"],

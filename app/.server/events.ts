@@ -55,6 +55,8 @@ export type ReadAtWrite<Field extends string> = Partial<Record<Field, SQL>>;
 export type ShipmentLocationChanged = Event<"shipment.location_changed", { from: string | null; to: string | null }>;
 /** A delivery was rated, by its owner or through the rating link mailed at delivery. */
 export type ShipmentRated = Event<"shipment.rated", { trackingId: string; score: number; source: "owner" | "mail_link" }>;
+/** An admin gave the shipment to a courier for a day (`to`), or took it off one (`to` null); names as they were. */
+export type ShipmentAssigned = Event<"shipment.assigned", { trackingId: string; from: string | null; to: string | null; courierId: string | null; day: string | null }>;
 export type ShipmentDeleted = Event<"shipment.deleted", { trackingId: string; status: string; senderName: string; recipientName: string }>;
 export type AccountRegistered = Event<"account.registered", { email: string; firstName: string }>;
 export type AccountPasswordChanged = Event<"account.password_changed", Record<string, never>>;
@@ -74,8 +76,8 @@ export type AccountDeletionDismissed = Event<"account.deletion_dismissed", Recor
  * kept with their sender's details anonymised (docs/decisions/110-managing-users.md).
  */
 export type AccountDeleted = Event<"account.deleted", { role: string; shipmentsKept: number }>;
-/** A new admin account; `link` (to choose a password) carries a one-time token, never stored. */
-export type AccountInvited = Event<"account.invited", { email: string; firstName: string; invitedBy: string }> & { link: string };
+/** A new admin or courier account (events before couriers have no role: admins); `link` (to choose a password) carries a one-time token, never stored. */
+export type AccountInvited = Event<"account.invited", { email: string; firstName: string; invitedBy: string; role?: "admin" | "courier" }> & { link: string };
 /**
  * Asked for at the sign-in page while the account's password sign-ins are on hold
  * (docs/decisions/078); `link` carries the one-time token, never stored with the event.
@@ -120,6 +122,7 @@ export type DomainEvent =
   | ShipmentStatusChanged
   | ShipmentLocationChanged
   | ShipmentDeleted
+  | ShipmentAssigned
   | ShipmentRated
   | AccountRegistered
   | AccountPasswordChanged

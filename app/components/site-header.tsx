@@ -78,12 +78,20 @@ function SignInLinks() {
 function AccountActions({ user, itemClassName }: { user: SessionUser; itemClassName: string }) {
   return (
     <>
-      <Link to={user.role === "admin" ? "/admin/dashboard" : "/dashboard"} className={itemClassName}>
-        Dashboard
-      </Link>
-      <Link to="/profile" className={itemClassName}>
-        Profile
-      </Link>
+      {user.role === "courier" ? (
+        <Link to="/courier" className={itemClassName}>
+          Run sheet
+        </Link>
+      ) : (
+        <>
+          <Link to={user.role === "admin" ? "/admin/dashboard" : "/dashboard"} className={itemClassName}>
+            Dashboard
+          </Link>
+          <Link to="/profile" className={itemClassName}>
+            Profile
+          </Link>
+        </>
+      )}
       <Form method="post" action="/logout">
         <button type="submit" className={itemClassName}>
           Sign out

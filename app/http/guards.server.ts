@@ -1,6 +1,7 @@
 // The route side's guards: every loader and action that needs someone starts with one. A
 // missing session answers with a redirect to the right sign-in page, which comes back here.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { homeFor } from "~/features/accounts/auth.server";
 import type { SessionUser } from "~/features/accounts/session.server";
 
 function currentPath(request: Request): string {
@@ -8,10 +9,22 @@ function currentPath(request: Request): string {
   return url.pathname + url.search;
 }
 
-/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+/**
+ * The signed-in customer (or admin), or a redirect to /login that comes back here afterwards.
+ * A courier's account has no customer pages: it goes to its run sheet.
+ */
 export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
   const user = await context.sessionUser();
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  if (user.role === "courier") throw redirect("/courier");
+  return user;
+}
+
+/** The signed-in courier; signed out, a redirect to /login (a courier signs in there) that comes back here; anyone else goes home. */
+export async function requireCourier(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await context.sessionUser();
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  if (user.role !== "courier") throw redirect(homeFor(user.role));
   return user;
 }
 

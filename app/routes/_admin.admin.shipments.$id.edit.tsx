@@ -10,6 +10,8 @@ import { requireAdmin } from "~/http/guards.server";
 import { listShipmentAudit } from "~/features/shipments/shipment-changes.server";
 import { getShipmentForEdit } from "~/features/shipments/shipment-list.server";
 import { AuditTrail } from "~/features/shipments/audit-trail";
+import { AssignCourierForm } from "~/features/couriers/assign-courier-form";
+import { courierOptions, shipmentCourier } from "~/features/couriers/couriers.server";
 import { useTimeZone } from "~/components/root-data";
 import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
@@ -31,10 +33,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   invariantResponse(found, "Failed to load shipment", { status: 404 });
   const { shipment, history } = found;
   const defaultValue = formValuesFromShipment(shipment);
-  const [audit, currencies, summary] = await Promise.all([
+  const [audit, currencies, summary, couriers, courier] = await Promise.all([
     listShipmentAudit(context, shipment.id),
     currencyOptions(context.db),
     priceShipmentForm(context, { form: defaultValue, previous: savedEstimate(shipment) }),
+    courierOptions(context.db),
+    shipmentCourier(context.db, shipment.id),
   ]);
   return {
     shipment: {
@@ -49,6 +53,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     currencies,
     defaultValue,
     summary,
+    couriers,
+    courier,
   };
 }
 
@@ -66,7 +72,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditShipmentPage() {
-  const { shipment, history, audit, countries, currencies, defaultValue, summary } = useLoaderData<typeof loader>();
+  const { shipment, history, audit, countries, currencies, defaultValue, summary, couriers, courier } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const timeZone = useTimeZone();
   return (
@@ -98,6 +104,12 @@ export default function EditShipmentPage() {
         summary={summary}
         edit={{ shipmentId: shipment.id, trackingId: shipment.trackingId, status: shipment.status }}
       />
+      <section className="card space-y-3" aria-labelledby="courier-title">
+        <h2 id="courier-title" className="text-lg font-semibold">
+          Courier
+        </h2>
+        <AssignCourierForm shipmentId={shipment.id} couriers={couriers} current={courier} redirectTo={`/admin/shipments/${encodeURIComponent(shipment.id)}/edit`} />
+      </section>
       <section className="card" aria-labelledby="history-title">
         <h2 id="history-title" className="mb-4 text-lg font-semibold">
           Tracking history

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/http/guards.server";
 import { listShipments } from "~/features/shipments/shipment-list.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { AdminShipmentTable } from "~/features/shipments/shipment-table";
+import { courierOptions } from "~/features/couriers/couriers.server";
 import { useAdminFeed } from "~/components/use-admin-feed";
 import { ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/features/shipments/shipment-filters";
 import { companyNameOf } from "~/components/company-name";
@@ -17,12 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const filters = parseAdminShipmentFilters(params);
-  const list = await listShipments(context.db, filters, { timeZone: requestTimeZone(request) });
-  return { filters, notice: ignoredDateFiltersNotice(params), ...list };
+  const [list, couriers] = await Promise.all([listShipments(context.db, filters, { timeZone: requestTimeZone(request) }), courierOptions(context.db)]);
+  return { filters, notice: ignoredDateFiltersNotice(params), ...list, couriers };
 }
 
 export default function AdminShipmentsPage() {
-  const { filters, notice, rows, pagination } = useLoaderData<typeof loader>();
+  const { filters, notice, rows, pagination, couriers } = useLoaderData<typeof loader>();
   const location = useLocation();
   // New and changed shipments appear without a reload (the admins' feed); without JavaScript, Refresh.
   useAdminFeed("shipments");
@@ -47,6 +48,7 @@ export default function AdminShipmentsPage() {
         notice={notice}
         here={location.pathname + location.search}
         withDateRange
+        couriers={couriers}
       />
     </main>
   );

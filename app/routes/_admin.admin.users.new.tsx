@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { requireAdmin } from "~/http/guards.server";
 import { inviteAdmin } from "~/features/users/user-admin.server";
-import { Field, FormErrors } from "~/components/forms";
+import { InvitationForm } from "~/features/users/invitation-form";
 import { NewAdminSchema } from "~/features/accounts/account-forms";
 import { INVITATION_LINK_DAYS } from "~/features/accounts/one-time-links";
 import { companyNameOf } from "~/components/company-name";
@@ -35,14 +34,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewAdminPage() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "new-admin",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(NewAdminSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewAdminSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
   return (
     <main id="main" className="space-y-4 p-6">
       <Link to="/admin/users" className="link text-sm">
@@ -56,17 +47,7 @@ export default function NewAdminPage() {
           The new admin gets an e-mail with a link to choose their password (valid for {INVITATION_LINK_DAYS} days), then signs in at the admin
           portal.
         </p>
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }} errors={fields.firstName.errors} />
-            <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }} errors={fields.lastName.errors} />
-          </div>
-          <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
-          <button type="submit" className="btn-primary" data-pending="Creating...">
-            Create admin and send invitation
-          </button>
-        </Form>
+        <InvitationForm id="new-admin" lastResult={actionData?.result} submitLabel="Create admin and send invitation" />
       </section>
     </main>
   );

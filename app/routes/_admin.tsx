@@ -15,6 +15,7 @@ const ADMIN_NAV = [
   { to: "/admin/shipments", label: "Shipments" },
   { to: "/admin/shipments/new", label: "New Shipment" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/couriers", label: "Couriers" },
   { to: "/admin/invoices", label: "Invoices" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/chat-support", label: "Chat Support" },

@@ -154,9 +154,9 @@ export const ProfileActionSchema = withCrossFieldRules(
 );
 
 /** The roles an admin gives an account, as the users screens name them. */
-export const ROLES = ["user", "admin"] as const;
+export const ROLES = ["user", "admin", "courier"] as const;
 export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { user: "Customer", admin: "Admin" };
+export const ROLE_LABELS: Record<Role, string> = { user: "Customer", admin: "Admin", courier: "Courier" };
 
 const RoleSchema = z.enum(ROLES, { errorMap: () => ({ message: "Please choose a role from the list" }) });
 
@@ -169,7 +169,7 @@ export const UserEditSchema = z.object({
   role: RoleSchema,
 });
 
-/** A new admin account: who, and the address the invitation goes to. */
+/** A new admin or courier account: who, and the address the invitation goes to. */
 export const NewAdminSchema = z.object({
   firstName: personName("First name"),
   lastName: personName("Last name"),

@@ -9,7 +9,7 @@ export type Account = {
   email: string;
   firstName: string;
   lastName: string;
-  role: "user" | "admin";
+  role: "user" | "admin" | "courier";
   status: "active" | "suspended";
 };
 

@@ -217,7 +217,7 @@ export async function requestAccountDeletion(context: ServiceContext, { userId }
   return { ok: true, message: "Account deletion requested. Our support team will contact you." };
 }
 
-export type AccountFilters = { search: string; role: "user" | "admin" | null; deletionRequested: boolean; page: number };
+export type AccountFilters = { search: string; role: "user" | "admin" | "courier" | null; deletionRequested: boolean; page: number };
 
 /**
  * Accounts newest first, for the admin list: search by e-mail (an address's start matches) or

@@ -36,5 +36,6 @@ export function demoCredentials(env: Pick<Env, "DEMO_MODE">, portal: "customer" 
 
 /** Where someone lands after signing in when no page asked for it. */
 export function homeFor(role: Account["role"]): string {
-  return role === "admin" ? "/admin/dashboard" : "/dashboard";
+  if (role === "admin") return "/admin/dashboard";
+  return role === "courier" ? "/courier" : "/dashboard";
 }

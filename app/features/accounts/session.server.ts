@@ -17,7 +17,7 @@ export type SessionUser = {
   email: string;
   firstName: string;
   lastName: string;
-  role: "user" | "admin";
+  role: "user" | "admin" | "courier";
 };
 
 // Unsigned: the token is 32 random bytes and only its hash is stored, so a forged value finds

@@ -216,6 +216,22 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
       ];
     }
     case "account.invited":
+      if (event.data.role === "courier") {
+        return [
+          {
+            audience: "account",
+            to: event.data.email,
+            kind: "courier-invitation",
+            subject: `You're invited to deliver for ${companyName}`,
+            body: [
+              `Hello ${event.data.firstName},`,
+              `${event.data.invitedBy} has made you a courier of ${companyName}. Open this link within ${INVITATION_LINK_DAYS} days to choose your password:`,
+              event.link,
+              `Then sign in at ${origin}/login with this address: your run sheet is at ${origin}/courier. The link works once; if it has expired, ask for a new one at ${origin}/auth/forgot-password.`,
+            ].join("\n\n"),
+          },
+        ];
+      }
       return [
         {
           audience: "account",

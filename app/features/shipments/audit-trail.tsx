@@ -10,6 +10,7 @@ const ACTIONS: Partial<Record<AuditEntry["type"], string>> = {
   "shipment.status_changed": "Status changed",
   "shipment.location_changed": "Location set",
   "shipment.deleted": "Deleted",
+  "shipment.assigned": "Courier assigned",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -53,6 +54,7 @@ const FIELD_LABELS: Record<string, string> = {
   currentLocation: "Current location",
   customDestination: "Custom destination",
   status: "Status",
+  courier: "Courier",
   trackingId: "Tracking ID",
 };
 

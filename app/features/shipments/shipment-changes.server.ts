@@ -265,6 +265,8 @@ function auditChanges(type: string, data: Record<string, unknown>): Record<strin
       };
     case "shipment.location_changed":
       return { currentLocation: { from: data.from, to: data.to } };
+    case "shipment.assigned":
+      return { courier: { from: data.from, to: data.to } };
     default:
       return data;
   }

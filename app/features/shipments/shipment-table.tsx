@@ -1,6 +1,6 @@
 // The shipment lists' tables. The admin's: search and filters (a GET form, so every view has
-// its own address), a status form and actions on each row, selection for the bulk status change
-// and bulk delete, and pagination; plain HTML first, JavaScript adds live selection counts,
+// its own address), a status form and actions on each row, selection for the bulk status change,
+// bulk courier assignment and bulk delete, and pagination; plain HTML first, JavaScript adds live selection counts,
 // dialogs, and status changes without leaving the page. The customer's: their own shipments with Track and Invoice links.
 import { Link, useFetcher } from "@remix-run/react";
 import { Price } from "~/features/pricing/price";
@@ -31,8 +31,13 @@ import {
   LocationForm,
 } from "./shipment-actions";
 import { StatusBadge } from "./status-badge";
+import { CourierOptions } from "~/features/couriers/assign-courier-form";
+import type { CourierOption } from "~/features/couriers/couriers.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { WrapPoints } from "~/components/wrap-points";
+
+/** Where the bulk bar's Assign posts the selection and the chosen courier. */
+const BULK_COURIER_ACTION = "/admin/shipments/bulk-courier";
 
 /** The bulk bar's form: the rows' boxes belong to it. It asks to delete (GET, a confirmation) or, through Update status, posts a status change. */
 const BULK_FORM_ID = "bulk-actions";
@@ -45,6 +50,7 @@ export function AdminShipmentTable({
   notice = null,
   here,
   withDateRange = false,
+  couriers,
 }: {
   title: string;
   rows: AdminShipmentRow[];
@@ -55,13 +61,19 @@ export function AdminShipmentTable({
   /** The list's own address (path and query), where row actions come back to. */
   here: string;
   withDateRange?: boolean;
+  /** The couriers the bulk bar assigns the selection to (the shipments list; absent elsewhere). */
+  couriers?: readonly CourierOption[];
 }) {
   const hydrated = useHydrated();
   const timeZone = useTimeZone();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [noneSelected, setNoneSelected] = useState(false);
   const bulkStatus = useFetcher<{ errors?: string[] }>();
-  const bulkErrors = bulkStatus.state === "idle" ? (bulkStatus.data?.errors ?? []) : [];
+  const bulkCourier = useFetcher<{ errors?: string[] }>();
+  const bulkErrors = [
+    ...(bulkStatus.state === "idle" ? (bulkStatus.data?.errors ?? []) : []),
+    ...(bulkCourier.state === "idle" ? (bulkCourier.data?.errors ?? []) : []),
+  ];
   const pageIds = rows.map((row) => row.id);
   const selectedIds = pageIds.filter((id) => selected.has(id));
 
@@ -250,6 +262,32 @@ export function AdminShipmentTable({
           >
             {bulkStatus.state === "idle" ? "Update status" : "Updating..."}
           </button>
+          {couriers ? (
+            <>
+              <label htmlFor="bulk-courier" className="text-sm font-medium">
+                Courier
+              </label>
+              <select id="bulk-courier" name="courierId" form={BULK_FORM_ID} defaultValue="" className="input w-44 max-w-full py-1 text-sm">
+                <CourierOptions couriers={couriers} />
+              </select>
+              <button
+                type="submit"
+                form={BULK_FORM_ID}
+                formMethod="post"
+                formAction={BULK_COURIER_ACTION}
+                className="btn-primary py-1.5"
+                disabled={bulkCourier.state !== "idle"}
+                onClick={(event) => {
+                  if (!hydrated) return;
+                  event.preventDefault();
+                  setNoneSelected(selectedIds.length === 0);
+                  if (selectedIds.length > 0) bulkCourier.submit(event.currentTarget);
+                }}
+              >
+                {bulkCourier.state === "idle" ? "Assign" : "Assigning..."}
+              </button>
+            </>
+          ) : null}
           {hydrated && selectedIds.length > 0 ? (
             <DialogLink
               to={`${BULK_DELETE_ACTION}?${new URLSearchParams([...selectedIds.map((id) => ["ids", id]), ["redirectTo", here]])}`}

@@ -1,6 +1,7 @@
 // Writes that every shipment goes through, whoever makes them (customer form, admin form,
 // admin row actions). Each is one D1 batch, so the shipment, its history entry, its mail
 // and its audit record are written together or not at all.
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../../drizzle/schema";
 import { invoiceAmounts, invoiceNumber } from "~/features/invoices/invoice";
@@ -193,21 +194,21 @@ async function readStatusSubjects(db: Db, ids: readonly string[]): Promise<Statu
 }
 
 /** A status change: the status, who makes it, and optionally the place and (custom destination) where it was delivered. */
-export type StatusChange = { status: ShipmentStatus; actor: Actor; location?: string | null; customDestination?: string | null; now?: number };
+export type StatusChange = { status: ShipmentStatus; actor: Actor; location?: string | null; customDestination?: string | null; description?: string; now?: number };
 
 /**
  * One shipment's status change as statements for `commit`: its history entry, its event (with
  * its mail) and the update, in that order; null when the shipment already has that status (and,
  * for a custom destination, that destination).
  */
-async function statusChangeItems(context: ServiceContext, current: StatusSubject, { status, actor, location, customDestination, now }: StatusChange & { now: number }) {
+async function statusChangeItems(context: ServiceContext, current: StatusSubject, { status, actor, location, customDestination, description, now }: StatusChange & { now: number }) {
   const { db } = context;
   const shipmentId = current.id;
   const sameDestination = customDestination === undefined || (current.customDestination ?? null) === (customDestination ?? null);
   if (normalizeStatus(current.status) === status && sameDestination) return null;
 
   const delivered = isDelivered(status);
-  const entry = statusChangeEntry({ status, location, customDestination });
+  const entry = statusChangeEntry({ status, location, customDestination, description });
   const differs =
     customDestination === undefined
       ? ne(shipments.status, status)
@@ -277,7 +278,16 @@ export type StatusChanges = { changed: string[]; unchanged: string[]; missing: s
  */
 export async function changeShipmentStatuses(
   context: ServiceContext,
-  { shipmentIds, now = Date.now(), ...change }: StatusChange & { shipmentIds: readonly string[] },
+  {
+    shipmentIds,
+    alongside = [],
+    now = Date.now(),
+    ...change
+  }: StatusChange & {
+    shipmentIds: readonly string[];
+    /** Statements written first in the change's batch, only when something changes (a courier's update id). */
+    alongside?: readonly BatchItem<"sqlite">[];
+  },
 ): Promise<StatusChanges> {
   const named = [...new Set(shipmentIds)];
   // What the mail is written from; the parties rarely change, the status often does.
@@ -290,9 +300,9 @@ export async function changeShipmentStatuses(
   );
   // One batch: each statement binds far fewer than D1's 100 values, and the bound on a selection
   // keeps the batch's work well inside D1's time for one (docs/decisions/157).
-  const results = planned.length === 0 ? [] : await commit(context, planned.flatMap((plan) => plan.items));
+  const results = planned.length === 0 ? [] : await commit(context, [...alongside, ...planned.flatMap((plan) => plan.items)]);
   // Each plan's last statement is its update, returning the row it changed.
-  let end = 0;
+  let end = alongside.length;
   const changed = planned.filter((plan) => (results[(end += plan.items.length) - 1] as unknown[]).length === 1).map((plan) => plan.id);
   const done = new Set(changed);
   return { changed, unchanged: named.filter((id) => !done.has(id)), missing: [] };

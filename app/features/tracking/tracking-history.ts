@@ -45,17 +45,20 @@ export function statusChangeEntry({
   status,
   location,
   customDestination,
+  description,
 }: {
   status: ShipmentStatus;
   location?: string | null;
   customDestination?: string | null;
+  /** What the entry says instead of the status's default (a failed attempt's reason). */
+  description?: string;
 }): AppendedEntry {
   const destination = status === "custom_destination" ? customDestination || null : null;
   const place = status === "delivered" ? defaultStatusPlace(status) : (destination ?? location ?? defaultStatusPlace(status));
   return {
     status,
     location: place,
-    description: destination ? `Package delivered to custom destination: ${destination}` : defaultStatusDescription(status),
+    description: destination ? `Package delivered to custom destination: ${destination}` : (description ?? defaultStatusDescription(status)),
   };
 }
 

@@ -1,6 +1,6 @@
 // Admins managing accounts: a user's page (their shipments and sessions), editing name, phone
 // and role, suspending and reactivating, ending sessions, deleting (shipments kept, the
-// sender's details anonymised: docs/decisions/110-managing-users.md) and inviting new admins.
+// sender's details anonymised: docs/decisions/110-managing-users.md) and inviting new admins and couriers.
 //
 // Two rules hold whoever asks: an admin never demotes, suspends or deletes their own account,
 // and there is always an active admin left. The second is checked in the SQL of the change
@@ -33,6 +33,7 @@ export const USER_MESSAGES = {
   deleted: "User deleted successfully",
   deleteFailed: "Failed to delete user",
   created: "Admin user created successfully!",
+  courierCreated: "Courier created: they get an e-mail to choose their password",
   suspended: "User suspended: they are signed out and cannot sign in",
   reactivated: "User reactivated: they can sign in again",
   sessionsEnded: "The user's sessions have ended",
@@ -278,16 +279,25 @@ export async function deleteUser(context: ServiceContext, { admin, userId, now =
 
 export type NewAdmin = { firstName: string; lastName: string; email: string };
 
+/** The accounts an admin invites rather than someone registering: admins and couriers. */
+export type InvitedRole = "admin" | "courier";
+
 const INVITATION_LIFETIME_MS = INVITATION_LINK_DAYS * 86_400_000;
 
 /**
- * A new admin account, and the mail inviting them to choose their password (a one-time link
- * like a reset link's, valid for INVITATION_LINK_DAYS). Until they do, nobody knows the
- * account's password: it is the hash of random bytes nobody kept.
+ * A new admin (or courier) account, and the mail inviting them to choose their password (a
+ * one-time link like a reset link's, valid for INVITATION_LINK_DAYS). Until they do, nobody
+ * knows the account's password: it is the hash of random bytes nobody kept.
  */
 export async function inviteAdmin(
   context: ServiceContext,
-  { admin, invitee, clientAddress, now = Date.now() }: { admin: SessionUser; invitee: NewAdmin; clientAddress: string; now?: number },
+  {
+    admin,
+    invitee,
+    role = "admin",
+    clientAddress,
+    now = Date.now(),
+  }: { admin: SessionUser; invitee: NewAdmin; role?: InvitedRole; clientAddress: string; now?: number },
 ): Promise<Done<{ id: string }> | Refused> {
   const { db } = context;
   const email = normalizeEmail(invitee.email);
@@ -300,12 +310,12 @@ export async function inviteAdmin(
   const actor = actorFor(admin);
   try {
     await commit(context, [
-      db.insert(users).values({ id, email, passwordHash, firstName: invitee.firstName, lastName: invitee.lastName, role: "admin", createdAt: now, updatedAt: now }),
+      db.insert(users).values({ id, email, passwordHash, firstName: invitee.firstName, lastName: invitee.lastName, role, createdAt: now, updatedAt: now }),
       insert,
       recordEvents(
         context,
         actor,
-        [{ type: "account.invited", entityId: id, data: { email, firstName: invitee.firstName, invitedBy: actor.label }, link }],
+        [{ type: "account.invited", entityId: id, data: { email, firstName: invitee.firstName, invitedBy: actor.label, role }, link }],
         now,
       ),
     ]);
@@ -316,5 +326,5 @@ export async function inviteAdmin(
     }
     throw error;
   }
-  return { ok: true, message: USER_MESSAGES.created, id };
+  return { ok: true, message: role === "courier" ? USER_MESSAGES.courierCreated : USER_MESSAGES.created, id };
 }

@@ -1,0 +1,118 @@
+// The courier's side of a shipment: the statuses set at the door, the fixed reasons of a failed
+// attempt and what happens next, the run sheet's day and order, and the form of one update.
+import { z } from "zod";
+import { MAX_LENGTH } from "~/domain/field-limits";
+import { boundedText, placeName } from "~/domain/form-fields";
+import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+
+/** The statuses a courier sets, in the order of a parcel's day. */
+export const COURIER_STATUSES = ["picked_up", "in_transit", "out_for_delivery", "delivered", "failed", "returned"] as const satisfies readonly ShipmentStatus[];
+export type CourierStatus = (typeof COURIER_STATUSES)[number];
+
+/** How the courier's form names them (the stored statuses keep their labels elsewhere). */
+export function courierStatusLabel(status: CourierStatus): string {
+  if (status === "failed") return "Delivery attempt failed";
+  if (status === "returned") return "Returned to depot";
+  return statusLabel(status);
+}
+
+export const FAILURE_REASONS = ["nobody_home", "address_not_found", "refused", "access_problem", "other"] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
+  nobody_home: "Nobody home",
+  address_not_found: "Address not found",
+  refused: "Refused",
+  access_problem: "Access problem",
+  other: "Other",
+};
+
+/** What happens after a failed attempt, told to the owner with the reason. */
+const NEXT_STEPS: Record<FailureReason, string> = {
+  nobody_home: "We will try again on the next working day; the parcel waits at our depot meanwhile.",
+  address_not_found: "Please check the recipient's address with our support team; we will try again once it is confirmed.",
+  refused: "The parcel goes back to our depot and our support team will contact the sender.",
+  access_problem: "We will try again on the next working day; a note on how to get in helps our courier.",
+  other: "Our support team will contact you if anything is needed; otherwise we try again on the next working day.",
+};
+
+export const FAILURE_REASON_NEEDED = "Please choose why the delivery failed";
+export const FAILURE_TEXT_NEEDED = "Please say what went wrong";
+export const COURIER_STATUS_NOT_LISTED = "Please choose a status from the list";
+export const MAX_FAILURE_TEXT = 200;
+
+/** The history entry (and the owner's mail) of a failed attempt: the reason, then what happens next. */
+export function failedAttemptDescription(reason: FailureReason, text?: string): string {
+  const why = reason === "other" && text ? text : FAILURE_REASON_LABELS[reason];
+  return `Delivery attempt failed: ${why}. ${NEXT_STEPS[reason]}`;
+}
+
+/** The run sheet's day of a moment: its UTC date, YYYY-MM-DD. */
+export function courierDay(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+export const RUN_SHEET_ORDERS = ["admin", "postal"] as const;
+export type RunSheetOrder = (typeof RUN_SHEET_ORDERS)[number];
+export const RUN_SHEET_ORDER_LABELS: Record<RunSheetOrder, string> = { admin: "Planned order", postal: "Postal code" };
+
+export function runSheetOrder(value: string | null): RunSheetOrder {
+  return value === "postal" ? "postal" : "admin";
+}
+
+const Coordinate = (label: string, bound: number) =>
+  z.coerce
+    .number({ invalid_type_error: `Please enter a valid ${label}` })
+    .min(-bound, `Please enter a valid ${label}`)
+    .max(bound, `Please enter a valid ${label}`)
+    .optional();
+
+/**
+ * One status update from the door. `updateId` is made by the page (or the phone) that sent it:
+ * the same id twice applies once. A failed attempt names its reason ("other" with text); the
+ * place is picked or typed, or left to the status's default; coordinates only come together.
+ */
+export const CourierUpdateSchema = z
+  .object({
+    updateId: z.string({ required_error: "This update has no id: reload the page and try again" }).uuid("This update has no id: reload the page and try again"),
+    status: z.enum(COURIER_STATUSES, { errorMap: () => ({ message: COURIER_STATUS_NOT_LISTED }) }),
+    reason: z.enum(FAILURE_REASONS, { errorMap: () => ({ message: FAILURE_REASON_NEEDED }) }).optional(),
+    reasonText: boundedText("What went wrong", MAX_FAILURE_TEXT).optional(),
+    location: placeName("Location", MAX_LENGTH.location, "Please enter a location").optional(),
+    latitude: Coordinate("latitude", 90),
+    longitude: Coordinate("longitude", 180),
+  })
+  .superRefine((update, ctx) => {
+    if (update.status === "failed" && !update.reason) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: FAILURE_REASON_NEEDED });
+    if (update.status === "failed" && update.reason === "other" && !update.reasonText) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reasonText"], message: FAILURE_TEXT_NEEDED });
+    }
+    if ((update.latitude === undefined) !== (update.longitude === undefined)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [update.latitude === undefined ? "latitude" : "longitude"], message: "Coordinates come in pairs" });
+    }
+  });
+
+export type CourierUpdate = z.infer<typeof CourierUpdateSchema>;
+
+/** The history entry's description of an update: a failed attempt's reason, else the status's default. */
+export function updateDescription(update: Pick<CourierUpdate, "status" | "reason" | "reasonText">): string | undefined {
+  return update.status === "failed" && update.reason ? failedAttemptDescription(update.reason, update.reasonText) : undefined;
+}
+
+/**
+ * The tracking ID a scanned code carries: the label's Code 128 is the ID itself, the receipt's
+ * QR code is the tracking page's address (…/track/{id}). Upper-cased and bounded like a typed one.
+ */
+export function trackingIdFromCode(raw: string): string {
+  const text = raw.trim();
+  const fromUrl = /\/track\/([^/?#]+)/.exec(text)?.[1];
+  let id = text;
+  if (fromUrl) {
+    try {
+      id = decodeURIComponent(fromUrl);
+    } catch {
+      id = fromUrl;
+    }
+  }
+  return id.toUpperCase().slice(0, MAX_LENGTH.code);
+}

@@ -1,0 +1,48 @@
+import { useBehaviour } from "~/behaviours/use-behaviour";
+import { MAX_LENGTH } from "~/domain/field-limits";
+import { enhanceScan } from "./scan";
+
+/**
+ * The tracking-ID field of the run sheet: a GET form that opens the stop, typed or filled by a
+ * scanner that types; with JavaScript and a browser that reads barcodes, the camera too (scan.ts).
+ */
+export function ScanField({ defaultValue, error }: { defaultValue: string; error: string | null }) {
+  const form = useBehaviour<HTMLFormElement>(enhanceScan);
+  return (
+    <form method="get" action="/courier" data-scan ref={form} className="space-y-2">
+      <label htmlFor="scan-tracking-id" className="block text-sm font-medium">
+        Tracking ID
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id="scan-tracking-id"
+          name="trackingId"
+          type="text"
+          defaultValue={defaultValue}
+          maxLength={MAX_LENGTH.code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          data-scan-input
+          className="input w-60 max-w-full font-mono"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "scan-error" : undefined}
+        />
+        <button type="submit" className="btn-primary">
+          Open
+        </button>
+        <button type="button" className="btn-secondary" data-scan-start hidden>
+          Scan with camera
+        </button>
+      </div>
+      {error ? (
+        <p id="scan-error" role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <video data-scan-video hidden muted playsInline className="w-full max-w-sm rounded" aria-label="Camera view" />
+      <p data-scan-status aria-live="polite" className="text-sm text-slate-700" />
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { Field, FormErrors } from "~/components/forms";
+import { NewAdminSchema } from "~/features/accounts/account-forms";
+
+/** The form inviting a new admin or courier: their name and the address the invitation goes to. */
+export function InvitationForm({ id, lastResult, submitLabel }: { id: string; lastResult: SubmissionResult<string[]> | undefined; submitLabel: string }) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(NewAdminSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewAdminSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }} errors={fields.firstName.errors} />
+        <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }} errors={fields.lastName.errors} />
+      </div>
+      <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
+      <button type="submit" className="btn-primary" data-pending="Creating...">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,56 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData } from "@remix-run/react";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
+import { clientAddress } from "~/.server/rate-limit";
+import { requireAdmin } from "~/http/guards.server";
+import { inviteAdmin } from "~/features/users/user-admin.server";
+import { InvitationForm } from "~/features/users/invitation-form";
+import { NewAdminSchema } from "~/features/accounts/account-forms";
+import { INVITATION_LINK_DAYS } from "~/features/accounts/one-time-links";
+import { companyNameOf } from "~/components/company-name";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Invite courier | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "Create a courier account: the courier gets an e-mail to choose their password." },
+];
+
+// A 429's Retry-After reaches the document response too.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: NewAdminSchema });
+  if (submission.status !== "success") return formAnswer(submission);
+  const outcome = await inviteAdmin(context, { admin, invitee: submission.value, role: "courier", clientAddress: clientAddress(request) });
+  if (!outcome.ok) return formAnswer(submission, outcome);
+  return redirectWithOutcome(context.cloudflare.env, `/admin/users/${encodeURIComponent(outcome.id)}`, outcome);
+}
+
+export default function InviteCourierPage() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <main id="main" className="space-y-4 p-6">
+      <Link to="/admin/couriers" className="link text-sm">
+        Back to couriers
+      </Link>
+      <section aria-labelledby="new-courier-title" className="card max-w-2xl space-y-4">
+        <h1 id="new-courier-title" className="text-2xl font-bold">
+          Invite courier
+        </h1>
+        <p className="text-slate-700">
+          The courier gets an e-mail with a link to choose their password (valid for {INVITATION_LINK_DAYS} days), then signs in at the usual sign-in page
+          and sees only their run sheet.
+        </p>
+        <InvitationForm id="new-courier" lastResult={actionData?.result} submitLabel="Create courier and send invitation" />
+      </section>
+    </main>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

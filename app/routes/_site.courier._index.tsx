@@ -1,0 +1,73 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireCourier } from "~/http/guards.server";
+import { COURIER_MESSAGES, findStop, runSheet } from "~/features/couriers/couriers.server";
+import { courierDay, RUN_SHEET_ORDER_LABELS, RUN_SHEET_ORDERS, runSheetOrder } from "~/features/couriers/courier-rules";
+import { StopDetails, stopPath } from "~/features/couriers/stop-card";
+import { ScanField } from "~/features/couriers/scan-field";
+import { PrintControls } from "~/components/print-controls";
+import { MAX_LENGTH } from "~/domain/field-limits";
+import type { SiteHandle } from "~/routes/_site";
+import { companyNameOf } from "~/components/company-name";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Run sheet | ${companyNameOf(matches)}` },
+  { name: "description", content: "Today's stops, in order, with what to deliver where." },
+];
+
+export const handle: SiteHandle = { hideFooter: true, hideChat: true };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const courier = await requireCourier(context, request);
+  const params = new URL(request.url).searchParams;
+  const order = runSheetOrder(params.get("order"));
+  const typed = (params.get("trackingId") ?? "").slice(0, MAX_LENGTH.code).trim();
+  // Scanned or typed: straight to that stop when it is one of the courier's.
+  const found = typed === "" ? undefined : await findStop(context.db, { courierId: courier.id, trackingId: typed });
+  if (found) throw redirect(stopPath(found.trackingId));
+  const day = courierDay(Date.now());
+  const stops = await runSheet(context.db, { courierId: courier.id, day, order });
+  const page = { day, order, stops, print: params.get("print") === "1", scanned: typed, scanError: typed === "" ? null : COURIER_MESSAGES.notOnSheet };
+  return data(page, { status: typed === "" ? 200 : 404 });
+}
+
+export default function RunSheetPage() {
+  const { day, order, stops, print, scanned, scanError } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl space-y-4 p-4 print:p-0">
+      <div className="print:hidden">
+        <PrintControls printHref={`/courier?${new URLSearchParams({ order, print: "1" })}`} autoPrint={print} backTo="/courier" backLabel="Run sheet" />
+      </div>
+      <h1 className="text-2xl font-bold">
+        Run sheet <time dateTime={day}>{day}</time>
+      </h1>
+      <section className="card space-y-2 print:hidden" aria-labelledby="scan-title">
+        <h2 id="scan-title" className="text-lg font-semibold">
+          Find a parcel
+        </h2>
+        <ScanField defaultValue={scanned} error={scanError} />
+      </section>
+      <nav aria-label="Order of stops" className="flex flex-wrap items-center gap-2 print:hidden">
+        <span className="text-sm font-medium">Order:</span>
+        {RUN_SHEET_ORDERS.map((option) => (
+          <Link key={option} to={`/courier?order=${option}`} aria-current={option === order ? "page" : undefined} className={option === order ? "btn-primary py-1" : "btn-secondary py-1"}>
+            {RUN_SHEET_ORDER_LABELS[option]}
+          </Link>
+        ))}
+      </nav>
+      {stops.length === 0 ? (
+        <p className="card">No stops for today yet. Your stops appear here once an admin assigns them to you.</p>
+      ) : (
+        <ol className="space-y-3" aria-label="Stops">
+          {stops.map((stop, index) => (
+            <li key={stop.id} className="card break-inside-avoid print:border print:shadow-none">
+              <StopDetails stop={stop} number={index + 1} linked={!print} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,0 +1,142 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { actorFor } from "~/.server/events";
+import { invariantResponse } from "~/.server/invariant";
+import { clientAddress } from "~/.server/rate-limit";
+import { requireCourier } from "~/http/guards.server";
+import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
+import { COURIER_MESSAGES, findStop, recordCourierUpdate } from "~/features/couriers/couriers.server";
+import {
+  COURIER_STATUSES,
+  courierStatusLabel,
+  CourierUpdateSchema,
+  FAILURE_REASON_LABELS,
+  FAILURE_REASONS,
+  MAX_FAILURE_TEXT,
+} from "~/features/couriers/courier-rules";
+import { StopDetails } from "~/features/couriers/stop-card";
+import { enhancePosition } from "~/features/couriers/position";
+import { useBehaviour } from "~/behaviours/use-behaviour";
+import { Field, FormErrors, SelectField } from "~/components/forms";
+import { MAX_LENGTH } from "~/domain/field-limits";
+import type { SiteHandle } from "~/routes/_site";
+import { companyNameOf } from "~/components/company-name";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data ? `Stop ${data.stop.trackingId}` : "Stop"} | ${companyNameOf(matches)}` },
+  { name: "description", content: "One stop of the run sheet: the recipient, and the parcel's status at the door." },
+];
+
+export const handle: SiteHandle = { hideFooter: true, hideChat: true };
+
+// A 429's Retry-After reaches the document response too.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const courier = await requireCourier(context, request);
+  const stop = await findStop(context.db, { courierId: courier.id, trackingId: params.trackingId ?? "" });
+  // Another courier's or an unassigned shipment is answered as a missing one.
+  invariantResponse(stop, COURIER_MESSAGES.notFound, { status: 404 });
+  // Each view of the form is one update: sent twice, it applies once.
+  return { stop, updateId: crypto.randomUUID(), places: [stop.recipientCity, "Depot", "Local Delivery Center"] };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const courier = await requireCourier(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: CourierUpdateSchema });
+  if (submission.status !== "success") return formAnswer(submission);
+  const outcome = await recordCourierUpdate(context, {
+    courier: { ...actorFor(courier), userId: courier.id },
+    trackingId: params.trackingId ?? "",
+    update: submission.value,
+    clientAddress: clientAddress(request),
+  });
+  if (!outcome.ok) return formAnswer(submission, outcome);
+  return redirectWithOutcome(context.cloudflare.env, "/courier", outcome);
+}
+
+export default function StopPage() {
+  const { stop, updateId, places } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: `stop-${stop.id}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(CourierUpdateSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CourierUpdateSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const position = useBehaviour(enhancePosition);
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl space-y-4 p-4">
+      <Link to="/courier" className="link text-sm">
+        Back to the run sheet
+      </Link>
+      <h1 className="text-2xl font-bold">
+        Stop <span className="font-mono">{stop.trackingId}</span>
+      </h1>
+      <section className="card" aria-label="Recipient">
+        <StopDetails stop={stop} />
+      </section>
+      <section className="card space-y-4" aria-labelledby="status-title">
+        <h2 id="status-title" className="text-lg font-semibold">
+          Status at the door
+        </h2>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="updateId" value={updateId} />
+          <SelectField label="Status" selectProps={{ ...getSelectProps(fields.status), defaultValue: fields.status.initialValue ?? "" }} errors={fields.status.errors}>
+            <option value="">Choose a status</option>
+            {COURIER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {courierStatusLabel(status)}
+              </option>
+            ))}
+          </SelectField>
+          <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
+            <legend className="px-1 text-sm font-semibold">If the delivery attempt failed</legend>
+            <SelectField label="Reason" selectProps={{ ...getSelectProps(fields.reason), defaultValue: fields.reason.initialValue ?? "" }} errors={fields.reason.errors}>
+              <option value="">Choose a reason</option>
+              {FAILURE_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {FAILURE_REASON_LABELS[reason]}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              label="What went wrong (for Other)"
+              inputProps={{ ...getInputProps(fields.reasonText, { type: "text" }), maxLength: MAX_FAILURE_TEXT, autoComplete: "off" }}
+              errors={fields.reasonText.errors}
+            />
+          </fieldset>
+          <Field
+            label="Location (pick or type; empty for the status's usual place)"
+            inputProps={{ ...getInputProps(fields.location, { type: "text" }), maxLength: MAX_LENGTH.location, list: "stop-places", autoComplete: "off" }}
+            errors={fields.location.errors}
+          />
+          <datalist id="stop-places">
+            {places.map((place) => (
+              <option key={place} value={place} />
+            ))}
+          </datalist>
+          <div data-position ref={position} className="space-y-1">
+            <input type="hidden" name="latitude" />
+            <input type="hidden" name="longitude" />
+            <button type="button" className="btn-secondary" hidden>
+              Add my position
+            </button>
+            <p data-position-status aria-live="polite" className="text-sm text-slate-700" />
+            <FormErrors errors={[...(fields.latitude.errors ?? []), ...(fields.longitude.errors ?? [])]} />
+          </div>
+          <button type="submit" className="btn-primary" data-pending="Saving...">
+            Save status
+          </button>
+        </Form>
+      </section>
+    </main>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,0 +1,290 @@
+// Couriers: the invitation, what a courier may reach (their own stops, nothing else), assignment
+// one by one and in bulk, the run sheet, the scan field, and status updates at the door (a
+// replay applies once, a failed attempt mails its reason).
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { courierUpdates, events, outbox, sessions, shipments, trackingEvents, users } from "../../drizzle/schema";
+import { SEED_USER_IDS } from "../../drizzle/seed-data";
+import { courierDay } from "~/features/couriers/courier-rules";
+import { createUser, db, MINIMAL_SHIPMENT, seedDemoData, signedInCookie } from "./fixtures";
+import { BASE, followRedirect as follow, getAs as get, pageText as html, postAs as post } from "./requests";
+
+const ADMIN = SEED_USER_IDS.admin;
+const CUSTOMER = SEED_USER_IDS.customer;
+let adminCookie: string;
+let customerCookie: string;
+let ana: { id: string; cookie: string };
+let ben: { id: string; cookie: string };
+
+let counter = 0;
+/** A new shipment of the demo customer's, unassigned, with the given recipient fields. */
+async function newShipment(fields: Partial<typeof shipments.$inferInsert> = {}) {
+  counter += 1;
+  const id = crypto.randomUUID();
+  const trackingId = `SWPCOURIER${String(counter).padStart(4, "0")}X`;
+  await db.insert(shipments).values({
+    id,
+    trackingId,
+    ...MINIMAL_SHIPMENT,
+    senderEmail: "sam.sender@example.com",
+    recipientPhone: "+34 600 123 456",
+    recipientAddress: "Calle Mayor 1",
+    recipientPostalCode: "28013",
+    userId: CUSTOMER,
+    status: "in_transit",
+    ...fields,
+  });
+  return { id, trackingId };
+}
+
+async function courier(firstName: string) {
+  const row = await createUser({ role: "courier", firstName, lastName: "Rider" });
+  return { id: row.id, cookie: await signedInCookie(row.id) };
+}
+
+function shipment(id: string) {
+  return db.select().from(shipments).where(eq(shipments.id, id)).get();
+}
+
+function historyOf(id: string) {
+  return db.select().from(trackingEvents).where(eq(trackingEvents.shipmentId, id)).orderBy(asc(trackingEvents.occurredAt));
+}
+
+async function assign(ids: string[], courierId: string) {
+  const form = new URLSearchParams([...ids.map((id) => ["ids", id]), ["courierId", courierId], ["redirectTo", "/admin/shipments"]]);
+  return fetchForm("/admin/shipments/bulk-courier", form, adminCookie);
+}
+
+/** A POST of a form with repeated fields (the bulk bar's ticked rows). */
+function fetchForm(path: string, form: URLSearchParams, cookie: string) {
+  return SELF.fetch(`${BASE}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    body: form,
+    headers: { Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": `198.51.100.${(counter % 200) + 1}`, Cookie: cookie },
+  });
+}
+
+beforeAll(async () => {
+  await seedDemoData();
+  adminCookie = await signedInCookie(ADMIN);
+  customerCookie = await signedInCookie(CUSTOMER);
+  ana = await courier("Ana");
+  ben = await courier("Ben");
+});
+
+describe("couriers: invitation and sign-in", () => {
+  it("invites a courier whose mail sets the password; they sign in at the customer sign-in and land on the run sheet", async () => {
+    const response = await post("/admin/couriers/new", { firstName: "Cleo", lastName: "Wheels", email: "cleo.wheels@example.com" }, adminCookie);
+    expect(response.status).toBe(302);
+    const created = await db.select().from(users).where(eq(users.email, "cleo.wheels@example.com")).get();
+    expect(created).toMatchObject({ role: "courier", status: "active" });
+    expect(await follow(response, adminCookie)).toContain("Courier created: they get an e-mail to choose their password");
+    const mail = await db.select().from(outbox).where(eq(outbox.toAddress, "cleo.wheels@example.com")).get();
+    expect(mail).toMatchObject({ kind: "courier-invitation" });
+    expect(mail!.body).toContain(`${BASE}/login`);
+    const link = mail!.body.split(/\s+/).find((word) => word.startsWith(`${BASE}/auth/reset-password?token=`))!;
+    const token = new URL(link).searchParams.get("token")!;
+    expect((await post("/auth/reset-password", { token, password: "Courier123!", confirmPassword: "Courier123!" })).status).toBe(302);
+    const signIn = await post("/login", { email: "cleo.wheels@example.com", password: "Courier123!" });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("Location")).toBe("/courier");
+    // The admin portal stays closed to them.
+    const adminSignIn = await post("/admin/login", { email: "cleo.wheels@example.com", password: "Courier123!" });
+    expect(adminSignIn.status).toBe(403);
+  });
+
+  it("a suspended courier is signed out and cannot reach the run sheet", async () => {
+    const suspended = await courier("Dee");
+    expect((await get("/courier", suspended.cookie)).status).toBe(200);
+    const response = await post(`/admin/users/${suspended.id}`, { intent: "suspend" }, adminCookie);
+    expect(response.status).toBe(302);
+    expect(await db.$count(sessions, eq(sessions.userId, suspended.id))).toBe(0);
+    const after = await get("/courier", suspended.cookie);
+    expect(after.status).toBe(302);
+    expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fcourier");
+  });
+});
+
+describe("couriers: what a courier may reach", () => {
+  it("no admin page or action, no customer page, and nobody else reaches the run sheet", async () => {
+    const target = await newShipment();
+    for (const path of ["/admin/dashboard", "/admin/shipments", "/admin/couriers", `/admin/shipments/${target.id}/edit`, `/receipt/${target.id}`, "/admin/invoices"]) {
+      const response = await get(path, ana.cookie);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("Location"), path).toMatch(/^\/admin\/login\?redirectTo=/);
+    }
+    for (const path of ["/dashboard", "/profile", "/dashboard/create-shipment"]) {
+      const response = await get(path, ana.cookie);
+      expect(response.headers.get("Location"), path).toBe("/courier");
+    }
+    const assigned = await fetchForm("/admin/shipments/bulk-courier", new URLSearchParams([["ids", target.id], ["courierId", ana.id]]), ana.cookie);
+    expect(assigned.status).toBe(302);
+    const status = await post(`/admin/shipments/${target.id}/status`, { status: "delivered" }, ana.cookie);
+    expect(status.status).toBe(302);
+    expect(await shipment(target.id)).toMatchObject({ courierId: null, status: "in_transit" });
+    // Customers go to their dashboard, visitors to the sign-in.
+    expect((await get("/courier", customerCookie)).headers.get("Location")).toBe("/dashboard");
+    expect((await get("/courier", adminCookie)).headers.get("Location")).toBe("/admin/dashboard");
+    expect((await get("/courier/stops/SWP482913K7Q2ZD")).headers.get("Location")).toBe("/login?redirectTo=%2Fcourier%2Fstops%2FSWP482913K7Q2ZD");
+  });
+
+  it("another courier's and an unassigned shipment are not found: not read, not scanned, not changed", async () => {
+    const bens = await newShipment();
+    const unassigned = await newShipment();
+    expect((await assign([bens.id], ben.id)).status).toBe(302);
+    for (const { trackingId, id } of [bens, unassigned]) {
+      const page = await get(`/courier/stops/${trackingId}`, ana.cookie);
+      expect(page.status).toBe(404);
+      expect(await html(page)).not.toContain("Ria Recipient");
+      const scanned = await get(`/courier?trackingId=${trackingId}`, ana.cookie);
+      expect(scanned.status).toBe(404);
+      expect(await html(scanned)).toContain("This parcel is not on your run sheet");
+      const update = await post(`/courier/stops/${trackingId}`, { updateId: crypto.randomUUID(), status: "delivered" }, ana.cookie);
+      expect(update.status).toBe(404);
+      expect(await shipment(id)).toMatchObject({ status: "in_transit" });
+      expect(await db.$count(courierUpdates, eq(courierUpdates.shipmentId, id))).toBe(0);
+    }
+    // Ana's run sheet lists none of them.
+    const sheet = await html(await get("/courier", ana.cookie));
+    expect(sheet).not.toContain(bens.trackingId);
+    expect(sheet).not.toContain(unassigned.trackingId);
+  });
+});
+
+describe("couriers: assignment", () => {
+  it("assigns three shipments in the order named, each an event, and the run sheet lists them in that order or by postal code", async () => {
+    const carla = await courier("Carla");
+    const first = await newShipment({ recipientName: "First Stop", recipientPostalCode: "28090" });
+    const second = await newShipment({ recipientName: "Second Stop", recipientPostalCode: "28001", signatureRequired: true, specialInstructions: "Ring twice" });
+    const third = await newShipment({ recipientName: "Third Stop", recipientPostalCode: "28050" });
+    const response = await assign([first.id, second.id, third.id], carla.id);
+    expect(response.status).toBe(302);
+    expect(await follow(response, adminCookie)).toContain("3 shipments assigned to Carla Rider");
+    const rows = await db.select().from(shipments).where(inArray(shipments.id, [first.id, second.id, third.id]));
+    const day = courierDay(Date.now());
+    expect(Object.fromEntries(rows.map((row) => [row.id, [row.courierId, row.courierDay, row.courierPosition]]))).toEqual({
+      [first.id]: [carla.id, day, 1],
+      [second.id]: [carla.id, day, 2],
+      [third.id]: [carla.id, day, 3],
+    });
+    const recorded = await db.select().from(events).where(and(eq(events.type, "shipment.assigned"), inArray(events.entityId, [first.id, second.id, third.id])));
+    expect(recorded).toHaveLength(3);
+    expect(JSON.parse(recorded[0]!.data)).toMatchObject({ from: null, to: "Carla Rider", courierId: carla.id, day });
+
+    const sheet = await html(await get("/courier", carla.cookie));
+    expect(sheet.indexOf("First Stop")).toBeLessThan(sheet.indexOf("Second Stop"));
+    expect(sheet.indexOf("Second Stop")).toBeLessThan(sheet.indexOf("Third Stop"));
+    expect(sheet).toContain('href="tel:+34600123456"');
+    expect(sheet).toContain("Signature required");
+    expect(sheet).toContain("Ring twice");
+    const byPostalCode = await html(await get("/courier?order=postal", carla.cookie));
+    expect(byPostalCode.indexOf("Second Stop")).toBeLessThan(byPostalCode.indexOf("Third Stop"));
+    expect(byPostalCode.indexOf("Third Stop")).toBeLessThan(byPostalCode.indexOf("First Stop"));
+    // A scanned or typed ID of one of them opens its stop.
+    const scanned = await get(`/courier?trackingId=${second.trackingId.toLowerCase()}`, carla.cookie);
+    expect(scanned.headers.get("Location")).toBe(`/courier/stops/${second.trackingId}`);
+    // The admins see the load.
+    expect(await html(await get("/admin/couriers", adminCookie))).toMatch(/Carla Rider[\s\S]*0 of 3/);
+
+    // Re-assigning one from its page moves it to the end of the other courier's sheet, with its event.
+    const moved = await post(`/admin/shipments/${second.id}/courier`, { courierId: ben.id, redirectTo: `/admin/shipments/${second.id}/edit` }, adminCookie);
+    expect(moved.status).toBe(302);
+    expect(await follow(moved, adminCookie)).toContain("1 shipment assigned to Ben Rider");
+    expect(await shipment(second.id)).toMatchObject({ courierId: ben.id });
+    const audit = await html(await get(`/admin/shipments/${second.id}/edit`, adminCookie));
+    expect(audit).toContain("Courier assigned");
+    expect(audit).toContain("Carla Rider");
+    // Taken off any courier.
+    const off = await post(`/admin/shipments/${third.id}/courier`, { courierId: "" }, adminCookie);
+    expect(await follow(off, adminCookie)).toContain("Courier removed from 1 shipment");
+    expect(await shipment(third.id)).toMatchObject({ courierId: null, courierDay: null, courierPosition: null });
+  });
+
+  it("refuses no selection, a courier not on the list (a customer, a suspended courier, nonsense) and a missing shipment, changing nothing", async () => {
+    const target = await newShipment();
+    const suspended = await createUser({ role: "courier", status: "suspended" });
+    const empty = await fetchForm("/admin/shipments/bulk-courier", new URLSearchParams([["courierId", ana.id]]), adminCookie);
+    expect(empty.status).toBe(400);
+    expect(await html(empty)).toContain("Please select shipments first");
+    for (const courierId of [CUSTOMER, suspended.id, "x".repeat(65), "nobody"]) {
+      const response = await fetchForm("/admin/shipments/bulk-courier", new URLSearchParams([["ids", target.id], ["courierId", courierId]]), adminCookie);
+      expect(response.status, courierId).toBe(400);
+      expect(await html(response)).toContain("Please choose a courier from the list");
+    }
+    const missing = await fetchForm("/admin/shipments/bulk-courier", new URLSearchParams([["ids", target.id], ["ids", "no-such-shipment"], ["courierId", ana.id]]), adminCookie);
+    expect(missing.status).toBe(404);
+    expect(await shipment(target.id)).toMatchObject({ courierId: null });
+    expect(await db.$count(events, and(eq(events.type, "shipment.assigned"), eq(events.entityId, target.id)))).toBe(0);
+  });
+});
+
+describe("couriers: status at the door", () => {
+  it("sets a status as the back office does, and the same update sent again applies once", async () => {
+    const stop = await newShipment();
+    await assign([stop.id], ana.id);
+    const updateId = crypto.randomUUID();
+    const fields = { updateId, status: "out_for_delivery", location: "Madrid Centro", latitude: "40.416775", longitude: "-3.703790" };
+    const first = await post(`/courier/stops/${stop.trackingId}`, fields, ana.cookie);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/courier");
+    expect(await shipment(stop.id)).toMatchObject({ status: "out_for_delivery", currentLocation: "Madrid Centro" });
+    const history = await historyOf(stop.id);
+    expect(history.at(-1)).toMatchObject({ status: "out_for_delivery", location: "Madrid Centro", actorUserId: ana.id, actorLabel: "Ana Rider" });
+    expect(await db.select().from(courierUpdates).where(eq(courierUpdates.id, updateId)).get()).toMatchObject({ latitude: 40.416775, longitude: -3.70379, status: "out_for_delivery" });
+    const mails = await db.select().from(outbox).where(eq(outbox.toAddress, "sam.sender@example.com"));
+    expect(mails.filter((mail) => mail.subject === `Shipment ${stop.trackingId}: Out For Delivery`)).toHaveLength(1);
+
+    // The phone sends it again (a replay after a lost answer): nothing more is written.
+    const again = await post(`/courier/stops/${stop.trackingId}`, { ...fields, status: "delivered" }, ana.cookie);
+    expect(await follow(again, ana.cookie)).toContain("This update was already recorded");
+    expect(await shipment(stop.id)).toMatchObject({ status: "out_for_delivery" });
+    expect(await historyOf(stop.id)).toHaveLength(history.length);
+    // The same id for another shipment is refused.
+    const other = await newShipment();
+    await assign([other.id], ana.id);
+    const reused = await post(`/courier/stops/${other.trackingId}`, fields, ana.cookie);
+    expect(reused.status).toBe(409);
+    expect(await shipment(other.id)).toMatchObject({ status: "in_transit" });
+  });
+
+  it("a failed attempt names its reason and what happens next, in the history and in the owner's mail", async () => {
+    const stop = await newShipment();
+    await assign([stop.id], ana.id);
+    const noReason = await post(`/courier/stops/${stop.trackingId}`, { updateId: crypto.randomUUID(), status: "failed" }, ana.cookie);
+    expect(noReason.status).toBe(400);
+    expect(await html(noReason)).toContain("Please choose why the delivery failed");
+    const noText = await post(`/courier/stops/${stop.trackingId}`, { updateId: crypto.randomUUID(), status: "failed", reason: "other" }, ana.cookie);
+    expect(noText.status).toBe(400);
+    expect(await html(noText)).toContain("Please say what went wrong");
+    expect(await shipment(stop.id)).toMatchObject({ status: "in_transit" });
+
+    const failed = await post(`/courier/stops/${stop.trackingId}`, { updateId: crypto.randomUUID(), status: "failed", reason: "nobody_home" }, ana.cookie);
+    expect(failed.status).toBe(302);
+    const entry = (await historyOf(stop.id)).at(-1)!;
+    expect(entry).toMatchObject({ status: "failed" });
+    expect(entry.description).toBe("Delivery attempt failed: Nobody home. We will try again on the next working day; the parcel waits at our depot meanwhile.");
+    const owner = (await db.select().from(users).where(eq(users.id, CUSTOMER)).get())!;
+    const mail = (await db.select().from(outbox).where(eq(outbox.toAddress, owner.email))).find((row) => row.subject === `Shipment ${stop.trackingId}: Failed`);
+    expect(mail?.body).toContain("Delivery attempt failed: Nobody home. We will try again on the next working day");
+  });
+
+  it("refuses statuses off the courier's list and bad coordinates, changing nothing", async () => {
+    const stop = await newShipment();
+    await assign([stop.id], ana.id);
+    const refusedUpdates: Record<string, string>[] = [
+      { updateId: crypto.randomUUID(), status: "custom_destination" },
+      { updateId: crypto.randomUUID(), status: "pending" },
+      { updateId: "not-a-uuid", status: "picked_up" },
+      { updateId: crypto.randomUUID(), status: "picked_up", latitude: "91", longitude: "0" },
+      { updateId: crypto.randomUUID(), status: "picked_up", latitude: "10" },
+    ];
+    for (const fields of refusedUpdates) {
+      const response = await post(`/courier/stops/${stop.trackingId}`, fields, ana.cookie);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+    }
+    expect(await shipment(stop.id)).toMatchObject({ status: "in_transit" });
+    expect(await db.$count(courierUpdates, eq(courierUpdates.shipmentId, stop.id))).toBe(0);
+  });
+});
