@@ -87,7 +87,7 @@ export default function StopPage() {
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name="updateId" value={updateId} />
-          <SelectField label="Status" selectProps={{ ...getSelectProps(fields.status), defaultValue: fields.status.initialValue ?? "" }} errors={fields.status.errors}>
+          <SelectField label="Status" selectProps={getSelectProps(fields.status)} errors={fields.status.errors}>
             <option value="">Choose a status</option>
             {COURIER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -97,7 +97,7 @@ export default function StopPage() {
           </SelectField>
           <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
             <legend className="px-1 text-sm font-semibold">If the delivery attempt failed</legend>
-            <SelectField label="Reason" selectProps={{ ...getSelectProps(fields.reason), defaultValue: fields.reason.initialValue ?? "" }} errors={fields.reason.errors}>
+            <SelectField label="Reason" selectProps={getSelectProps(fields.reason)} errors={fields.reason.errors}>
               <option value="">Choose a reason</option>
               {FAILURE_REASONS.map((reason) => (
                 <option key={reason} value={reason}>

@@ -13,7 +13,7 @@ import { ruleFor } from "~/.server/request-limits";
 import { LIMITS } from "~/features/shipments/shipment-steps";
 import type { ActionRoute, FormControl, PageForm } from "./hostile-forms";
 
-export type Role = "anonymous" | "customer" | "admin";
+export type Role = "anonymous" | "customer" | "admin" | "courier";
 export type Encoding =
   | "urlencoded"
   | "multipart"
@@ -28,7 +28,7 @@ export type HostileCase = {
   role: Role;
   /** Posted to `<path>.data`, as single fetch does with JavaScript on. */
   singleFetch: boolean;
-  /** What a route parameter (`:id`) is: a real record, one that is not there, garbage, or another customer's. */
+  /** What a route parameter (`:id`) is: a real record, one that is not there, garbage, or another customer's (another courier's stop). */
   id: "seed" | "missing" | "garbage" | "other-customer";
   /** The form's action address (path and query) or, without a form, the route's. */
   target: string;
@@ -209,6 +209,11 @@ const BAD_JSON_BODIES = [
 
 const ACCEPT = fc.constantFrom<string | null>("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "application/json", "*/*", null);
 
+/** Who sends an action's cases: a courier too (most often) for the courier's own actions. */
+function rolesFor(route: ActionRoute): Role[] {
+  return route.pattern.startsWith("/courier") ? ["anonymous", "customer", "admin", "courier", "courier", "courier"] : ["anonymous", "customer", "admin"];
+}
+
 /** The arbitrary of hostile cases for one action, from the forms its pages render (maybe none). */
 export function hostileCases(route: ActionRoute, forms: PageForm[]): fc.Arbitrary<HostileCase> {
   type Filled = { chosen: PageForm | null; fields: [string, string][] };
@@ -217,7 +222,7 @@ export function hostileCases(route: ActionRoute, forms: PageForm[]): fc.Arbitrar
       ? fc.constantFrom(...forms).chain((chosen) => formFields(chosen, { keepHidden: false, defaultButton: false }).map((fields): Filled => ({ chosen, fields })))
       : fc.constant<Filled>({ chosen: null, fields: GENERIC_FIELDS });
   const envelope = fc.record({
-    role: fc.constantFrom<Role>("anonymous", "customer", "admin"),
+    role: fc.constantFrom<Role>(...rolesFor(route)),
     singleFetch: fc.integer({ min: 0, max: 2 }).map((draw) => draw === 0),
     accept: ACCEPT,
     encoding: fc.constantFrom<Encoding>("urlencoded", "urlencoded", "urlencoded", "multipart"),
@@ -379,7 +384,7 @@ export function hostileCases(route: ActionRoute, forms: PageForm[]): fc.Arbitrar
  * single fetch take turns.
  */
 export function shapeCases(route: ActionRoute, forms: PageForm[]): HostileCase[] {
-  const roles: Role[] = ["customer", "admin", "anonymous"];
+  const roles: Role[] = route.pattern.startsWith("/courier") ? ["courier", "customer", "admin", "anonymous"] : ["customer", "admin", "anonymous"];
   const shapes = [...SHAPE_SUFFIXES.map((suffix) => ({ suffix })), ...SHAPE_NAMES.map((name) => ({ name }))];
   return shapes.map((shape, turn): HostileCase => {
     const chosen = forms.length > 0 ? forms[turn % forms.length]! : null;

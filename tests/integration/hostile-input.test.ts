@@ -1,6 +1,7 @@
 // The hostile-input suite: every route action in the server build's manifest (a new action is
 // covered without touching this file) gets generated hostile requests (hostile-cases.ts) as a
-// visitor, a customer and an admin. Each must answer below 500; a 4xx must carry a message
+// visitor, a customer and an admin (and, for the courier's own actions, a courier, whose stop's
+// form carries an update id already applied: every case sent with it is also a replay). Each must answer below 500; a 4xx must carry a message
 // (JSON with one, a page with an error on it, or single fetch's own encoding); and no row of
 // the app's tables may change (sessions and rate-limit counters excepted; the wizard may keep
 // what its own sender typed in the sender's draft, within the draft's bounds: docs/decisions/022).
@@ -13,7 +14,9 @@ import { createWorker } from "~/.server/worker";
 import { DRAFT_MAX_BYTES, draftBoundsFaults, type ShipmentDraft } from "~/features/shipments/shipment-steps";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
 import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
-import { seedDemoData, signedInCookie } from "./fixtures";
+import { eq, inArray } from "drizzle-orm";
+import { shipments } from "../../drizzle/schema";
+import { createUser, db, seedDemoData, signedInCookie } from "./fixtures";
 import { hostileCases, shapeCases, type HostileCase, type Role } from "./hostile-cases";
 import { actionRoutes, postForms, type ActionRoute, type PageForm } from "./hostile-forms";
 import { trackedBody } from "./tracked-body";
@@ -39,7 +42,7 @@ const OWN_DRAFT_ROUTE = "routes/_site.dashboard.create-shipment";
 /** The drafts of every account but `role`'s, and the accounts whose draft is out of bounds. */
 async function draftsBeside(role: Role): Promise<{ others: string; outOfBounds: string[] }> {
   const { results } = await env.DB.prepare("SELECT user_id AS userId, data FROM shipment_drafts ORDER BY user_id").all<{ userId: string; data: string }>();
-  const own = role === "anonymous" ? null : SEED_USER_IDS[role];
+  const own = role === "anonymous" ? null : role === "courier" ? couriers.own : SEED_USER_IDS[role];
   const outOfBounds = results
     .filter(({ data }) => new TextEncoder().encode(data).byteLength > DRAFT_MAX_BYTES || draftBoundsFaults(JSON.parse(data) as Partial<ShipmentDraft>) !== null)
     .map(({ userId }) => userId);
@@ -59,7 +62,10 @@ async function serve(request: Request): Promise<Response> {
   await waitOnExecutionContext(ctx);
   return response;
 }
-const cookies: Record<Role, string> = { anonymous: "", customer: "", admin: "" };
+const cookies: Record<Role, string> = { anonymous: "", customer: "", admin: "", courier: "" };
+/** The suite's courier and another, each with one seeded shipment on their run sheet (by tracking ID). */
+const couriers = { own: "", ownStop: "", otherStop: "" };
+const COURIER_STOP = "/courier/stops/";
 const formsByPath = new Map<string, PageForm[]>();
 let seed: SeedData;
 let requestCount = 0;
@@ -75,6 +81,8 @@ function recordId(route: ActionRoute, kind: HostileCase["id"]): string {
   const anyShipment = seed.shipments.find((row) => row.userId === SEED_USER_IDS.other) ?? seed.shipments[0]!;
   if (kind === "missing") return "no-such-record";
   if (kind === "garbage") return "%27%20OR%201%3D1--";
+  // A courier's stop is named by its tracking ID; another courier's stop is the courier's "other customer".
+  if (route.pattern.startsWith(COURIER_STOP)) return kind === "other-customer" ? couriers.otherStop : couriers.ownStop;
   if (route.pattern.includes("invoice")) return seed.invoices.find((row) => row.userId === SEED_USER_IDS.other)!.id;
   return anyShipment.id;
 }
@@ -94,13 +102,14 @@ function crawlPaths(): string[] {
     }
     pages.add(`/${segments.join("/")}`.replace(/:(\w+)|\*/g, () => seed.shipments.find((row) => row.userId === SEED_USER_IDS.other)!.id));
   }
+  pages.add(`${COURIER_STOP}${couriers.ownStop}`);
   // The wizard shows step N's form once the draft has reached it (beforeAll walks it there).
   for (const step of [1, 2, 3, 4]) pages.add(`/dashboard/create-shipment?step=${step}`);
   return [...pages];
 }
 
 async function discoverForms() {
-  for (const role of ["anonymous", "customer", "admin"] as const) {
+  for (const role of ["anonymous", "customer", "admin", "courier"] as const) {
     for (const path of crawlPaths()) {
       const response = await serve(new Request(`${BASE}${path}`, { redirect: "manual", headers: { Cookie: cookies[role] } }));
       if (!(response.headers.get("Content-Type") ?? "").includes("text/html")) {
@@ -251,8 +260,45 @@ beforeAll(async () => {
   cookies.customer = await signedInCookie(SEED_USER_IDS.customer);
   cookies.admin = await signedInCookie(SEED_USER_IDS.admin);
   await walkWizard();
+  await setUpCouriers();
   await discoverForms();
+  await applyStopForm();
 }, 120_000);
+
+/** Two couriers, each given one of the other customer's seeded shipments for today. */
+async function setUpCouriers() {
+  const [own, other] = [await createUser({ role: "courier" }), await createUser({ role: "courier" })];
+  const [ownStop, otherStop] = seed.shipments.filter((row) => row.userId === SEED_USER_IDS.other && row.status !== "out_for_delivery");
+  const day = new Date().toISOString().slice(0, 10);
+  await db.batch([
+    db.update(shipments).set({ courierId: own.id, courierDay: day, courierPosition: 1 }).where(eq(shipments.id, ownStop!.id)),
+    db.update(shipments).set({ courierId: other.id, courierDay: day, courierPosition: 1 }).where(eq(shipments.id, otherStop!.id)),
+  ]);
+  const stops = await db.select({ id: shipments.id, trackingId: shipments.trackingId }).from(shipments).where(inArray(shipments.id, [ownStop!.id, otherStop!.id]));
+  Object.assign(couriers, {
+    own: own.id,
+    ownStop: stops.find((row) => row.id === ownStop!.id)!.trackingId,
+    otherStop: stops.find((row) => row.id === otherStop!.id)!.trackingId,
+  });
+  cookies.courier = await signedInCookie(own.id);
+}
+
+/** The stop's form as the courier's page rendered it, sent once: its update id is then taken, and every case that keeps it is a replay. */
+async function applyStopForm() {
+  const path = `${COURIER_STOP}${couriers.ownStop}`;
+  const form = (formsByPath.get(path) ?? []).find((found) => found.controls.some((control) => control.name === "updateId"));
+  const updateId = form?.controls.find((control) => control.name === "updateId")?.value;
+  expect(updateId, "the stop's form and its update id").toBeTruthy();
+  const response = await serve(
+    new Request(`${BASE}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ updateId: updateId!, status: "out_for_delivery" }),
+      headers: { Cookie: cookies.courier, Origin: BASE, Host: "parcel.test", "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+  );
+  expect(response.status, "the stop's form, sent once").toBe(302);
+}
 
 afterAll(() => {
   const kinds = [...casesByHostility].map(([kind, count]) => `${kind} ${count}`).join(", ");

@@ -1,0 +1,55 @@
+import { describe, expect, test } from "vitest";
+import { courierDay, courierStatusLabel, CourierUpdateSchema, failedAttemptDescription, runSheetOrder, trackingIdFromCode, updateDescription } from "./courier-rules";
+
+const ID = "3b241101-e2bb-4255-8caf-4136c566a962";
+
+function errorsOf(input: Record<string, unknown>) {
+  const result = CourierUpdateSchema.safeParse(input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("courier rules", () => {
+  test("a failed attempt says its reason, or the typed text for Other, then what happens next", () => {
+    expect(failedAttemptDescription("nobody_home")).toBe(
+      "Delivery attempt failed: Nobody home. We will try again on the next working day; the parcel waits at our depot meanwhile.",
+    );
+    expect(failedAttemptDescription("other", "Dog at the gate")).toMatch(/^Delivery attempt failed: Dog at the gate\. Our support team/);
+    expect(updateDescription({ status: "delivered" })).toBeUndefined();
+    expect(updateDescription({ status: "failed", reason: "refused" })).toMatch(/^Delivery attempt failed: Refused\. The parcel goes back/);
+  });
+
+  test("the courier's names of the failed and returned statuses", () => {
+    expect(courierStatusLabel("failed")).toBe("Delivery attempt failed");
+    expect(courierStatusLabel("returned")).toBe("Returned to depot");
+    expect(courierStatusLabel("out_for_delivery")).toBe("Out For Delivery");
+  });
+
+  test("an update needs an id, a listed status, a reason when failed (text for Other), and coordinates in range and in pairs", () => {
+    expect(errorsOf({ updateId: ID, status: "delivered" })).toEqual({});
+    expect(errorsOf({ updateId: ID, status: "failed", reason: "other", reasonText: "Gate locked", latitude: "-33.9", longitude: "151.2" })).toEqual({});
+    expect(errorsOf({ updateId: "nope", status: "custom_destination" })).toEqual({
+      updateId: "This update has no id: reload the page and try again",
+      status: "Please choose a status from the list",
+    });
+    expect(errorsOf({ updateId: ID, status: "failed" })).toEqual({ reason: "Please choose why the delivery failed" });
+    expect(errorsOf({ updateId: ID, status: "failed", reason: "other" })).toEqual({ reasonText: "Please say what went wrong" });
+    expect(errorsOf({ updateId: ID, status: "failed", reason: "other", reasonText: "x".repeat(201) })).toHaveProperty("reasonText");
+    expect(errorsOf({ updateId: ID, status: "delivered", latitude: "91", longitude: "0" })).toEqual({ latitude: "Please enter a valid latitude" });
+    expect(errorsOf({ updateId: ID, status: "delivered", longitude: "10" })).toEqual({ latitude: "Coordinates come in pairs" });
+    expect(errorsOf({ updateId: ID, status: "delivered", location: "..." })).toEqual({ location: "Please enter a location" });
+  });
+
+  test("the run sheet's day is the UTC date; its order is the admin's unless postal code is asked for", () => {
+    expect(courierDay(Date.UTC(2026, 10, 27, 23, 59))).toBe("2026-11-27");
+    expect(runSheetOrder("postal")).toBe("postal");
+    expect(runSheetOrder("anything")).toBe("admin");
+    expect(runSheetOrder(null)).toBe("admin");
+  });
+
+  test("a scanned code gives its tracking ID: the label's as it is, the receipt's QR from its address", () => {
+    expect(trackingIdFromCode(" swp482913k7q2zd ")).toBe("SWP482913K7Q2ZD");
+    expect(trackingIdFromCode("https://parcels.example.com/track/SWP482913K7Q2ZD?from=receipt")).toBe("SWP482913K7Q2ZD");
+    expect(trackingIdFromCode("https://x.example/track/%E0%A4%A")).toBe("%E0%A4%A");
+    expect(trackingIdFromCode("A".repeat(100))).toHaveLength(32);
+  });
+});
