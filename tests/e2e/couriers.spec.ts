@@ -55,7 +55,7 @@ test("an admin invites a courier and assigns three shipments; the courier types 
   await page.getByLabel("Tracking ID").fill(first!.toLowerCase());
   await page.getByRole("button", { name: "Open" }).click();
   await expect(page).toHaveURL(`/courier/stops/${first}`);
-  await page.getByLabel("Status").selectOption({ label: "Out For Delivery" });
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Out For Delivery" });
   await page.getByRole("button", { name: "Save status" }).click();
   await expect(page.getByRole("status").getByText(`${first}: Out For Delivery`)).toBeVisible();
   await expect(page).toHaveURL("/courier");
@@ -64,7 +64,7 @@ test("an admin invites a courier and assigns three shipments; the courier types 
 
   await page.getByLabel("Tracking ID").fill(first!);
   await page.getByRole("button", { name: "Open" }).click();
-  await page.getByLabel("Status").selectOption({ label: "Delivered" });
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Delivered" });
   await page.getByLabel(/^Location/).fill("Front desk");
   await page.getByRole("button", { name: "Save status" }).click();
   await expect(page.getByRole("status").getByText(`${first}: Delivered`)).toBeVisible();
