@@ -5,6 +5,8 @@
 import { enhancePasswordToggles } from "~/features/accounts/password-toggle";
 import { enhanceStrengthMeters } from "~/features/accounts/strength-meter";
 import { enhanceChatLauncher } from "~/features/chat/chat-button";
+import { enhancePosition } from "~/features/couriers/position";
+import { enhanceScan } from "~/features/couriers/scan";
 import { enhanceCookieBanner } from "~/features/site/cookie-choice";
 import { enhanceFaqFilter } from "~/features/site/faq-filter";
 import { enhanceSlides } from "~/features/site/slides";
@@ -24,7 +26,9 @@ for (const behaviour of [
   enhanceGoBack,
   enhancePasswordToggles,
   enhancePending,
+  enhancePosition,
   enhancePrint,
+  enhanceScan,
   enhanceScrolling,
   enhanceSlides,
   enhanceStrengthMeters,

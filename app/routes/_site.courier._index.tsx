@@ -8,6 +8,7 @@ import { ScanField } from "~/features/couriers/scan-field";
 import { PrintControls } from "~/components/print-controls";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import type { SiteHandle } from "~/routes/_site";
+import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf } from "~/components/company-name";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -15,7 +16,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "description", content: "Today's stops, in order, with what to deliver where." },
 ];
 
-export const handle: SiteHandle = { hideFooter: true, hideChat: true };
+// Plain HTML for the courier's low-end phone: its behaviours run from the public pages' one script.
+export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hideChat: true, hydrate: false };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const courier = await requireCourier(context, request);

@@ -22,6 +22,7 @@ import { useBehaviour } from "~/behaviours/use-behaviour";
 import { Field, FormErrors, SelectField } from "~/components/forms";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import type { SiteHandle } from "~/routes/_site";
+import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf } from "~/components/company-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
@@ -29,7 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: "description", content: "One stop of the run sheet: the recipient, and the parcel's status at the door." },
 ];
 
-export const handle: SiteHandle = { hideFooter: true, hideChat: true };
+// Plain HTML for the courier's low-end phone: its behaviours run from the public pages' one script.
+export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hideChat: true, hydrate: false };
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;

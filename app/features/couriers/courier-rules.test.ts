@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { courierDay, courierStatusLabel, CourierUpdateSchema, failedAttemptDescription, runSheetOrder, trackingIdFromCode, updateDescription } from "./courier-rules";
+import { courierDay, courierStatusLabel, CourierUpdateSchema, failedAttemptDescription, runSheetOrder, updateDescription } from "./courier-rules";
+import { trackingIdFromCode } from "./scanned-code";
 
 const ID = "3b241101-e2bb-4255-8caf-4136c566a962";
 

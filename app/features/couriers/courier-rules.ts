@@ -99,20 +99,3 @@ export function updateDescription(update: Pick<CourierUpdate, "status" | "reason
   return update.status === "failed" && update.reason ? failedAttemptDescription(update.reason, update.reasonText) : undefined;
 }
 
-/**
- * The tracking ID a scanned code carries: the label's Code 128 is the ID itself, the receipt's
- * QR code is the tracking page's address (…/track/{id}). Upper-cased and bounded like a typed one.
- */
-export function trackingIdFromCode(raw: string): string {
-  const text = raw.trim();
-  const fromUrl = /\/track\/([^/?#]+)/.exec(text)?.[1];
-  let id = text;
-  if (fromUrl) {
-    try {
-      id = decodeURIComponent(fromUrl);
-    } catch {
-      id = fromUrl;
-    }
-  }
-  return id.toUpperCase().slice(0, MAX_LENGTH.code);
-}

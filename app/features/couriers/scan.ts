@@ -4,7 +4,7 @@
 // camera is refused, the field stays what it is without JavaScript: typed, or filled by a
 // scanner that types.
 import { within, type Behaviour } from "~/behaviours/behaviour";
-import { trackingIdFromCode } from "./courier-rules";
+import { trackingIdFromCode } from "./scanned-code";
 
 /** How often a frame of the camera is read. */
 export const SCAN_INTERVAL_MS = 250;
