@@ -13,6 +13,7 @@ import { enhanceSlides } from "~/features/site/slides";
 import { enhanceTabs } from "~/features/site/tabs";
 import { enhanceTrackingForms } from "~/features/tracking/tracking-box";
 import { enhanceGoBack } from "./go-back";
+import { enhanceLiveFilters } from "./live-filter";
 import { enhancePending } from "./pending";
 import { enhancePrint } from "./print";
 import { enhanceScrolling } from "./scrolling";
@@ -24,6 +25,7 @@ for (const behaviour of [
   enhanceCookieBanner,
   enhanceFaqFilter,
   enhanceGoBack,
+  enhanceLiveFilters,
   enhancePasswordToggles,
   enhancePending,
   enhancePosition,

@@ -1,14 +1,14 @@
 // The parts every list page is built from: a filter bar, a table that becomes a stack of cards
 // on small screens, pagination and an empty state. The filters live in the URL (a GET form),
 // so every view of a list can be linked to and works without JavaScript; with it, the list
-// follows the form as one types.
+// follows the form as one types (app/behaviours/live-filter.ts: the page's results, marked
+// data-live-results, on a page that does not hydrate).
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { enhanceLiveFilters } from "~/behaviours/live-filter";
+import { useBehaviour } from "~/behaviours/use-behaviour";
 import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";
 import { countLabel, type Pagination } from "~/domain/pagination";
-
-/** With JavaScript a list reloads 300 ms after its search or a filter changes. */
-const DEBOUNCE_MS = 300;
 
 type SearchBox = {
   label: string;
@@ -41,8 +41,9 @@ export function FilterBar({
 }) {
   const location = useLocation();
   const submit = useSubmit();
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // With JavaScript the list follows the form as it changes (app/behaviours/live-filter.ts), through the router here.
+  const latestSubmit = useRef(submit);
+  latestSubmit.current = submit;
   // The fields show what the address says. An address this form asked for already matches
   // them (and the reader may still be typing); any other (a link, a tile, the header's search
   // box, back and forward) starts the form afresh from the new values.
@@ -55,25 +56,28 @@ export function FilterBar({
     if (submitted.current) submitted.current = false;
     else setGeneration((count) => count + 1);
   }, [location.key]);
+  const followChanges = useBehaviour<HTMLFormElement>(
+    useCallback(
+      (root) =>
+        enhanceLiveFilters(root, (form) => {
+          submitted.current = true;
+          latestSubmit.current(form, { replace: true, preventScrollReset: true });
+        }),
+      [],
+    ),
+  );
   const searchId = `${id}-search`;
   return (
     <Form
       key={generation}
+      ref={followChanges}
       method="get"
       action={location.pathname}
       role="search"
       aria-label={label}
       className="flex flex-wrap items-end gap-3"
-      onChange={(event) => {
-        const form = event.currentTarget;
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => {
-          submitted.current = true;
-          submit(form, { replace: true, preventScrollReset: true });
-        }, DEBOUNCE_MS);
-      }}
+      data-live-filter=""
       onSubmit={() => {
-        window.clearTimeout(timer.current);
         submitted.current = true;
       }}
     >

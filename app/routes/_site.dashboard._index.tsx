@@ -12,10 +12,11 @@ import { CustomerShipmentTable } from "~/features/shipments/shipment-table";
 import { startOfMonth } from "~/domain/calendar";
 import { filtersQuery, isFiltered, parseCustomerShipmentFilters, type ShipmentFilters } from "~/features/shipments/shipment-filters";
 import { DEFAULT_SORT } from "~/features/shipments/shipment-sort";
+import type { ScriptsHandle } from "~/components/page-scripts";
 import type { SiteHandle } from "./_site";
 import { companyNameOf } from "~/components/company-name";
 
-export const handle: SiteHandle = { hideFooter: true };
+export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Dashboard | ${companyNameOf(matches)}` },
@@ -87,6 +88,8 @@ export default function DashboardPage() {
               </h2>
               <CustomerFilterBar filters={result.filters} />
             </div>
+            {/* What the filter bar changes: with JavaScript it takes the place of the list shown (app/behaviours/live-filter.ts). */}
+            <div data-live-results="">
             {result.rows.length === 0 ? (
               isFiltered(result.filters) ? (
                 <EmptyState title="No shipments found" hint="Try adjusting your search or filters" />
@@ -101,6 +104,7 @@ export default function DashboardPage() {
               <CustomerShipmentTable rows={result.rows} />
             )}
             <PaginationNav pagination={result.pagination} label="Shipment pages" />
+            </div>
           </section>
         </>
       ) : (

@@ -9,12 +9,13 @@ import { describeRate } from "~/features/pricing/exchange-rates";
 import { formatTaxRate, INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/features/invoices/invoice";
 import { serviceLabel } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
+import type { ScriptsHandle } from "~/components/page-scripts";
 import type { SiteHandle } from "./_site";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
 // An invoice is a document to print: no chat button over it.
-export const handle: SiteHandle = { hideChat: true };
+export const handle: SiteHandle & ScriptsHandle = { hideChat: true, hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: `Invoice ${data?.invoice.number ?? ""} | ${companyNameOf(matches)}` },

@@ -31,6 +31,7 @@ import { passwordStrength } from "~/features/accounts/password-strength";
 import { planSummary } from "~/features/pricing/pricing-plans";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
+import type { ScriptsHandle } from "~/components/page-scripts";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Profile | ${companyNameOf(matches)}` },
@@ -38,6 +39,9 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+// Plain HTML and the public pages' script here; /admin/profile, the same page in the admin layout, hydrates with it.
+export const handle: ScriptsHandle = { hydrate: false };
 
 const TABS = [
   { id: "profile", label: "Profile" },

@@ -1,10 +1,11 @@
 // What the benchmark scripts share: waiting for the app they started to answer, finding the
 // worker's own workerd socket behind wrangler dev's proxy, signing in, serving a fresh database
-// of a given size and timing sequential requests.
+// of a given size, timing sequential requests and weighing a page's scripts.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 
 /** Resolves once `base` answers /robots.txt, or throws after three minutes. */
 export async function waitForServer(base: string): Promise<void> {
@@ -130,4 +131,22 @@ export async function medianMs(url: string, cookie: string, samples: number): Pr
   times.sort((a, b) => a - b);
   const middle = Math.floor(times.length / 2);
   return times.length % 2 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2;
+}
+
+/**
+ * The scripts a browser loads with the page: the modulepreload links, what the inline module
+ * scripts import, and external scripts (the public pages' one module, decision 145). Other
+ * /assets/ names in the HTML (the route manifest's entries for pages the page links to) load
+ * only when the reader goes there.
+ */
+export function loadedScripts(html: string): string[] {
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const imported = [...html.matchAll(/import(?:[^"]*from)?\s*\(?"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const external = [...html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  return [...new Set([...preloaded, ...imported, ...external])];
+}
+
+/** The size of `base + path` compressed with gzip -9. */
+export async function gzippedBytes(base: string, path: string): Promise<number> {
+  return gzipSync(Buffer.from(await (await fetch(base + path)).arrayBuffer()), { level: 9 }).length;
 }

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { DEMO_TRACKING_IDS, STATUS_TRACKING_IDS } from "../../drizzle/seed-data";
-import { waitForServer } from "./server";
+import { gzippedBytes, loadedScripts, waitForServer } from "./server";
 
 const PORT = 8790;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -77,23 +77,6 @@ async function drive(target: Path, ms: number): Promise<void> {
 }
 
 /**
- * The scripts a browser loads with the page: the modulepreload links, what the inline module
- * scripts import, and external scripts (the public pages' one module, decision 145). Other
- * /assets/ names in the HTML (the route manifest's entries for pages the page links to) load
- * only when the reader goes there.
- */
-function loadedScripts(html: string): string[] {
-  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  const imported = [...html.matchAll(/import(?:[^"]*from)?\s*\(?"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  const external = [...html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  return [...new Set([...preloaded, ...imported, ...external])];
-}
-
-async function gzipBytes(path: string): Promise<number> {
-  return gzipSync(Buffer.from(await (await fetch(BASE + path)).arrayBuffer()), { level: 9 }).length;
-}
-
-/**
  * Pages no view has stored yet, the costliest anonymous views: first the delivered shipments
  * (their page also offers the delivery rating), then two others.
  */
@@ -147,12 +130,12 @@ try {
   const rps = paths.map((target) => target.count / target.seconds);
   const counted = await countedViews();
   const htmlGz = gzipSync(Buffer.from(html), { level: 9 }).length;
-  const cssGz = (await Promise.all(css.map(gzipBytes))).reduce((a, b) => a + b, 0);
-  const jsGz = (await Promise.all(js.map(gzipBytes))).reduce((a, b) => a + b, 0);
+  const cssGz = (await Promise.all(css.map((path) => gzippedBytes(BASE, path)))).reduce((a, b) => a + b, 0);
+  const jsGz = (await Promise.all(js.map((path) => gzippedBytes(BASE, path)))).reduce((a, b) => a + b, 0);
   const pageJs: string[] = [];
   for (const page of ["/", "/login", "/pricing"]) {
     const scripts = loadedScripts(await (await fetch(BASE + page)).text());
-    const bytes = (await Promise.all(scripts.map(gzipBytes))).reduce((a, b) => a + b, 0);
+    const bytes = (await Promise.all(scripts.map((path) => gzippedBytes(BASE, path)))).reduce((a, b) => a + b, 0);
     pageJs.push(`${page} gzipped JS: ${bytes} B (${(bytes / 1024).toFixed(1)} KB, ${scripts.length} files)`);
   }
 
