@@ -58,9 +58,8 @@ describe("enhanceLiveFilters with the page's own way of showing a list", () => {
   test("a choice in a select counts as a change", () => {
     const show = vi.fn();
     enhanceLiveFilters(document, show);
-    const status = document.querySelector<HTMLSelectElement>("#status")!;
-    status.value = "pending";
-    status.dispatchEvent(new Event("change", { bubbles: true }));
+    document.querySelector<HTMLOptionElement>('option[value="pending"]')!.selected = true;
+    document.querySelector<HTMLElement>("#status")!.dispatchEvent(new Event("change", { bubbles: true }));
     vi.advanceTimersByTime(LIVE_FILTER_DELAY_MS);
     expect(show).toHaveBeenCalledTimes(1);
   });

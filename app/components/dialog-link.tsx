@@ -1,6 +1,10 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+
+// The dialog itself (and its library) loads once a dialog is wanted: on the first pointer or
+// focus on such a link, or at the latest on the click.
+const loadPanel = () => import("./dialog-panel");
+const DialogPanel = lazy(loadPanel);
 
 /**
  * A link to a page that holds a form; with JavaScript the same form opens in a dialog
@@ -25,6 +29,8 @@ export function DialogLink({
   content: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  // Rendered from the first opening on, so that closing it plays out and focus goes back to the link.
+  const [wanted, setWanted] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);
   const navigation = useNavigation();
   const submitted = useRef(false);
@@ -44,30 +50,23 @@ export function DialogLink({
         ref={link}
         to={to}
         className={className}
+        onPointerEnter={loadPanel}
+        onFocus={loadPanel}
         onClick={(event) => {
           event.preventDefault();
+          setWanted(true);
           setOpen(true);
         }}
       >
         {children}
       </Link>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-          <Dialog.Content
-            className="fixed left-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none"
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              link.current?.focus();
-            }}
-            {...(description ? {} : { "aria-describedby": undefined })}
-          >
-            <Dialog.Title className="mb-2 text-lg font-semibold">{title}</Dialog.Title>
-            {description ? <Dialog.Description className="mb-4 text-slate-700">{description}</Dialog.Description> : null}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <DialogPanel open={open} onOpenChange={setOpen} link={link} title={title} description={description}>
             {content(() => setOpen(false))}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+          </DialogPanel>
+        </Suspense>
+      ) : null}
     </>
   );
 }
