@@ -15,7 +15,8 @@ import { DataTable, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { DeleteUserLink } from "~/features/users/user-actions";
-import { ROLE_LABELS, ROLES, UserEditSchema } from "~/features/accounts/account-forms";
+import { UserEditSchema } from "~/features/accounts/account-forms";
+import { ROLE_LABELS, ROLES } from "~/features/accounts/roles";
 import { countryName, formatDateTime } from "~/domain/format";
 import { companyNameOf } from "~/components/company-name";
 

@@ -4,7 +4,7 @@ import { listAccounts } from "~/features/accounts/accounts.server";
 import { requireAdmin } from "~/http/guards.server";
 import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "~/components/list";
 import { useTimeZone } from "~/components/root-data";
-import { ROLE_LABELS, ROLES } from "~/features/accounts/account-forms";
+import { ROLE_LABELS, ROLES } from "~/features/accounts/roles";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { oneOf, searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";

@@ -10,6 +10,7 @@ import { confirmationMatches, forIntent, withCrossFieldRules, withDefaultIntent 
 import { PLAN_CHOICES, type PlanChoice } from "~/features/pricing/pricing-plans";
 import { INVALID_SIGN_IN_LINK } from "./one-time-links";
 import { isStrongEnough } from "./password-strength";
+import { ROLES } from "./roles";
 
 export const MIN_PASSWORD_LENGTH = 6;
 const MAX_PASSWORD_LENGTH = MAX_LENGTH.password;
@@ -152,11 +153,6 @@ export const ProfileActionSchema = withCrossFieldRules(
   z.discriminatedUnion("intent", [ProfileDetailsSchema, PasswordChangeFields, NotificationPreferencesSchema, DeletionRequestSchema]),
   forIntent("password", newPasswordsMatch),
 );
-
-/** The roles an admin gives an account, as the users screens name them. */
-export const ROLES = ["user", "admin", "courier"] as const;
-export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { user: "Customer", admin: "Admin", courier: "Courier" };
 
 const RoleSchema = z.enum(ROLES, { errorMap: () => ({ message: "Please choose a role from the list" }) });
 

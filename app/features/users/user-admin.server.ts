@@ -10,7 +10,7 @@
 // the ended sessions and the change are written together or not at all.
 import { and, count, desc, eq, exists, gt, isNotNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import { invoices, newsletterSubscribers, sessions, shipmentDrafts, shipments, signInFailures, users } from "../../../drizzle/schema";
-import type { Role } from "~/features/accounts/account-forms";
+import type { Role } from "~/features/accounts/roles";
 import { normalizeEmail } from "~/domain/contact-details";
 import { INVITATION_LINK_DAYS } from "~/features/accounts/one-time-links";
 import type { ServiceContext } from "~/load-context";
