@@ -35,7 +35,10 @@ import { averageScoreText } from "~/features/ratings/rating-scale";
 import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Analytics | ${companyNameOf(matches)} Admin` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Analytics | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "Revenue, shipments, destinations and ratings over a chosen period, printable and exportable." },
+];
 
 // A load that failed says when to try again (Retry-After), for the page as well as its data.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

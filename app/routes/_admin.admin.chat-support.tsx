@@ -29,7 +29,10 @@ import { pageParam } from "~/domain/pagination";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Chat Support | ${companyNameOf(matches)} Admin` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Chat Support | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "Answer visitors' support chats as they come in." },
+];
 
 const PAGE = "/admin/chat-support";
 

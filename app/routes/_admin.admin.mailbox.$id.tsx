@@ -16,7 +16,10 @@ import { HIDDEN_TOKEN, hasHiddenToken } from "~/features/accounts/one-time-links
 import { invariantResponse } from "~/.server/invariant";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: `${data?.mail.subject ?? "Mail"} | ${companyNameOf(matches)} Admin` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.mail.subject ?? "Mail"} | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "One mail of the site's mailbox, sent or waiting." },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

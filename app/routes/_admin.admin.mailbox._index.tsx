@@ -13,7 +13,10 @@ import { pageParam } from "~/domain/pagination";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Mailbox | ${companyNameOf(matches)} Admin` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Mailbox | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "Every mail the site sends, waiting, sent or failed, with retries." },
+];
 
 const MAILBOX = "/admin/mailbox";
 const RETRY_ALL = "/admin/mailbox/retry";

@@ -17,7 +17,10 @@ import { formatDateTime } from "~/domain/format";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: `${data?.message.subject ?? "Message"} | ${companyNameOf(matches)} Admin` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.message.subject ?? "Message"} | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "A contact message and the team's reply." },
+];
 
 const MessageActionSchema = z.discriminatedUnion("intent", [ContactReplySchema, z.object({ intent: z.literal("mark-unread") })]);
 

@@ -11,7 +11,10 @@ import { formatDateTime } from "~/domain/format";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Messages | ${companyNameOf(matches)} Admin` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Messages | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "Contact messages from the site, by state and type." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -22,6 +22,7 @@ import { companyNameOf } from "~/components/company-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: `${data ? `${data.account.firstName} ${data.account.lastName}` : "User"} | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "An account's details, role and status, and what an admin may change." },
 ];
 
 const UserActionSchema = z.discriminatedUnion("intent", [

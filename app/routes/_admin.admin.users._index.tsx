@@ -11,7 +11,10 @@ import { pageParam } from "~/domain/pagination";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Users | ${companyNameOf(matches)} Admin` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Users | ${companyNameOf(matches)} Admin` },
+  { name: "description", content: "Find accounts by name or e-mail, filter by role and deletion requests, and manage each one." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
