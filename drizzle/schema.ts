@@ -651,3 +651,43 @@ export const apiIdempotency = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index("api_idempotency_created").on(t.createdAt)],
 );
+
+// A CSV of shipments uploaded for preview (app/features/shipments/shipment-import.server.ts):
+// kept until it is created or expires, so the preview survives reloads and works without
+// JavaScript, and a repeated confirm finds what it did already. `ownerId` is the account the
+// shipments will belong to (null: the back office's, for no account); only `createdBy` may open it.
+export const shipmentImports = sqliteTable(
+  "shipment_imports",
+  {
+    id: text("id").primaryKey(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    rowCount: integer("row_count").notNull(),
+    validCount: integer("valid_count").notNull(),
+    // How many of its rows have become shipments so far (the progress a confirm shows).
+    createdCount: integer("created_count").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "number" }),
+  },
+  (t) => [index("shipment_imports_expires").on(t.expiresAt)],
+);
+
+// One data row of an import: its cells as read (bounded), its errors (JSON, null when it passes)
+// and, once created, its shipment. `line` is its row in a spreadsheet (the header is row 1).
+export const shipmentImportRows = sqliteTable(
+  "shipment_import_rows",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => shipmentImports.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    cells: text("cells").notNull(),
+    errors: text("errors"),
+    shipmentId: text("shipment_id"),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] })],
+);

@@ -30,6 +30,8 @@ export const DELIVERIES = {
   "shipment.assigned": ["admin-feed", "shipment-audit"],
   // A rating changes the public tracking page (not the admin lists).
   "shipment.rated": ["tracking-cache", "shipment-audit"],
+  // The shipments an import made are each shipment.created; this is the importer's one summary.
+  "import.completed": ["mail"],
   "account.registered": ["mail"],
   "account.password_changed": ["admin-activity"],
   "account.password_reset": ["admin-activity"],

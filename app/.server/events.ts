@@ -24,7 +24,10 @@ export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
 
 type Event<Type extends string, Data> = { type: Type; entityId: string; data: Data };
 
-export type ShipmentCreated = Event<"shipment.created", { trackingId: string; sender: Party; recipient: Party & { city: string } }>;
+/** `importId`: made by a CSV import, whose importer is told once for all its shipments (import.completed). */
+export type ShipmentCreated = Event<"shipment.created", { trackingId: string; sender: Party; recipient: Party & { city: string }; importId?: string }>;
+/** A CSV import created its shipments (the entity is the import); its importer is told how many, once. */
+export type ImportCompleted = Event<"import.completed", { email: string; firstName: string; fileName: string; created: number; leftOut: number; listPath: string }>;
 export type ShipmentUpdated = Event<"shipment.updated", { changes: FieldChanges }>;
 export type ShipmentStatusChanged = Event<
   "shipment.status_changed",
@@ -124,6 +127,7 @@ export type DomainEvent =
   | ShipmentDeleted
   | ShipmentAssigned
   | ShipmentRated
+  | ImportCompleted
   | AccountRegistered
   | AccountPasswordChanged
   | AccountPasswordReset
@@ -158,6 +162,7 @@ export type EventType = DomainEvent["type"];
 
 const ENTITY_TYPES = {
   shipment: "shipment",
+  import: "shipment_import",
   account: "user",
   password: "user",
   newsletter: "newsletter",

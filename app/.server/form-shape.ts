@@ -173,15 +173,23 @@ function intentProblem(serialized: string, names: readonly string[]): string | n
  * Why a submitted form cannot be taken (a message for a 400), or null when its shape is fine.
  * Runs in one pass over the entries with no allocation beyond a set of the names seen.
  */
-export function formShapeProblem(entries: Iterable<[string, FormDataEntryValue]>): string | null {
+export function formShapeProblem(entries: Iterable<[string, FormDataEntryValue]>, { files = 0 }: { files?: number } = {}): string | null {
   const seen = new Set<string>();
   const names: string[] = [];
   let count = 0;
+  let fileCount = 0;
   let intent: string | null = null;
   for (const [name, value] of entries) {
     count += 1;
     if (count > MAX_FIELDS) return `The form has more than ${MAX_FIELDS} fields.`;
-    if (typeof value !== "string") return "This form takes no files.";
+    if (typeof value !== "string") {
+      // A form that takes a file (an import's upload) takes that many, each under a plain name.
+      fileCount += 1;
+      if (fileCount > files) return files === 0 ? "This form takes no files." : `This form takes at most ${files} file${files === 1 ? "" : "s"}.`;
+      const problem = nameProblem(name);
+      if (problem) return problem;
+      continue;
+    }
     if (CONTROL_CHARACTER.test(name)) return "A field name contains a control character.";
     if (CONTROL_CHARACTER.test(value)) return `The field "${name.slice(0, NAME_CEILING)}" contains a control character.`;
     if (value.length > FIELD_CEILING) {

@@ -16,6 +16,8 @@ export type RefusalReason =
   | "forbidden"
   | "not-found"
   | "conflict"
+  /** More than the action takes (a file over its size or row bound). */
+  | "too-large"
   | "rate-limited"
   | "unavailable"
   /** Custom destination chosen without saying where: the caller asks for it first. */

@@ -110,6 +110,8 @@ export const ACTION_LIMITS = {
   // Through the API (a shop's checkout): more per account than the form, each still mailed and
   // capped per recipient address like any parcel mail (docs/decisions/162).
   "api-shipment": { perClient: 600, perAccount: 200, windowMs: HOUR_MS, message: "Too many shipments have been created." },
+  // An upload of a CSV file of shipments (up to 5,000 rows each); its confirm is not counted again.
+  "shipment-import": { perClient: 10, perAccount: 10, windowMs: HOUR_MS, message: "Too many files have been imported." },
   contact: { perClient: 5, perAccount: 10, windowMs: HOUR_MS, message: "You have sent several messages in a short time." },
   "status-change": { perClient: 120, perAccount: 120, windowMs: HOUR_MS, message: "Too many status changes have been made." },
   rating: { perClient: 20, perAccount: 20, windowMs: HOUR_MS, message: "Too many ratings have been sent from this connection." },

@@ -4,6 +4,7 @@
 // rules of `<path>` apply to them.
 import { MAX_JSON_BYTES } from "./json-api";
 import { formShapeProblem } from "./form-shape";
+import { IMPORT_LIMITS } from "~/features/shipments/shipment-import";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 type BodyType = (typeof FORM_TYPES)[number] | "application/json";
@@ -15,12 +16,17 @@ export type RequestRule = {
   accepts: readonly BodyType[];
   /** A request without a body (a POST that only names its target, like a cancel) passes. */
   bodiless?: boolean;
+  /** File fields the form may carry (none unless given). */
+  files?: number;
 };
 
 const KB = 1024;
 
 /** 64 KB: a contact message or reply of 5,000 characters, each percent-encoded to nine bytes, fits. */
 const LONG_FORM_BYTES = 64 * KB;
+
+/** A CSV file of shipments at its bound (the service refuses a larger file with its own message), and the multipart envelope around it. */
+const IMPORT_UPLOAD: Omit<RequestRule, "prefix"> = { maxBytes: IMPORT_LIMITS.bytes + 16 * KB, accepts: ["multipart/form-data"], files: 1 };
 
 export const REQUEST_RULES: readonly RequestRule[] = [
   // The public API (/api/v1): JSON objects, or no body at all.
@@ -30,6 +36,9 @@ export const REQUEST_RULES: readonly RequestRule[] = [
   // A contact message and an admin's reply: 5,000 characters, each up to nine bytes encoded.
   { prefix: "/contact", maxBytes: LONG_FORM_BYTES, accepts: FORM_TYPES },
   { prefix: "/admin/messages", maxBytes: LONG_FORM_BYTES, accepts: FORM_TYPES },
+  // The upload of a CSV file of shipments: one file, in a multipart form.
+  { prefix: "/dashboard/import", ...IMPORT_UPLOAD },
+  { prefix: "/admin/shipments/import", ...IMPORT_UPLOAD },
   // Every other form action: the largest form (20 packages) is a few KB.
   { prefix: "/", maxBytes: 32 * KB, accepts: FORM_TYPES },
 ];
@@ -190,7 +199,7 @@ export async function checkRequestBody(request: Request): Promise<BodyCheck> {
   if (accepted !== "application/json") {
     const form = await readForm(body, contentType!);
     if (form === null) return { ok: false, refusal: { status: 400, message: "The form could not be read." } };
-    const problem = formShapeProblem(form);
+    const problem = formShapeProblem(form, { files: rule.files ?? 0 });
     if (problem) return { ok: false, refusal: { status: 400, message: problem } };
   }
   return { ok: true, request: new Request(request, { body }) };

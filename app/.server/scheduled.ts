@@ -2,7 +2,7 @@
 // request wrote but did not hand over (no mail is sent here). Every five minutes also: drop
 // rows that have expired.
 import { lt, or, isNotNull } from "drizzle-orm";
-import { passwordResetTokens, rateLimits, sessions } from "../../drizzle/schema";
+import { passwordResetTokens, rateLimits, sessions, shipmentImports } from "../../drizzle/schema";
 import { getDb } from "./db";
 import { sweepOutbox } from "./dispatch";
 import { expiredSignUpsQuery } from "~/features/site/newsletter.server";
@@ -26,6 +26,8 @@ async function dropExpiredRows(env: Env, now: number): Promise<void> {
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now - DAY_MS)),
     db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt))),
+    // An uploaded import's rows go with it (ON DELETE CASCADE); its shipments stay.
+    db.delete(shipmentImports).where(lt(shipmentImports.expiresAt, now)),
     forgottenLanesQuery(db, now),
     expiredSignUpsQuery(db, now),
     expiredPendingSubscriptionsQuery(db, now),

@@ -15,6 +15,7 @@ const STATUS: Record<RefusalReason, number> = {
   forbidden: 403,
   "not-found": 404,
   conflict: 409,
+  "too-large": 413,
   "rate-limited": 429,
   unavailable: 503,
 };

@@ -35,6 +35,9 @@ export default function AdminShipmentsPage() {
           <Link to={location.pathname + location.search} className="btn-secondary" preventScrollReset>
             Refresh
           </Link>
+          <Link to="/admin/shipments/import" className="btn-secondary">
+            Import Shipments
+          </Link>
           <Link to="/admin/shipments/new" className="btn-primary">
             New Shipment
           </Link>

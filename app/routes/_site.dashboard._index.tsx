@@ -72,6 +72,9 @@ export default function DashboardPage() {
               Refresh
             </button>
           </Form>
+          <Link to="/dashboard/import" className="btn-secondary">
+            Import Shipments
+          </Link>
           <Link to="/dashboard/create-shipment" className="btn-primary">
             New Shipment
           </Link>

@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { createWorker } from "~/.server/worker";
+import { ruleFor } from "~/.server/request-limits";
+import { IMPORT_LIMITS } from "~/features/shipments/shipment-import";
+import { importCsv } from "../shipment-import-sample";
 import { DRAFT_MAX_BYTES, draftBoundsFaults, type ShipmentDraft } from "~/features/shipments/shipment-steps";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
 import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
@@ -356,10 +359,15 @@ describe("every action, given a body the entry refuses", () => {
   for (const route of routes) {
     it(`${route.pattern}: 413, 415 and 403 each read the body to its end`, async () => {
       const path = concrete(route, "seed");
-      // The JSON API takes JSON only; every other action takes forms.
-      const accepted = path.startsWith("/api/") ? "application/json" : "application/x-www-form-urlencoded";
+      // The JSON API takes JSON only, an import's upload a multipart form; every other action takes forms.
+      const rule = ruleFor(path);
+      const accepted = path.startsWith("/api/")
+        ? "application/json"
+        : rule.accepts.includes("application/x-www-form-urlencoded")
+          ? "application/x-www-form-urlencoded"
+          : "multipart/form-data; boundary=----hostile";
       const early: [string, Record<string, string>, number, number][] = [
-        ["too large", { "Content-Type": accepted }, 200 * 1024, 413],
+        ["too large", { "Content-Type": accepted }, Math.max(200 * 1024, rule.maxBytes + 1024), 413],
         ["not a form", { "Content-Type": path.startsWith("/api/") ? "text/plain" : "application/json" }, 8 * 1024, 415],
         ["another site", { "Content-Type": accepted, Origin: "https://evil.example" }, 8 * 1024, 403],
       ];
@@ -495,4 +503,116 @@ describe("concurrent writes to one record", () => {
     );
     expect(responses.map((response) => response.status).filter((status) => status >= 500)).toEqual([]);
   });
+});
+
+describe("the bulk import, given files and confirms it must refuse or take once", () => {
+  /** An upload as the browser sends it (multipart, the file under "file"), or with `init`'s body and headers instead. */
+  function uploadRequest(path: string, file: BlobPart | null, { role = "customer", init }: { role?: Role; init?: { body: BodyInit; contentType: string } } = {}) {
+    const headers = new Headers({ Cookie: cookies[role], Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": newClientAddress() });
+    let body: BodyInit;
+    if (init) {
+      headers.set("Content-Type", init.contentType);
+      body = init.body;
+    } else {
+      const form = new FormData();
+      if (file !== null) form.set("file", new File([file], "shipments.csv", { type: "text/csv" }));
+      else form.set("note", "no file");
+      body = form;
+    }
+    return new Request(`${BASE}${path}`, { method: "POST", redirect: "manual", headers, body });
+  }
+
+  function confirmRequest(previewPath: string, role: Role = "customer") {
+    return new Request(`${BASE}${previewPath}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ intent: "create" }),
+      headers: { Cookie: cookies[role], Origin: BASE, Host: "parcel.test", "Content-Type": "application/x-www-form-urlencoded" },
+    });
+  }
+
+  async function uploaded(role: Role, rows: number, tag: string): Promise<string> {
+    const response = await serve(uploadRequest(role === "admin" ? "/admin/shipments/import" : "/dashboard/import", importCsv(rows, { tag }), { role }));
+    expect(response.status).toBe(302);
+    return response.headers.get("Location")!;
+  }
+
+  async function importedShipments(previewPath: string): Promise<string[]> {
+    const importId = previewPath.split("/").at(-1)!;
+    const { results } = await env.DB.prepare("SELECT shipment_id AS id FROM shipment_import_rows WHERE import_id = ? AND shipment_id IS NOT NULL").bind(importId).all<{ id: string }>();
+    return results.map((row) => row.id);
+  }
+
+  it("refuses an empty file, one that is not CSV, 2 MB and a byte, 5,001 rows, no file, two files and other content types, each with a message, changing nothing", async () => {
+    const twoFiles = new FormData();
+    twoFiles.append("file", new File([importCsv(1)], "a.csv"));
+    twoFiles.append("file", new File([importCsv(1)], "b.csv"));
+    const cases: [string, Request, number][] = [
+      ["an empty file", uploadRequest("/dashboard/import", ""), 400],
+      ["a picture, not CSV", uploadRequest("/dashboard/import", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xd8])), 400],
+      ["text that is not a file of shipments", uploadRequest("/dashboard/import", "hello,world\n1,2\n"), 400],
+      ["2 MB and one byte", uploadRequest("/dashboard/import", new Uint8Array(IMPORT_LIMITS.bytes + 1).fill(0x41)), 413],
+      ["5,001 rows", uploadRequest("/admin/shipments/import", importCsv(IMPORT_LIMITS.rows + 1), { role: "admin" }), 413],
+      ["no file", uploadRequest("/dashboard/import", null), 400],
+      ["two files", uploadRequest("/dashboard/import", null, { init: { body: twoFiles, contentType: "" } }), 400],
+      ["a urlencoded form", uploadRequest("/dashboard/import", null, { init: { body: `file=${encodeURIComponent(importCsv(2))}`, contentType: "application/x-www-form-urlencoded" } }), 415],
+      ["JSON", uploadRequest("/dashboard/import", null, { init: { body: JSON.stringify({ file: importCsv(2) }), contentType: "application/json" } }), 415],
+      ["CSV as the body", uploadRequest("/admin/shipments/import", null, { role: "admin", init: { body: importCsv(2), contentType: "text/csv" } }), 415],
+      ["a visitor", uploadRequest("/dashboard/import", importCsv(2), { role: "anonymous" }), 302],
+    ];
+    const before = await snapshot();
+    for (const [what, request, status] of cases) {
+      // FormData bodies carry their own boundary: the one given is dropped.
+      if (request.headers.get("Content-Type") === "") request.headers.delete("Content-Type");
+      const response = await serve(request);
+      requestCount += 1;
+      const body = await response.text();
+      expect(response.status, what).toBe(status);
+      if (status >= 400) expect(carriesMessage(response.headers.get("Content-Type") ?? "", body, false), what).toBe(true);
+    }
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+
+  it("answers another person's import id, or none, with a 404 and changes nothing", async () => {
+    const others = await uploaded("admin", 2, "others");
+    const customersView = others.replace("/admin/shipments/", "/dashboard/");
+    const before = await snapshot();
+    for (const request of [
+      confirmRequest(customersView),
+      confirmRequest("/dashboard/imports/no-such-import"),
+      confirmRequest("/admin/shipments/imports/%27%20OR%201%3D1--", "admin"),
+      new Request(`${BASE}${customersView}`, { headers: { Cookie: cookies.customer } }),
+    ]) {
+      const response = await serve(request);
+      requestCount += 1;
+      expect(response.status, request.url).toBe(404);
+      expect(carriesMessage(response.headers.get("Content-Type") ?? "", await response.text(), false), request.url).toBe(true);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await importedShipments(others)).toEqual([]);
+  });
+
+  it("creates each row once when the confirm is sent again, and when several are sent at once", async () => {
+    const again = await uploaded("customer", 3, "again");
+    for (const round of [1, 2]) {
+      const response = await serve(confirmRequest(again));
+      requestCount += 1;
+      expect(response.status, `confirm ${round}`).toBe(302);
+    }
+    expect(await importedShipments(again)).toHaveLength(3);
+
+    const atOnce = await uploaded("customer", 30, "at-once");
+    const answers = await Promise.all(Array.from({ length: 5 }, () => serve(confirmRequest(atOnce))));
+    requestCount += answers.length;
+    expect(answers.map((response) => response.status)).toEqual([302, 302, 302, 302, 302]);
+    const made = await importedShipments(atOnce);
+    expect(new Set(made).size).toBe(30);
+    const importId = atOnce.split("/").at(-1)!;
+    const counts = await env.DB.batch([
+      env.DB.prepare(`SELECT count(*) AS n FROM shipments WHERE reference_number LIKE 'AT-ONCE-%'`),
+      env.DB.prepare(`SELECT count(*) AS n FROM events WHERE type = 'shipment.created' AND json_extract(data, '$.importId') = ?`).bind(importId),
+      env.DB.prepare(`SELECT count(*) AS n FROM events WHERE type = 'import.completed' AND entity_id = ?`).bind(importId),
+    ]);
+    expect(counts.map((result) => (result.results[0] as { n: number }).n)).toEqual([30, 30, 1]);
+  }, 120_000);
 });

@@ -57,6 +57,7 @@ const STATUS: Record<RefusalReason, number> = {
   forbidden: 403,
   "not-found": 404,
   conflict: 409,
+  "too-large": 413,
   "rate-limited": 429,
   unavailable: 503,
 };

@@ -78,9 +78,18 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
   switch (event.type) {
     case "shipment.created": {
       // The confirmation goes to both parties only when both e-mails and names are present.
-      const { trackingId, sender, recipient } = event.data;
+      const { trackingId, sender, recipient, importId } = event.data;
       if (!sender.email || !recipient.email || !sender.name || !recipient.name) return [];
       const link = trackingUrl(origin, trackingId);
+      const toRecipient: PlannedMail = {
+        audience: "updates",
+        to: recipient.email,
+        kind: "shipment-created",
+        subject: "A parcel is on its way to you",
+        body: `Hello ${recipient.name},\n\n${sender.name} has sent you a parcel with ${companyName}.\nTracking ID: ${trackingId}\nFollow it at ${link}\n`,
+      };
+      // An import's sender hears once, from its summary (import.completed), not once per parcel.
+      if (importId) return [toRecipient];
       return [
         {
           audience: "updates",
@@ -89,12 +98,24 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
           subject: `Your shipment ${trackingId} has been created`,
           body: `Hello ${sender.name},\n\nYour shipment to ${recipient.name} in ${recipient.city} has been created with ${companyName}.\nTracking ID: ${trackingId}\nFollow it at ${link}\n`,
         },
+        toRecipient,
+      ];
+    }
+    case "import.completed": {
+      const { email, firstName, fileName, created, leftOut, listPath } = event.data;
+      const shipmentsMade = `${created.toLocaleString("en-US")} shipment${created === 1 ? "" : "s"}`;
+      return [
         {
-          audience: "updates",
-          to: recipient.email,
-          kind: "shipment-created",
-          subject: "A parcel is on its way to you",
-          body: `Hello ${recipient.name},\n\n${sender.name} has sent you a parcel with ${companyName}.\nTracking ID: ${trackingId}\nFollow it at ${link}\n`,
+          // The answer to the importer's own action: it always goes.
+          audience: "account",
+          to: email,
+          kind: "import-completed",
+          subject: "Your shipments have been imported",
+          body: [
+            `Hello ${firstName},`,
+            `Your import of ${fileName} created ${shipmentsMade} with ${companyName}.${leftOut > 0 ? ` ${leftOut.toLocaleString("en-US")} row${leftOut === 1 ? " was" : "s were"} left out for errors.` : ""}`,
+            `Each recipient with an e-mail address hears of their parcel. Your shipments: ${origin}${listPath}`,
+          ].join("\n\n"),
         },
       ];
     }

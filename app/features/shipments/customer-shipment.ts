@@ -120,10 +120,10 @@ export function describePackages(packages: readonly { description: string; quant
 
 const orNull = (value: string | undefined) => (value ? value : null);
 
-/** The shipment and package rows for a checked form, priced as the estimate showed; `rate` is that of the form's currency. */
+/** The shipment and package rows for a checked form, priced as the estimate showed; `rate` is that of the form's currency; `userId` null: the back office's, for no account. */
 export function shipmentFromForm(
   values: ShipmentFormValues,
-  { userId, now, rate, taxRateBasisPoints }: { userId: string; now: number; rate: ExchangeRate; taxRateBasisPoints: number },
+  { userId, now, rate, taxRateBasisPoints }: { userId: string | null; now: number; rate: ExchangeRate; taxRateBasisPoints: number },
 ) {
   const { currency, packages } = values;
   if (rate.currency !== currency) throw new Error(`A ${currency} shipment cannot be priced at the ${rate.currency} rate`);

@@ -2,7 +2,7 @@
 // back and forward never lose what was typed, and each step's button (Next, Previous, Add or
 // Remove package, Create, Start over) applied to it. 'Create Shipment' checks every step again
 // and turns the draft into the shipment.
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod";
 import { and, eq, sql } from "drizzle-orm";
 import { shipmentDrafts } from "../../../drizzle/schema";
 import { COUNTRIES, getCountry } from "~/domain/countries";
@@ -180,11 +180,32 @@ async function restoreDraft(db: Db, userId: string, draft: StoredDraft): Promise
 
 export type { FieldErrors };
 
+function fieldErrorsOf(error: Record<string, string[] | null> | null | undefined): FieldErrors {
+  return Object.fromEntries(Object.entries(error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+}
+
 /** A step's faults in `draft`, or null when the step passes. */
 export function stepFaults(draft: ShipmentDraft, step: StepNumber | "all"): FieldErrors | null {
   const check = parseWithZod(draftFormData(draft), { schema: STEP_SCHEMAS[step] });
   if (check.status === "success") return null;
-  return Object.fromEntries(Object.entries(check.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+  return fieldErrorsOf(check.error);
+}
+
+/**
+ * The final check's schema with the form's coercion (parseWithZod's own) built once: parseWithZod
+ * builds it anew on every call, which shows when thousands of drafts are checked (an import).
+ */
+const COERCED_ALL = coerceFormValue(STEP_SCHEMAS.all);
+
+/**
+ * A whole draft checked at once, as 'Create Shipment' checks it: every step's faults and those of
+ * its options at `rate` (the rate of the draft's currency) together, or the checked values.
+ */
+export function checkedDraft(draft: ShipmentDraft, rate: ExchangeRate | null): { ok: true; value: ShipmentFormValues } | { ok: false; fieldErrors: FieldErrors } {
+  const check = parseWithZod(draftFormData(draft), { schema: COERCED_ALL, disableAutoCoercion: true });
+  const options = draftOptionFaults(draft, rate);
+  if (check.status === "success" && !options) return { ok: true, value: check.value };
+  return { ok: false, fieldErrors: { ...options, ...(check.status === "success" ? {} : fieldErrorsOf(check.error)) } };
 }
 
 /**
@@ -230,7 +251,8 @@ export type DraftOutcome = Outcome<DraftProgress>;
 const toStep = (step: StepNumber, options?: { check?: boolean; anchor?: string }): DraftOutcome => ({ ok: true, redirectTo: stepUrl(step, options) });
 const notPassing = (fieldErrors: FieldErrors): DraftOutcome => refused("invalid", undefined, fieldErrors);
 
-const phoneCodeOf = (code: string) => getCountry(code)?.phoneCode;
+/** The dialling code of a country on the list. */
+export const phoneCodeOf = (code: string) => getCountry(code)?.phoneCode;
 
 /** Who pressed the button, beyond the account: the client address shipments are counted by. */
 export type DraftClient = { clientAddress: string; now?: number };

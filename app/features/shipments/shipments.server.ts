@@ -10,19 +10,18 @@ import { checkPlace, CustomDestinationSchema } from "~/features/shipments/shipme
 import { statusChangeEntry, type AppendedEntry } from "~/features/tracking/tracking-history";
 import { generateTrackingId } from "~/features/tracking/tracking-id";
 import type { ServiceContext } from "~/load-context";
-import { inParts, type Db } from "~/.server/db";
+import { inParts, insertWhere, type Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
-import { recordEvents, type Actor } from "~/.server/events";
+import { recordEvents, type Actor, type OnlyIf } from "~/.server/events";
 import { refused, type Outcome } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { ratingLink } from "~/features/ratings/ratings.server";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettings, type Settings } from "~/features/settings/settings.server";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /** A shipment as its form gives it: its status and where it is are its history's (appendHistoryEntry). */
 export type NewShipment = Omit<typeof shipments.$inferInsert, "id" | "trackingId" | "status" | "currentLocation" | "version" | "createdAt" | "updatedAt">;
 export type NewPackage = Omit<typeof shipmentPackages.$inferInsert, "shipmentId" | "position">;
-
-const MAX_TRACKING_ID_ATTEMPTS = 5;
 
 /**
  * Appends an entry to a shipment's history, written only while `where` matches its row as the
@@ -61,93 +60,121 @@ export function appendHistoryEntry(
   );
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const message = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
-  return message.includes("UNIQUE constraint failed: shipments.tracking_id");
-}
+/** What a new shipment's statements are built from, read once however many shipments a batch holds. */
+export type NewShipmentSettings = Pick<Settings, "trackingPrefix" | "taxRateBasisPoints" | "companyName" | "supportAddress" | "supportPhone" | "taxNumber">;
 
 /**
- * Stores a new shipment with a server-generated tracking ID (drawn again on the rare
- * collision), its packages, the first history entry (pending, at the Processing Center), its invoice
- * (billed from the stored cost) and its shipment.created event (which brings the confirmation mail).
+ * A new shipment as statements for `commit`: the shipment with a server-generated tracking ID,
+ * its packages, the first history entry (pending, at the Processing Center), its invoice (billed
+ * from the stored cost) and its shipment.created event (which brings the confirmation mail).
+ * With `onlyIf`, every statement is written only while its condition holds at its point of the
+ * batch (an import's row that has not become a shipment yet); `importId` marks the event as
+ * part of an import, whose importer gets one summary instead of a confirmation per shipment.
  */
-export async function createShipment(
+export function newShipmentItems(
   context: ServiceContext,
-  { shipment, packages = [], actor, now = Date.now() }: { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; now?: number },
-): Promise<{ id: string; trackingId: string; invoiceId: string }> {
+  {
+    shipment,
+    packages = [],
+    actor,
+    now,
+    settings,
+    onlyIf,
+    importId,
+  }: { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; now: number; settings: NewShipmentSettings; onlyIf?: OnlyIf; importId?: string },
+) {
   const { db } = context;
-  const settings = await getSettings(db);
-  const { trackingPrefix } = settings;
+  const insert = <T extends SQLiteTable>(table: T, row: T["$inferInsert"]) => (onlyIf ? insertWhere(db, table, row, onlyIf) : db.insert(table).values(row as never));
   // The rate the caller priced the shipment at (the customer's estimate), else the settings' rate now.
   const taxRateBasisPoints = shipment.taxRateBasisPoints ?? settings.taxRateBasisPoints;
   const invoice = invoiceAmounts({ cost: shipment.cost ?? 0, costBreakdown: shipment.costBreakdown ?? null, taxRateBasisPoints });
   const first = statusChangeEntry({ status: "pending" });
+  const id = crypto.randomUUID();
+  const invoiceId = crypto.randomUUID();
+  const row = {
+    ...shipment,
+    id,
+    trackingId: generateTrackingId(settings.trackingPrefix, now),
+    // Priced at the same tax rate as its invoice.
+    taxRateBasisPoints,
+    status: first.status,
+    currentLocation: first.location,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof shipments.$inferInsert;
+  const items = [
+    insert(shipments, row),
+    ...packages.map((item, index) => insert(shipmentPackages, { ...item, shipmentId: id, position: index + 1 })),
+    insert(trackingEvents, {
+      ...first,
+      id: crypto.randomUUID(),
+      shipmentId: id,
+      occurredAt: now,
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+    }),
+    insert(invoices, {
+      id: invoiceId,
+      number: invoiceNumber(row.trackingId),
+      shipmentId: id,
+      userId: row.userId ?? null,
+      // The issuer as the settings say now: a later change of the settings leaves issued invoices alone.
+      issuerName: settings.companyName,
+      issuerAddress: settings.supportAddress,
+      issuerPhone: settings.supportPhone,
+      issuerTaxNumber: settings.taxNumber,
+      currency: row.currency ?? "USD",
+      ...(invoice.exchange ? { baseCurrency: invoice.exchange.baseCurrency, exchangeRate: invoice.exchange.rate, exchangeRateSetAt: invoice.exchange.setAt } : {}),
+      lineItems: JSON.stringify(invoice.lines),
+      subtotal: invoice.subtotal,
+      taxRateBasisPoints: invoice.taxRateBasisPoints,
+      tax: invoice.tax,
+      total: invoice.total,
+      status: "unpaid",
+      issuedAt: now,
+    }),
+    recordEvents(
+      context,
+      actor,
+      [
+        {
+          type: "shipment.created",
+          entityId: id,
+          data: {
+            trackingId: row.trackingId,
+            sender: { name: row.senderName, email: row.senderEmail ?? null },
+            recipient: { name: row.recipientName, email: row.recipientEmail ?? null, city: row.recipientCity },
+            ...(importId ? { importId } : {}),
+          },
+        },
+      ],
+      now,
+      onlyIf,
+    ),
+  ];
+  return { id, trackingId: row.trackingId, invoiceId, items };
+}
+
+/** Whether `error` is a tracking ID drawn twice: the batch wrote nothing, and may be built again with new IDs. */
+export function isUniqueViolation(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return message.includes("UNIQUE constraint failed: shipments.tracking_id");
+}
+
+/** How often a batch of new shipments is built again after drawing a tracking ID twice. */
+export const MAX_TRACKING_ID_ATTEMPTS = 5;
+
+/** Stores a new shipment (newShipmentItems) in one batch, its tracking ID drawn again on the rare collision. */
+export async function createShipment(
+  context: ServiceContext,
+  { shipment, packages = [], actor, now = Date.now() }: { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; now?: number },
+): Promise<{ id: string; trackingId: string; invoiceId: string }> {
+  const settings = await getSettings(context.db);
   for (let attempt = 1; ; attempt += 1) {
-    const id = crypto.randomUUID();
-    const invoiceId = crypto.randomUUID();
-    const row = {
-      ...shipment,
-      id,
-      trackingId: generateTrackingId(trackingPrefix, now),
-      // Priced at the same tax rate as its invoice.
-      taxRateBasisPoints,
-      status: first.status,
-      currentLocation: first.location,
-      createdAt: now,
-      updatedAt: now,
-    } satisfies typeof shipments.$inferInsert;
+    const { items, ...created } = newShipmentItems(context, { shipment, packages, actor, now, settings });
     try {
-      await commit(context, [
-        db.insert(shipments).values(row),
-        ...packages.map((item, index) => db.insert(shipmentPackages).values({ ...item, shipmentId: id, position: index + 1 })),
-        db.insert(trackingEvents).values({
-          ...first,
-          id: crypto.randomUUID(),
-          shipmentId: id,
-          occurredAt: now,
-          actorUserId: actor.userId,
-          actorLabel: actor.label,
-        }),
-        db.insert(invoices).values({
-          id: invoiceId,
-          number: invoiceNumber(row.trackingId),
-          shipmentId: id,
-          userId: row.userId ?? null,
-          // The issuer as the settings say now: a later change of the settings leaves issued invoices alone.
-          issuerName: settings.companyName,
-          issuerAddress: settings.supportAddress,
-          issuerPhone: settings.supportPhone,
-          issuerTaxNumber: settings.taxNumber,
-          currency: row.currency ?? "USD",
-          ...(invoice.exchange
-            ? { baseCurrency: invoice.exchange.baseCurrency, exchangeRate: invoice.exchange.rate, exchangeRateSetAt: invoice.exchange.setAt }
-            : {}),
-          lineItems: JSON.stringify(invoice.lines),
-          subtotal: invoice.subtotal,
-          taxRateBasisPoints: invoice.taxRateBasisPoints,
-          tax: invoice.tax,
-          total: invoice.total,
-          status: "unpaid",
-          issuedAt: now,
-        }),
-        recordEvents(
-          context,
-          actor,
-          [
-            {
-              type: "shipment.created",
-              entityId: id,
-              data: {
-                trackingId: row.trackingId,
-                sender: { name: row.senderName, email: row.senderEmail ?? null },
-                recipient: { name: row.recipientName, email: row.recipientEmail ?? null, city: row.recipientCity },
-              },
-            },
-          ],
-          now,
-        ),
-      ]);
-      return { id, trackingId: row.trackingId, invoiceId };
+      await commit(context, items);
+      return created;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_TRACKING_ID_ATTEMPTS) throw error;
     }
