@@ -66,6 +66,8 @@ describe("a form's shape", () => {
     expect(problem([["note", "x".repeat(FIELD_CEILING)]])).toBeNull();
     expect(problem([["note", "x".repeat(FIELD_CEILING + 1)]])).toBe('The field "note" is longer than 10,000 characters.');
     expect(formShapeProblem([["upload", new File(["x"], "x.txt")]])).toBe("This form takes no files.");
+    expect(formShapeProblem([["file", new File(["x"], "x.csv")]], { files: 1 })).toBeNull();
+    expect(formShapeProblem([["file", new File(["x"], "a.csv")], ["file", new File(["y"], "b.csv")]], { files: 1 })).toBe("This form takes at most 1 file.");
     expect(problem([["name", "Avery\u0000"]])).toBe('The field "name" contains a control character.');
     expect(problem([["note\u0007", "x"]])).toBe("A field name contains a control character.");
     expect(problem([["message", "Line one\r\n\tLine two"]])).toBeNull();

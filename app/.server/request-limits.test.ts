@@ -17,4 +17,12 @@ describe("the rule for a path", () => {
     expect(ruleFor("/api/chat/sessions")).toMatchObject({ maxBytes: 16 * 1024, accepts: ["application/json"] });
     expect(ruleFor("/apiary").accepts).not.toContain("application/json");
   });
+
+  it("takes one file of up to 2 MB, in a multipart form, on an import's upload only", () => {
+    for (const path of ["/dashboard/import", "/admin/shipments/import"]) {
+      expect(ruleFor(path)).toMatchObject({ maxBytes: 2 * 1024 * 1024 + 16 * 1024, accepts: ["multipart/form-data"], files: 1 });
+    }
+    expect(ruleFor("/dashboard/imports/abc").files).toBeUndefined();
+    expect(ruleFor("/dashboard/imports/abc").maxBytes).toBe(32 * 1024);
+  });
 });

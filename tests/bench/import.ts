@@ -3,27 +3,15 @@
 // (drizzle/seed-bulk.ts), the built worker under wrangler dev, then the demo customer uploads a
 // file of 5,000 shipments (its preview) and confirms it (every row created), each timed. The
 // goal: the larger database takes at most twice as long (missed, it exits with 1).
-import { spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { DEMO_CUSTOMER } from "../../app/features/accounts/demo-accounts.server";
 import { IMPORT_LIMITS } from "../../app/features/shipments/shipment-import";
 import { importCsv } from "../shipment-import-sample";
-import { signIn, waitForServer } from "./server";
+import { seededServer, signIn } from "./server";
 
 const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
-/** The demo data holds 40 shipments; the bulk seed adds the rest. */
-const DEMO_SHIPMENTS = 40;
 const SIZES = (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? IMPORT_LIMITS.rows);
-
-function run(command: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}`);
-  return String(result.stdout);
-}
 
 /** The upload (read, every row checked, stored) and the confirm (every row created), in milliseconds. */
 async function importOnce(cookie: string, tag: string): Promise<{ previewMs: number; createMs: number }> {
@@ -52,33 +40,16 @@ async function importOnce(cookie: string, tag: string): Promise<{ previewMs: num
 }
 
 async function measure(size: number): Promise<{ previewMs: number; createMs: number }> {
-  const dir = join(tmpdir(), `swiftparcel-bench-import-${size}`);
-  rmSync(dir, { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
-  const seeded = run("npx", ["tsx", "drizzle/seed.ts"], { PERSIST_TO: dir, SEED_SHIPMENTS: String(Math.max(0, size - DEMO_SHIPMENTS)), WRANGLER_LOG: "error" });
-  console.log(seeded.trim().split("\n").filter((line) => /^(Bulk|Seeded)/.test(line)).join("\n"));
-  const server = spawn(
-    "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", dir, "--var", "LOGIN_RATE_LIMIT:100000", "--var", "ACTION_RATE_LIMIT_FACTOR:1000"],
-    { stdio: "ignore", detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  const stop = () => {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
-  };
-  process.on("exit", stop);
+  const server = await seededServer(size, PORT);
   try {
-    await waitForServer(BASE);
-    const cookie = await signIn(BASE, "/login", DEMO_CUSTOMER);
+    const cookie = await signIn(server.base, "/login", DEMO_CUSTOMER);
     const result = await importOnce(cookie, `bench${size}`);
     console.log(
       `import of ${ROWS.toLocaleString("en-US")} rows at ${size.toLocaleString("en-US")} shipments: upload and preview ${result.previewMs.toFixed(0)} ms, create ${result.createMs.toFixed(0)} ms`,
     );
     return result;
   } finally {
-    stop();
-    process.off("exit", stop);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,4 +1,4 @@
-// Bulk import: a CSV file of shipments (./shipment-import.ts reads it) is checked row by row with
+// Bulk import: a CSV file of shipments (./shipment-import-file.ts reads it) is checked row by row with
 // the customer form's own rules and kept in D1 under an import id for a day, so its preview is a
 // page like any other (no JavaScript needed, reloads keep it); its confirm creates the rows that
 // pass, a batch of them at a time, each shipment with its history, invoice, event and mail as
@@ -20,7 +20,8 @@ import { actorFor, recordEvents, type Actor } from "~/.server/events";
 import { refused, type Outcome } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { checkedDraft, phoneCodeOf, type DraftOwner } from "./shipment-drafts.server";
-import { columnOfField, IMPORT_LIMITS, IMPORT_MESSAGES, importPages, readImportFile, type ImportArea, type ImportRow, type RowError } from "./shipment-import";
+import { columnOfField, IMPORT_LIMITS, IMPORT_MESSAGES, importPages, type ImportArea, type RowError } from "./shipment-import";
+import { readImportFile, type ImportRow } from "./shipment-import-file";
 import { withLocalPhoneNumbers, type ShipmentDraft } from "./shipment-steps";
 import { isUniqueViolation, MAX_TRACKING_ID_ATTEMPTS, newShipmentItems } from "./shipments.server";
 

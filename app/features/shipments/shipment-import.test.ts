@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvLines } from "~/.server/csv-file";
-import { columnOfField, IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_MESSAGES, readImportFile, templateRecords } from "./shipment-import";
+import { columnOfField, IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_MESSAGES, templateRecords } from "./shipment-import";
+import { readImportFile } from "./shipment-import-file";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const read = (text: string) => readImportFile(encode(text), { defaultCurrency: "EUR" });
