@@ -15,6 +15,10 @@ describe("the CSV writer", () => {
     expect(csvLines([["a", 'b "c", d']])).toBe('a,"b ""c"", d"\r\n');
   });
 
+  it("quotes a cell with a line break of any kind, so every reader keeps it in its row", () => {
+    expect(csvLines([["Leave at the door\nif out", "one\rtwo", "plain"]])).toBe('"Leave at the door\nif out","one\rtwo",plain\r\n');
+  });
+
   it("writes a byte-order mark and the header first, then each page a keyset read gives, up to the most rows", async () => {
     const rows = Array.from({ length: 12 }, (_, index) => ({ id: index, name: index % 2 ? `=cell ${index}` : `cell ${index}` }));
     const asked: (number | null)[] = [];

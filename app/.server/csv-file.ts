@@ -28,7 +28,9 @@ export type CsvSource<Row> = {
 
 export const CSV_PAGE_ROWS = 500;
 
-const OPTIONS: Options = { escape_formulas: true, record_delimiter: "windows" };
+// A line break alone inside a cell is quoted too: csv-stringify quotes only the record delimiter
+// (CRLF), and a bare LF or CR would end the row for most readers (Python's csv, spreadsheets).
+const OPTIONS: Options = { escape_formulas: true, record_delimiter: "windows", quoted_match: /[\r\n]/ };
 const BYTE_ORDER_MARK = "\uFEFF";
 
 /** CSV text of `records` as every file here writes them (formulas defused, CRLF), without the mark. */
