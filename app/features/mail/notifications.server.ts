@@ -114,7 +114,7 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
           body: [
             `Hello ${firstName},`,
             `Your import of ${fileName} created ${shipmentsMade} with ${companyName}.${leftOut > 0 ? ` ${leftOut.toLocaleString("en-US")} row${leftOut === 1 ? " was" : "s were"} left out for errors.` : ""}`,
-            `Each recipient with an e-mail address hears of their parcel. Your shipments: ${origin}${listPath}`,
+            `Your shipments: ${origin}${listPath}`,
           ].join("\n\n"),
         },
       ];
