@@ -70,7 +70,7 @@ describe("a customer's import", () => {
     expect(page).toContain("Create 998 Shipments");
     // Every row, a page at a time.
     const all = await pageText(await getAs(`${previewPath}?page=20`, customer.cookie));
-    expect(all).toContain("Showing 951 to 1000 of 1000 results");
+    expect(all).toContain("Showing 951 to 1,000 of 1,000 results");
     expect(all).toContain("Row 1001");
   }, 120_000);
 
