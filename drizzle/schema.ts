@@ -650,6 +650,78 @@ export const apiIdempotency = sqliteTable(
     createdAt: integer("created_at", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index("api_idempotency_created").on(t.createdAt)],
+
+// Webhook endpoints (docs/decisions/164): where a customer's shipment events (scope "own") or,
+// for an admin, every shipment's events (scope "all") are sent, signed per Standard Webhooks.
+// `eventTypes` is a JSON array of webhook event types (app/features/webhooks/webhook-events.ts).
+// A rotated secret keeps signing beside the new one until `previousSecretUntil`. `failingSince`:
+// the first failed attempt since the last success; an endpoint failing for days is disabled.
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scope: text("scope", { enum: ["own", "all"] }).notNull(),
+    url: text("url").notNull(),
+    eventTypes: text("event_types").notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: integer("previous_secret_until", { mode: "number" }),
+    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    failingSince: integer("failing_since", { mode: "number" }),
+    disabledAt: integer("disabled_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhook_endpoints_user_created").on(t.userId, t.createdAt), index("webhook_endpoints_status_scope").on(t.status, t.scope)],
+);
+
+// One message to one endpoint: a webhook event of a recorded domain event (unique per endpoint,
+// event and type, so fanning an event out twice sends nothing twice), or a test event (no event).
+// `id` is the message's webhook-id on every attempt. Status: pending (not attempted yet), failed
+// (the last attempt failed; `nextAttemptAt` says when the sweep hands it over again), succeeded,
+// dead (every attempt failed). `attemptingUntil`: an attempt under way holds the row till then.
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id"),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "failed", "succeeded", "dead"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "number" }),
+    attemptingUntil: integer("attempting_until", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_type").on(t.endpointId, t.eventId, t.eventType),
+    index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_status_next").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+// Each attempt of a delivery, for the endpoint's log: when, the answer's status code (null when
+// none came: a timeout, a refused connection), how long it took, and what went wrong.
+export const webhookAttempts = sqliteTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    attemptedAt: integer("attempted_at", { mode: "number" }).notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_attempted").on(t.deliveryId, t.attemptedAt)],
 );
 
 // A CSV of shipments uploaded for preview (app/features/shipments/shipment-import.server.ts):
