@@ -650,6 +650,7 @@ export const apiIdempotency = sqliteTable(
     createdAt: integer("created_at", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index("api_idempotency_created").on(t.createdAt)],
+);
 
 // Webhook endpoints (docs/decisions/164): where a customer's shipment events (scope "own") or,
 // for an admin, every shipment's events (scope "all") are sent, signed per Standard Webhooks.

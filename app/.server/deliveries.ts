@@ -15,16 +15,18 @@ import type { EventType } from "./events";
  * - settings-history: the settings page's list of changes reads it.
  * - admin-activity: the admins' notifications page lists it as recent activity.
  * - chat-reconcile: the chat object reads it back to repair a reply D1 took but storage lost.
+ * - webhook: the events queue's consumer sends it, signed, to the webhook endpoints that
+ *   subscribe to it and may see it (app/features/webhooks/webhook-delivery.server.ts).
  */
-export type Channel = "mail" | "tracking-cache" | "admin-feed" | "shipment-audit" | "settings-history" | "admin-activity" | "chat-reconcile";
+export type Channel = "mail" | "tracking-cache" | "admin-feed" | "shipment-audit" | "settings-history" | "admin-activity" | "chat-reconcile" | "webhook";
 
 const SHIPMENT_LISTED = ["tracking-cache", "admin-feed", "shipment-audit"] as const;
 
 export const DELIVERIES = {
-  "shipment.created": ["mail", ...SHIPMENT_LISTED],
+  "shipment.created": ["mail", ...SHIPMENT_LISTED, "webhook"],
   "shipment.updated": SHIPMENT_LISTED,
-  "shipment.status_changed": ["mail", ...SHIPMENT_LISTED],
-  "shipment.location_changed": SHIPMENT_LISTED,
+  "shipment.status_changed": ["mail", ...SHIPMENT_LISTED, "webhook"],
+  "shipment.location_changed": [...SHIPMENT_LISTED, "webhook"],
   "shipment.deleted": SHIPMENT_LISTED,
   // Who carries it is not on the tracking page.
   "shipment.assigned": ["admin-feed", "shipment-audit"],
@@ -32,6 +34,7 @@ export const DELIVERIES = {
   "shipment.rated": ["tracking-cache", "shipment-audit"],
   // The shipments an import made are each shipment.created; this is the importer's one summary.
   "import.completed": ["mail"],
+  "shipment.rated": ["tracking-cache", "shipment-audit", "webhook"],
   "account.registered": ["mail"],
   "account.password_changed": ["admin-activity"],
   "account.password_reset": ["admin-activity"],
@@ -57,10 +60,11 @@ export const DELIVERIES = {
   "subscription.cancelled": ["admin-activity"],
   "mail.unsubscribed": ["admin-activity"],
   "mail.complained": ["admin-activity"],
-  "invoice.status_changed": ["admin-activity"],
+  "invoice.status_changed": ["admin-activity", "webhook"],
   "invoice.updated": ["admin-activity"],
   "api_key.created": ["admin-activity"],
   "api_key.revoked": ["admin-activity"],
+  "webhook.endpoint_disabled": ["mail"],
 } as const satisfies Record<EventType, readonly [Channel, ...Channel[]]>;
 
 type ChannelsOf<Type extends EventType> = (typeof DELIVERIES)[Type][number];

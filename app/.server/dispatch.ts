@@ -3,9 +3,10 @@
 // its events and its mail are stored together or not at all), then `dispatch` delivers the
 // events that committed: what the person must see in their own answer here (this isolate's
 // tracking cache), the rest through the events queue (docs/decisions/154). After the answer the
-// request hands the new outbox rows and the admin feed's cue to the queue; `consumeDeliveries`,
-// the worker's queue() handler, sends the mail and tells the admin feed, each message idempotent
-// by its outbox or event id; the cron sweeps what a request failed to hand over. No service calls
+// request hands the new outbox rows, the admin feed's cue and the webhook channel's events to the
+// queue; `consumeDeliveries`, the worker's queue() handler, sends the mail, tells the admin feed
+// and sends the webhooks, each message idempotent by its outbox, event or delivery id; the cron
+// sweeps what a request failed to hand over. No service calls
 // a channel itself (./deliveries.ts says which events go where).
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, inParts, type Db } from "./db";
@@ -16,9 +17,14 @@ import { mailStatements } from "~/features/mail/notifications.server";
 import { deliverMail, handedOverStatements, mailToHandOver, markDead } from "~/features/mail/outbox.server";
 import { sendsMail } from "~/features/mail/provider.server";
 import { forgetConfirmedVersions } from "~/features/tracking/tracking-freshness.server";
+import { deliverWebhooks, type WebhookCue, type WebhookQueueMessage } from "~/features/webhooks/webhook-delivery.server";
+import { publicOrigin } from "~/load-context";
 
-/** A message of the events queue: one mail of the outbox, or the admin feed's cue after a commit with shipment events. */
-export type Delivery = { channel: "mail"; id: string } | { channel: "admin-feed"; eventId: string };
+/**
+ * A message of the events queue: one mail of the outbox, the admin feed's cue after a commit
+ * with shipment events, or the webhook channel's (a commit's events, or one delivery that is due).
+ */
+export type Delivery = { channel: "mail"; id: string } | { channel: "admin-feed"; eventId: string } | WebhookCue;
 
 /** wrangler.toml's queues: the events queue, and where its messages go after their last retry. */
 export const EVENTS_QUEUE = "parcel-tracker-events";
@@ -99,6 +105,8 @@ export function dispatch(context: DispatchContext, committed: readonly Committed
   const deliveries: Delivery[] = [];
   const shipmentEvent = committed.find((event) => deliversTo(event.type, "admin-feed"));
   if (shipmentEvent) deliveries.push({ channel: "admin-feed", eventId: shipmentEvent.id });
+  const webhookEvents = committed.filter((event) => deliversTo(event.type, "webhook"));
+  if (webhookEvents.length > 0) deliveries.push({ channel: "webhook", eventIds: webhookEvents.map((event) => event.id) });
   if (sendsMail(context.cloudflare.env)) deliveries.push(...mailIds.map((id) => ({ channel: "mail" as const, id })));
   if (deliveries.length > 0) context.cloudflare.ctx.waitUntil(handOver(context, deliveries).catch((error: unknown) => console.error("hand-over to the events queue failed", error)));
 }
@@ -133,17 +141,22 @@ type DeliveryMessage = Message<Delivery>;
 /**
  * The worker's queue() handler: one batch of the events queue or of its dead-letter queue. Mail
  * is sent (or, from the dead-letter queue, marked dead); the admin feed is told once for every
- * cue in the batch (telling it twice changes nothing: open pages reload once more). A message of
- * no known shape is acknowledged and logged.
+ * cue in the batch (telling it twice changes nothing: open pages reload once more); webhooks are
+ * sent (from the dead-letter queue nothing: their deliveries' rows say when each is due). A
+ * message of no known shape is acknowledged and logged.
  */
-export async function consumeDeliveries(batch: MessageBatch<Delivery>, env: Env): Promise<void> {
+export async function consumeDeliveries(batch: MessageBatch<Delivery>, env: Env, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<void> {
   const db = getDb(env);
   const mail: Message<{ channel: "mail"; id: string }>[] = [];
   const cues: DeliveryMessage[] = [];
+  const webhooks: WebhookQueueMessage[] = [];
   for (const message of batch.messages) {
-    const body = message.body as Partial<Delivery> | null;
+    const body = message.body as Partial<{ channel: string; id: unknown; eventIds: unknown }> | null;
     if (body?.channel === "mail" && typeof body.id === "string") mail.push(message as Message<{ channel: "mail"; id: string }>);
     else if (body?.channel === "admin-feed") cues.push(message);
+    else if (body?.channel === "webhook" && (typeof body.id === "string" || (Array.isArray(body.eventIds) && body.eventIds.every((id) => typeof id === "string")))) {
+      webhooks.push(message as Message<WebhookCue>);
+    }
     else {
       console.error("unknown message on the events queue", message.id);
       message.ack();
@@ -157,7 +170,11 @@ export async function consumeDeliveries(batch: MessageBatch<Delivery>, env: Env)
     batch.ackAll();
     return;
   }
-  await Promise.all([cues.length > 0 ? tellAdminFeed(env, cues) : undefined, mail.length > 0 ? deliverMail({ db, env }, mail) : undefined]);
+  await Promise.all([
+    cues.length > 0 ? tellAdminFeed(env, cues) : undefined,
+    mail.length > 0 ? deliverMail({ db, env }, mail) : undefined,
+    webhooks.length > 0 ? deliverWebhooks({ db, origin: publicOrigin(env), cloudflare: { env, ctx } }, webhooks) : undefined,
+  ]);
 }
 
 async function tellAdminFeed(env: Pick<Env, "CHAT_ADMIN_FEED">, cues: readonly DeliveryMessage[]): Promise<void> {

@@ -118,6 +118,8 @@ export type SubscriptionCancelled = Event<"subscription.cancelled", { trackingId
 export type MailUnsubscribed = Event<"mail.unsubscribed", { email: string }>;
 /** The mail provider reported that an address marked one of our mails as spam (the entity is the address). */
 export type MailComplained = Event<"mail.complained", { email: string }>;
+/** A webhook endpoint failing for days was turned off; its owner is mailed (the entity is the endpoint). */
+export type WebhookEndpointDisabled = Event<"webhook.endpoint_disabled", { url: string; email: string; firstName: string; failingSince: number; pagePath: string }>;
 
 export type DomainEvent =
   | ShipmentCreated
@@ -152,6 +154,7 @@ export type DomainEvent =
   | SubscriptionCancelled
   | MailUnsubscribed
   | MailComplained
+  | WebhookEndpointDisabled
   | InvoiceStatusChanged
   | InvoiceUpdated
   | SettingsUpdated
@@ -173,6 +176,7 @@ const ENTITY_TYPES = {
   subscription: "tracking_subscription",
   mail: "mail_suppression",
   api_key: "api_key",
+  webhook: "webhook_endpoint",
 } as const;
 
 function entityTypeOf(type: EventType): string {

@@ -1,6 +1,6 @@
-// The cron trigger's work. Every minute: the sweep, which hands the events queue the mail a
-// request wrote but did not hand over (no mail is sent here). Every five minutes also: drop
-// rows that have expired.
+// The cron trigger's work. Every minute: the sweeps, which hand the events queue the mail a
+// request wrote but did not hand over and the webhook deliveries that are due (nothing is sent
+// here). Every five minutes also: drop rows that have expired.
 import { lt, or, isNotNull } from "drizzle-orm";
 import { passwordResetTokens, rateLimits, sessions, shipmentImports } from "../../drizzle/schema";
 import { getDb } from "./db";
@@ -9,15 +9,17 @@ import { expiredSignUpsQuery } from "~/features/site/newsletter.server";
 import { forgottenLanesQuery } from "~/features/accounts/sign-in-throttle.server";
 import { expiredPendingSubscriptionsQuery } from "~/features/tracking/tracking-subscriptions.server";
 import { expiredIdempotencyQuery } from "~/features/api/idempotency.server";
+import { sweepWebhooks } from "~/features/webhooks/webhook-delivery.server";
+import { publicOrigin } from "~/load-context";
 
 const DAY_MS = 86_400_000;
 
 /** wrangler.toml's second cron: the clean-up runs on it (the sweep runs on both). */
 const CLEAN_UP_CRON = "*/5 * * * *";
 
-export async function runScheduledWork(env: Env, { cron, now }: { cron: string; now: number }): Promise<void> {
+export async function runScheduledWork(env: Env, { cron, now, ctx }: { cron: string; now: number; ctx: { waitUntil(promise: Promise<unknown>): void } }): Promise<void> {
   if (cron === CLEAN_UP_CRON) await dropExpiredRows(env, now);
-  await sweepOutbox(env, now);
+  await Promise.all([sweepOutbox(env, now), sweepWebhooks({ db: getDb(env), origin: publicOrigin(env), cloudflare: { env, ctx } }, now)]);
 }
 
 async function dropExpiredRows(env: Env, now: number): Promise<void> {

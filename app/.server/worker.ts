@@ -91,12 +91,12 @@ export function createWorker(build: ServerBuild, { now = Date.now }: { now?: () 
     },
 
     // The events queue and its dead-letter queue (wrangler.toml): the dispatcher's consumer.
-    async queue(batch, env) {
-      await consumeDeliveries(batch, env);
+    async queue(batch, env, ctx) {
+      await consumeDeliveries(batch, env, ctx);
     },
 
     async scheduled(controller, env, ctx) {
-      ctx.waitUntil(runScheduledWork(env, { cron: controller.cron, now: controller.scheduledTime }));
+      ctx.waitUntil(runScheduledWork(env, { cron: controller.cron, now: controller.scheduledTime, ctx }));
     },
   };
 }

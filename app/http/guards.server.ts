@@ -3,6 +3,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { homeFor } from "~/features/accounts/auth.server";
 import type { SessionUser } from "~/features/accounts/session.server";
+import type { EndpointOwner } from "~/features/webhooks/webhook-endpoints.server";
 
 function currentPath(request: Request): string {
   const url = new URL(request.url);
@@ -35,4 +36,13 @@ export async function requireAdmin(context: AppLoadContext, request: Request): P
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
   }
   return user;
+}
+
+/**
+ * Whose webhook endpoints a page under /profile/webhooks or /admin/webhooks manages: the signed-in
+ * customer's own, or (an admin in the back office) the endpoints of every shipment.
+ */
+export async function requireWebhookOwner(context: AppLoadContext, request: Request): Promise<EndpointOwner> {
+  if (new URL(request.url).pathname.startsWith("/admin/")) return { userId: (await requireAdmin(context, request)).id, scope: "all" };
+  return { userId: (await requireUser(context, request)).id, scope: "own" };
 }

@@ -21,6 +21,7 @@ const ADMIN_NAV = [
   { to: "/admin/chat-support", label: "Chat Support" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/mailbox", label: "Mailbox" },
+  { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/api-keys", label: "API Keys" },
 ] as const;

@@ -169,6 +169,14 @@ export default function ProfilePage() {
               API keys
             </Link>
           </li>
+          <li>
+            <Link
+              to={location.pathname.startsWith("/admin/") ? "/admin/webhooks" : "/profile/webhooks"}
+              className="inline-block border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-700 hover:border-slate-300 hover:text-slate-900"
+            >
+              Webhooks
+            </Link>
+          </li>
         </ul>
       </nav>
       {tab === "profile" ? showEditForm ? <ProfileEditForm profile={profile} /> : <ProfileDetails profile={profile} /> : null}

@@ -341,6 +341,22 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
         },
       ];
     }
+    case "webhook.endpoint_disabled": {
+      const { url, email, firstName, failingSince, pagePath } = event.data;
+      return [
+        {
+          audience: "account",
+          to: email,
+          kind: "webhook-disabled",
+          subject: `Your ${companyName} webhook endpoint was turned off`,
+          body: [
+            `Hello ${firstName},`,
+            `Every delivery to your webhook endpoint ${url} has failed since ${new Date(failingSince).toUTCString()}, so we have turned it off and send it nothing more.`,
+            `Its log shows what each attempt got back. Once the endpoint answers again, turn it back on and redeliver what it missed: ${origin}${pagePath}`,
+          ].join("\n\n"),
+        },
+      ];
+    }
   }
 }
 
