@@ -6,11 +6,13 @@
 import { and, count, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../../drizzle/schema";
 import type { Db } from "~/.server/db";
+import { isLocalDevelopment } from "~/.server/deployment";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { resolvedAddressProblem } from "./webhook-dns.server";
 import { deliveryRow, endpointPath, handOverDeliveries, ROTATION_OVERLAP_MS, type WebhookContext } from "./webhook-delivery.server";
 import { isWebhookEventType, testMessage, type WebhookEventType } from "./webhook-events";
 import { generateSecret } from "./webhook-signature";
+import { endpointUrlProblem } from "./webhook-url";
 
 /** Who manages endpoints, and which: a customer their own, an admin the back office's. */
 export type EndpointOwner = { userId: string; scope: "own" | "all" };
@@ -96,7 +98,7 @@ export async function getEndpoint(db: Db, owner: EndpointOwner, id: string, now 
 }
 
 async function addressRefusal(context: WebhookContext, url: string): Promise<Refused | null> {
-  const problem = await resolvedAddressProblem(context.cloudflare.env, url, "registering");
+  const problem = endpointUrlProblem(url, isLocalDevelopment(context.cloudflare.env)) ?? (await resolvedAddressProblem(context.cloudflare.env, url, "registering"));
   return problem ? refused("invalid", undefined, { url: [problem] }) : null;
 }
 
