@@ -18,8 +18,9 @@ import { DRAFT_MAX_BYTES, draftBoundsFaults, type ShipmentDraft } from "~/featur
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
 import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { eq, inArray } from "drizzle-orm";
-import { shipments } from "../../drizzle/schema";
+import { shipments, webhookEndpoints } from "../../drizzle/schema";
 import { createUser, db, seedDemoData, signedInCookie } from "./fixtures";
+import { generateSecret } from "~/features/webhooks/webhook-signature";
 import { hostileCases, shapeCases, type HostileCase, type Role } from "./hostile-cases";
 import { actionRoutes, postForms, type ActionRoute, type PageForm } from "./hostile-forms";
 import { trackedBody } from "./tracked-body";
@@ -79,6 +80,16 @@ function pathOf(target: string): string {
   return new URL(target, BASE).pathname;
 }
 
+/** Webhook endpoints for the webhook pages' ids: the customer's, another customer's, and the back office's. */
+const webhookIds = { customer: "", other: "", admin: "" };
+
+/** The endpoint a webhook page's id names: its viewer's own (the back office's under /admin), or another customer's. */
+function webhookId(pattern: string, kind: HostileCase["id"]): string | null {
+  if (!/^\/(admin|profile)\/webhooks\/:/.test(pattern)) return null;
+  if (kind === "other-customer") return webhookIds.other;
+  return pattern.startsWith("/admin/") ? webhookIds.admin : webhookIds.customer;
+}
+
 /** A record id for a route parameter: a seeded shipment (an admin may act on any), or the kind asked for. */
 function recordId(route: ActionRoute, kind: HostileCase["id"]): string {
   const anyShipment = seed.shipments.find((row) => row.userId === SEED_USER_IDS.other) ?? seed.shipments[0]!;
@@ -86,6 +97,8 @@ function recordId(route: ActionRoute, kind: HostileCase["id"]): string {
   if (kind === "garbage") return "%27%20OR%201%3D1--";
   // A courier's stop is named by its tracking ID; another courier's stop is the courier's "other customer".
   if (route.pattern.startsWith(COURIER_STOP)) return kind === "other-customer" ? couriers.otherStop : couriers.ownStop;
+  const webhook = webhookId(route.pattern, kind);
+  if (webhook) return webhook;
   if (route.pattern.includes("invoice")) return seed.invoices.find((row) => row.userId === SEED_USER_IDS.other)!.id;
   return anyShipment.id;
 }
@@ -103,7 +116,8 @@ function crawlPaths(): string[] {
     for (let at: typeof route | undefined = route; at; at = at.parentId ? byId.get(at.parentId) : undefined) {
       if (at.path) segments.unshift(at.path);
     }
-    pages.add(`/${segments.join("/")}`.replace(/:(\w+)|\*/g, () => seed.shipments.find((row) => row.userId === SEED_USER_IDS.other)!.id));
+    const pattern = `/${segments.join("/")}`;
+    pages.add(pattern.replace(/:(\w+)|\*/g, () => webhookId(pattern, "seed") ?? seed.shipments.find((row) => row.userId === SEED_USER_IDS.other)!.id));
   }
   pages.add(`${COURIER_STOP}${couriers.ownStop}`);
   // The wizard shows step N's form once the draft has reached it (beforeAll walks it there).
@@ -260,6 +274,22 @@ function seedFor(routeId: string): number {
 
 beforeAll(async () => {
   seed = await seedDemoData();
+  for (const [who, scope] of [
+    ["customer", "own"],
+    ["other", "own"],
+    ["admin", "all"],
+  ] as const) {
+    webhookIds[who] = crypto.randomUUID();
+    // Subscribed to invoices paid alone: no action of the suite's pays one, so nothing is ever sent to them.
+    await db.insert(webhookEndpoints).values({
+      id: webhookIds[who],
+      userId: SEED_USER_IDS[who],
+      scope,
+      url: `http://127.0.0.1:9/hostile-${who}`,
+      eventTypes: JSON.stringify(["invoice.paid"]),
+      secret: generateSecret(),
+    });
+  }
   cookies.customer = await signedInCookie(SEED_USER_IDS.customer);
   cookies.admin = await signedInCookie(SEED_USER_IDS.admin);
   await walkWizard();

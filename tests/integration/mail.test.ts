@@ -136,12 +136,15 @@ describe("the events queue", () => {
       expect(mail).toMatchObject({ status: "pending", handedOverAt: null });
     });
 
-    it("gives the admin feed one cue for a commit with shipment events", async () => {
+    it("gives the admin feed one cue, and the webhook channel the events, for a commit with shipment events", async () => {
       const queue = fakeQueue();
       const { context, ctx } = contextWith(sendingEnv(queue));
       await createShipment(context, { actor: SYSTEM_ACTOR, shipment: shipment({ senderEmail: null, recipientEmail: null }) });
       await waitOnExecutionContext(ctx);
-      expect(queue.sent).toEqual([{ channel: "admin-feed", eventId: expect.any(String) }]);
+      expect(queue.sent).toEqual([
+        { channel: "admin-feed", eventId: expect.any(String) },
+        { channel: "webhook", eventIds: [expect.any(String)] },
+      ]);
     });
   });
 
