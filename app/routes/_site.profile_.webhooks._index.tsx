@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isLocalDevelopment } from "~/.server/deployment";
 import { companyNameOf } from "~/components/company-name";
-import { createEndpoint, listEndpoints, MAX_ENDPOINTS } from "~/features/webhooks/webhook-endpoints.server";
-import { endpointFieldsSchema } from "~/features/webhooks/webhook-forms";
+import { createEndpoint, listEndpoints } from "~/features/webhooks/webhook-endpoints.server";
+import { endpointFieldsSchema, MAX_ENDPOINTS } from "~/features/webhooks/webhook-forms";
 import { EndpointForm, EndpointList } from "~/features/webhooks/webhook-pages";
 import { requireWebhookOwner } from "~/http/guards.server";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";

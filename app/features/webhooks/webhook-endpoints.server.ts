@@ -11,14 +11,13 @@ import { refused, type Done, type Refused } from "~/.server/outcome";
 import { resolvedAddressProblem } from "./webhook-dns.server";
 import { deliveryRow, endpointPath, handOverDeliveries, ROTATION_OVERLAP_MS, type WebhookContext } from "./webhook-delivery.server";
 import { isWebhookEventType, testMessage, type WebhookEventType } from "./webhook-events";
+import { MAX_ENDPOINTS } from "./webhook-forms";
 import { generateSecret } from "./webhook-signature";
 import { endpointUrlProblem } from "./webhook-url";
 
 /** Who manages endpoints, and which: a customer their own, an admin the back office's. */
 export type EndpointOwner = { userId: string; scope: "own" | "all" };
 
-/** Endpoints one customer, or the back office, may have. */
-export const MAX_ENDPOINTS = 10;
 /** Deliveries the endpoint's log shows, newest first, each with its attempts. */
 export const LOG_LENGTH = 25;
 

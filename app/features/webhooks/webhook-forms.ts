@@ -6,6 +6,9 @@ import { MAX_LENGTH } from "~/domain/field-limits";
 import { WEBHOOK_EVENT_TYPES } from "./webhook-events";
 import { endpointUrlProblem, MAX_URL_LENGTH, URL_MESSAGES } from "./webhook-url";
 
+/** Endpoints one customer, or the back office, may have. */
+export const MAX_ENDPOINTS = 10;
+
 export const EVENTS_REQUIRED = "Please choose at least one event";
 const EVENT_NOT_LISTED = "Please choose events from the list";
 /** A button's intent or a delivery's id that is not this page's. */
