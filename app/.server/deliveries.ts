@@ -31,10 +31,9 @@ export const DELIVERIES = {
   // Who carries it is not on the tracking page.
   "shipment.assigned": ["admin-feed", "shipment-audit"],
   // A rating changes the public tracking page (not the admin lists).
-  "shipment.rated": ["tracking-cache", "shipment-audit"],
+  "shipment.rated": ["tracking-cache", "shipment-audit", "webhook"],
   // The shipments an import made are each shipment.created; this is the importer's one summary.
   "import.completed": ["mail"],
-  "shipment.rated": ["tracking-cache", "shipment-audit", "webhook"],
   "account.registered": ["mail"],
   "account.password_changed": ["admin-activity"],
   "account.password_reset": ["admin-activity"],
