@@ -25,7 +25,10 @@ import { DeliveryLog, EndpointForm, EndpointStatus, IntentButton, SigningSecret 
 import { requireWebhookOwner } from "~/http/guards.server";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: `${data?.endpoint.url ?? "Webhook endpoint"} | Webhooks | ${companyNameOf(matches)}` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.endpoint.url ?? "Webhook endpoint"} | Webhooks | ${companyNameOf(matches)}` },
+  { name: "description", content: "A webhook endpoint: its signing secret, its events, a test event and the log of every delivery." },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const owner = await requireWebhookOwner(context, request);
