@@ -7,7 +7,8 @@ import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf } from "~/components/company-name";
 import { PageHero } from "~/features/site/page-hero";
 import { API_BASE, SCOPE_LABELS, SCOPES } from "~/features/api/api-keys";
-import { curlExamples, MANUAL_VERIFY, PROBLEM_EXAMPLE, RATE_LIMIT_TEXT, VERIFY_EXAMPLE, WEBHOOK_EVENTS } from "~/features/api/developer-guide";
+import { curlExamples, MANUAL_VERIFY, PROBLEM_EXAMPLE, RATE_LIMIT_TEXT, VERIFY_EXAMPLE } from "~/features/api/developer-guide";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from "~/features/webhooks/webhook-events";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
@@ -110,12 +111,12 @@ export default function DevelopersPage() {
             Events
           </h3>
           <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
-            {WEBHOOK_EVENTS.map((event) => (
-              <div key={event.type} className="contents">
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <div key={type} className="contents">
                 <dt>
-                  <code>{event.type}</code>
+                  <code>{type}</code>
                 </dt>
-                <dd className="mb-2 text-slate-700 sm:mb-0">{event.what}</dd>
+                <dd className="mb-2 text-slate-700 sm:mb-0">{WEBHOOK_EVENT_LABELS[type].help}</dd>
               </div>
             ))}
           </dl>

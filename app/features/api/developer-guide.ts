@@ -2,17 +2,6 @@
 // webhook receiver verifies what it gets. `origin` is the site's public address.
 import { API_BASE, API_CALLS_PER_MINUTE } from "./api-keys";
 
-/** The events a webhook endpoint can subscribe to (the deliveries name these `type`s). */
-export const WEBHOOK_EVENTS: readonly { type: string; what: string }[] = [
-  { type: "shipment.created", what: "A new shipment was booked." },
-  { type: "shipment.status_changed", what: "Any change of a shipment's status." },
-  { type: "shipment.location_changed", what: "A shipment's current location was updated." },
-  { type: "shipment.delivered", what: "A shipment's status became Delivered." },
-  { type: "shipment.exception", what: "A shipment's status became Exception." },
-  { type: "shipment.rated", what: "A delivery was rated." },
-  { type: "invoice.paid", what: "An invoice was marked paid." },
-];
-
 export function curlExamples(origin: string) {
   const api = `${origin}${API_BASE}`;
   return [
