@@ -79,6 +79,9 @@ export default defineConfig(async () => {
               miniflare: {
                 // Mail's links start with the address the tests send their requests to.
                 bindings: { TEST_MIGRATIONS: migrations, PUBLIC_ORIGIN: BASE },
+                // A second database that stands for a read replica lagging behind DB
+                // (tests/integration/round-trips.test.ts).
+                d1Databases: ["REPLICA_DB"],
                 // No client build is needed: the tests' static files are the source ones in public/.
                 assets: { directory: "./public", binding: "ASSETS" },
               },

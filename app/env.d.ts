@@ -36,6 +36,8 @@ declare namespace Cloudflare {
     PUBLIC_ORIGIN: string;
     /** "true" only under `npm run bench` (--var BENCH:true): responses carry their D1 counts. */
     BENCH?: string;
+    /** Bench mode: milliseconds each D1 call waits first, as from a far-away primary (app/.server/bench-d1.ts). */
+    BENCH_D1_LATENCY_MS?: string;
     TEST_MIGRATIONS?: import("cloudflare:test").D1Migration[];
   }
 }

@@ -4,16 +4,12 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
 
 /**
- * A Drizzle client over the request's D1 binding (bindings arrive per request on Workers).
- * `replica: true` (read-only requests: a public GET) runs it in a D1 session that may read
- * from a replica near the reader (`withSession("first-unconstrained")`); otherwise every query
- * goes to the primary, so a write and the reads after it agree (docs/decisions/131).
+ * A Drizzle client over a D1 binding (bindings arrive per request on Workers), or over a
+ * request's D1 session (./request-d1.ts: reads from a nearby replica, read-your-writes through
+ * the bookmark cookie; docs/decisions/159), whose client Drizzle's D1 driver uses the same way.
  */
-export function getDb(env: Pick<Env, "DB">, { replica = false }: { replica?: boolean } = {}) {
-  // Drizzle's D1 driver calls only prepare() and batch(), which a session has too; its type
-  // asks for the whole D1Database (exec, dump, withSession) that a session lacks.
-  const client = replica ? (env.DB.withSession("first-unconstrained") as unknown as D1Database) : env.DB;
-  return drizzle(client, { schema });
+export function getDb(env: Pick<Env, "DB">) {
+  return drizzle(env.DB, { schema });
 }
 
 export type Db = ReturnType<typeof getDb>;

@@ -3,10 +3,10 @@
 // piece here is bounded, and a stale or missing copy is never wrong, only slower. This list is
 // all of it: a module keeps nothing of its own between requests, it asks `remember`.
 export const ISOLATE_STATE = {
-  /** app/features/settings/settings.server.ts: `cachedSettings`. */
+  /** app/features/settings/settings.server.ts: `cachedSettings` (the page chrome, mail). */
   settings: {
     bound: "one settings row",
-    safeWhenStale: "only the page chrome (company name, support contacts) reads it, for at most SETTINGS_CACHE_MS; writes, mail and prices read D1",
+    safeWhenStale: "the page chrome and mail's company name and support address read it, for at most SETTINGS_CACHE_MS; writes and prices read D1",
   },
   /** app/features/tracking/tracking-freshness.server.ts. */
   "tracking-freshness": {

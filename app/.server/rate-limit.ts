@@ -3,6 +3,7 @@
 // 60 seconds (sign-in, mail-sending actions, chat) keep fixed-window counters in D1, one upsert
 // per attempt (docs/decisions/002).
 import { sql } from "drizzle-orm";
+import { rateLimits } from "../../drizzle/schema";
 import { tryAgainIn } from "~/domain/waiting";
 import type { Db } from "./db";
 import { remember } from "./isolate-state";
@@ -13,18 +14,34 @@ type LimitContext = { db: Db; cloudflare: { env: Env } };
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** Counts `amount` attempts (1 unless given) against `key` in the current window. */
-export async function hitRateLimit(
-  db: Db,
-  { key, limit, windowMs, amount = 1, now = Date.now() }: { key: string; limit: number; windowMs: number; amount?: number; now?: number },
-): Promise<RateLimitResult> {
+type Hit = { key: string; limit: number; windowMs: number; amount?: number; now?: number };
+
+/** The upsert that counts a hit in its window and returns the window's count. */
+function countHit(db: Db, { key, windowMs, amount = 1, now = Date.now() }: Hit) {
   const windowStart = now - (now % windowMs);
-  const row = await db.get<{ count: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, ${amount})
-    ON CONFLICT (key, window_start) DO UPDATE SET count = count + ${amount}
-    RETURNING count`);
-  if (row.count <= limit) return { allowed: true };
+  return db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: amount })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + ${amount}` } })
+    .returning({ count: rateLimits.count });
+}
+
+function resultOf({ windowMs, limit, now = Date.now() }: Hit, count: number): RateLimitResult {
+  if (count <= limit) return { allowed: true };
+  const windowStart = now - (now % windowMs);
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+}
+
+/** Counts `amount` attempts (1 unless given) against `key` in the current window. */
+export async function hitRateLimit(db: Db, hit: Hit): Promise<RateLimitResult> {
+  return resultOf(hit, (await countHit(db, hit))[0]!.count);
+}
+
+/** Counts one hit on each key in one round trip (a db.batch); the first refusal, in the order given, or allowed. */
+async function hitRateLimits(db: Db, hits: [Hit, ...Hit[]]): Promise<RateLimitResult> {
+  const [first, ...rest] = hits;
+  const counts = await db.batch([countHit(db, first), ...rest.map((hit) => countHit(db, hit))]);
+  return hits.map((hit, index) => resultOf(hit, counts[index]![0]!.count)).find((result) => !result.allowed) ?? { allowed: true };
 }
 
 /** The address Cloudflare saw the request come from; wrangler dev sets it locally too. */
@@ -129,8 +146,8 @@ export type LimitedAction = keyof typeof ACTION_LIMITS;
 
 /**
  * Counts one `action` against the client address and, when the action has a per-account limit,
- * against `account` (an account id, or the address a reset link was asked for). The refusal
- * (429) says when to try again; null when the action may go ahead.
+ * against `account` (an account id, or the address a reset link was asked for), both in one
+ * round trip. The refusal (429) says when to try again; null when the action may go ahead.
  */
 export async function limitAction(
   context: LimitContext,
@@ -138,13 +155,10 @@ export async function limitAction(
 ): Promise<RateLimited | null> {
   const rule: ActionLimit = ACTION_LIMITS[action];
   const factor = limitFromVar(context.cloudflare.env.ACTION_RATE_LIMIT_FACTOR, 1);
-  const counts = [
-    { key: `${action}:ip:${address}`, limit: rule.perClient },
-    ...(rule.perAccount !== undefined && account !== undefined ? [{ key: `${action}:account:${account}`, limit: rule.perAccount }] : []),
-  ];
-  for (const { key, limit } of counts) {
-    const result = await hitRateLimit(context.db, { key, limit: limit * factor, windowMs: rule.windowMs });
-    if (!result.allowed) return tooManyAttempts(result, `${rule.message} ${tryAgainIn(result.retryAfterSeconds)}`);
-  }
-  return null;
+  const now = Date.now();
+  const result = await hitRateLimits(context.db, [
+    { key: `${action}:ip:${address}`, limit: rule.perClient * factor, windowMs: rule.windowMs, now },
+    ...(rule.perAccount !== undefined && account !== undefined ? [{ key: `${action}:account:${account}`, limit: rule.perAccount * factor, windowMs: rule.windowMs, now }] : []),
+  ]);
+  return result.allowed ? null : tooManyAttempts(result, `${rule.message} ${tryAgainIn(result.retryAfterSeconds)}`);
 }

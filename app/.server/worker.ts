@@ -5,7 +5,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { countingD1, type D1Counts } from "./bench-d1";
 import { env } from "cloudflare:workers";
-import { getLoadContext } from "~/load-context";
+import { finishRequest, getLoadContext } from "~/load-context";
 import { routeChatSocket } from "~/features/chat/chat-sockets.server";
 import { assertDeployable } from "./deployment";
 import { crashResponse, refusalResponse } from "./entry-responses";
@@ -20,17 +20,18 @@ import { withTrackingCache } from "~/features/tracking/tracking-cache.server";
 // before it serves anyone: `wrangler deploy` and `wrangler dev --env production` report it.
 assertDeployable(env);
 
-/** Bench mode: the answer says how many D1 round trips and writes it took (app/.server/bench-d1.ts). */
+/** Bench mode: the answer says how many D1 round trips, writes and sequential steps it took (app/.server/bench-d1.ts). */
 async function withD1Counts(
   env: Env,
   respondWith: (env: Env) => Promise<Response>,
   headers: { nonce: string; signedIn: boolean },
 ): Promise<Response> {
-  const counts: D1Counts = { queries: 0, writes: 0 };
+  const counts: D1Counts = { queries: 0, writes: 0, steps: 0, latencyMs: Number(env.BENCH_D1_LATENCY_MS ?? 0) || 0 };
   const response = withSecurityHeaders(await respondWith({ ...env, DB: countingD1(env.DB, counts) }), headers);
   if (response.status === 101) return response;
   response.headers.set("X-Bench-D1-Queries", String(counts.queries));
   response.headers.set("X-Bench-D1-Writes", String(counts.writes));
+  response.headers.set("X-Bench-D1-Steps", String(counts.steps));
   return response;
 }
 
@@ -64,12 +65,18 @@ export function createWorker(build: ServerBuild, { now = Date.now }: { now?: () 
     // Chat sockets are answered before Remix (a 101 must reach the browser untouched).
     const socket = await routeChatSocket(request, env);
     if (socket) return socket;
-    const loadContext = getLoadContext(request, env, ctx, context);
+    // A form sent with a session cookie may have to be answered again once the session check
+    // is in (finishRequest): its body is kept for that.
+    const again: Request = context.signedIn && carriesBody(request) ? (request.clone() as Request) : request;
+    const loadContext = await getLoadContext(request, env, ctx, { cspNonce: context.cspNonce });
     // Anonymous tracking pages may come from the edge cache (docs/decisions/131).
-    return withTrackingCache(
+    const response = await withTrackingCache(
       request,
       { db: loadContext.db, ctx, trackingLimit: loadContext.trackingLimit, signedIn: context.signedIn, buildVersion: build.assets.version, cspNonce: context.cspNonce, now },
       () => handleRemixRequest(request, loadContext),
+    );
+    return finishRequest(loadContext, request, response, async (confirmedUser) =>
+      handleRemixRequest(again, await getLoadContext(again, env, ctx, { cspNonce: context.cspNonce, confirmedUser })),
     );
   }
 

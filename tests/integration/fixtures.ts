@@ -1,8 +1,9 @@
 // Test fixtures: rows written straight into the test D1, and sessions made without a sign-in form.
 import { createExecutionContext, env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { buildSeed } from "../../drizzle/seed-data";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../drizzle/schema";
-import { getDb } from "~/.server/db";
+import { getDb, type Db } from "~/.server/db";
 import { hashPassword } from "~/features/accounts/password.server";
 import { createSession } from "~/features/accounts/session.server";
 import type { ServiceContext } from "~/load-context";
@@ -10,17 +11,17 @@ import { BASE } from "./requests";
 
 export const db = getDb(env);
 
-/** The demo data of `npm run db:seed`; every seeded account's password is `password`. */
-export async function seedDemoData(now = Date.now()) {
+/** The demo data of `npm run db:seed` (into `target`, the test D1 unless given); every seeded account's password is `password`. */
+export async function seedDemoData(now = Date.now(), target: Db = db) {
   const hash = await hashPassword("password");
   const data = buildSeed(now, { customer: hash, admin: hash, other: hash });
-  await db.batch([
-    db.insert(users).values(data.users[0]!),
-    ...data.users.slice(1).map((row) => db.insert(users).values(row)),
-    ...data.shipments.map((row) => db.insert(shipments).values(row)),
-    ...data.packages.map((row) => db.insert(shipmentPackages).values(row)),
-    ...data.events.map((row) => db.insert(trackingEvents).values(row)),
-    ...data.invoices.map((row) => db.insert(invoices).values(row)),
+  await target.batch([
+    target.insert(users).values(data.users[0]!),
+    ...data.users.slice(1).map((row) => target.insert(users).values(row)),
+    ...data.shipments.map((row) => target.insert(shipments).values(row)),
+    ...data.packages.map((row) => target.insert(shipmentPackages).values(row)),
+    ...data.events.map((row) => target.insert(trackingEvents).values(row)),
+    ...data.invoices.map((row) => target.insert(invoices).values(row)),
   ]);
   return data;
 }
@@ -54,7 +55,9 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> =
 
 /** A Cookie header value that signs `userId` in. */
 export async function signedInCookie(userId: string): Promise<string> {
-  const setCookie = await createSession(db, userId, { remember: false });
+  const user = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role }).from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new Error(`No user ${userId} to sign in`);
+  const setCookie = await createSession({ db, cloudflare: { env } }, user, { remember: false });
   return setCookie.split(";")[0]!;
 }
 

@@ -50,7 +50,7 @@ const MAX_TOKEN_LENGTH = 100;
 export async function findLinkAccount(db: Db, purpose: LinkPurpose, token: string, now = Date.now()) {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
   return db
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(and(usableLink(purpose, await hashToken(token), now), eq(users.status, "active")))

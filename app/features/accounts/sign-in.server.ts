@@ -45,11 +45,11 @@ const ADMIN_MESSAGES = {
 
 async function startSession(
   context: Pick<ServiceContext, "db" | "cloudflare">,
-  account: Pick<Account, "id" | "email">,
+  account: Pick<Account, "id" | "email" | "firstName" | "lastName" | "role">,
   { remember, client, redirectTo, message }: { remember: boolean; client: Client; redirectTo: string; message: string },
 ): Promise<SignedIn> {
   const setCookies = [
-    await createSession(context.db, account.id, { remember, replacing: client.session }),
+    await createSession(context, account, { remember, replacing: client.session }),
     await rememberDevice(context.cloudflare.env, client.devices, account.email),
   ];
   return { ok: true, message, userId: account.id, setCookies, redirectTo };

@@ -335,25 +335,40 @@ export async function setInvoiceStatus(
   return { ok: true, message: STATUS_MESSAGES[status] };
 }
 
+type Invoice = typeof invoices.$inferSelect;
+
+/** The invoice of a shipment, if it has one. */
+export function findShipmentInvoice(db: Db, shipmentId: string): Promise<Invoice | undefined> {
+  return db.select().from(invoices).where(eq(invoices.shipmentId, shipmentId)).get();
+}
+
 /** What a shipment is billed from. */
 type Priced = { cost: number; currency: string; costBreakdown: string | null };
 
 /**
- * How a change of a shipment's price reaches its invoice (decision 111). An unpaid invoice
+ * How a change of a shipment's price reaches `invoice`, the shipment's as read with the
+ * shipment (findShipmentInvoice), decision 111. An unpaid invoice
  * follows: the statements that rewrite it (with an invoice.updated record of the old and new
  * amounts) go into the shipment's batch before the shipment's own update, each only while the
  * shipment is still at `shipmentAt` and the invoice still unpaid. A paid invoice is never
  * rewritten: "paid" refuses the change, and `shipmentGuard` keeps the shipment's update from
  * applying should the invoice be marked paid meanwhile. A void invoice stays as it was.
  */
-export async function invoiceForNewPrice(
+export function invoiceForNewPrice(
   context: Pick<ServiceContext, "db">,
-  { shipmentId, before, after, shipmentAt, actor, now }: { shipmentId: string; before: Priced; after: Priced; shipmentAt: SQL | undefined; actor: Actor; now: number },
+  {
+    invoice,
+    shipmentId,
+    before,
+    after,
+    shipmentAt,
+    actor,
+    now,
+  }: { invoice: Invoice | undefined; shipmentId: string; before: Priced; after: Priced; shipmentAt: SQL | undefined; actor: Actor; now: number },
 ) {
   const { db } = context;
   const none: { refusal: "paid" | null; statements: BatchItem<"sqlite">[]; shipmentGuard: SQL | undefined } = { refusal: null, statements: [], shipmentGuard: undefined };
   if (before.cost === after.cost && before.currency === after.currency && before.costBreakdown === after.costBreakdown) return none;
-  const invoice = await db.select().from(invoices).where(eq(invoices.shipmentId, shipmentId)).get();
   if (!invoice || invoice.status === "void") return none;
   const stored = {
     currency: invoice.currency,

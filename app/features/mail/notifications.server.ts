@@ -19,8 +19,8 @@ import { deliversTo, type TypesFor } from "~/.server/deliveries";
 import type { Actor, Recording, StoredEvent } from "~/.server/events";
 import { limitFromVar } from "~/.server/rate-limit";
 import { withSafeHeaders } from "./mail-header.server";
-import { addressesFound, suppressedAmong, unsubscribeUrl } from "./suppression.server";
-import { getSettings } from "~/features/settings/settings.server";
+import { addressesFound, suppressedAmong, suppressedSubscribersOf, unsubscribeUrl } from "./suppression.server";
+import { cachedSettings } from "~/features/settings/settings.server";
 import { subscriberLinks, type SubscriberLink } from "~/features/tracking/subscriber-links.server";
 
 /**
@@ -393,25 +393,32 @@ async function composeMail(
   if (mailed.length === 0) return { mails: [], statements: [] };
   const now = recordings[0]!.now;
   const statusChanges = mailed.filter((event) => event.type === "shipment.status_changed");
-  const [{ companyName, supportEmail }, subscribers] = await Promise.all([
-    getSettings(context.db),
-    subscriberLinks(context, statusChanges.map((event) => event.entityId), now),
-  ]);
+  const shipmentIds = statusChanges.map((event) => event.entityId);
+  // Every look-up goes out together, in one round trip: the subscribers of the changed
+  // shipments with their suppressions, and the parties' opt-outs and suppressions. The parties'
+  // addresses are known without the subscribers; the site's name comes from this isolate's copy.
+  const subscribing = Promise.all([subscriberLinks(context, shipmentIds, now), suppressedSubscribersOf(context.db, shipmentIds)]);
+  const { companyName, supportEmail } = await cachedSettings(context.db);
   const site = { companyName, supportEmail, origin: context.origin };
+  const parties = mailed.flatMap((event) => mailFor(event, site));
+  const [[subscribers, suppressedSubscribers], optedOut, suppressedParties] = await Promise.all([
+    subscribing,
+    addressesOptedOut(
+      context,
+      parties.filter((mail) => mail.audience === "updates").map((mail) => mail.to),
+    ),
+    suppressedAmong(
+      context.db,
+      parties.filter((mail) => mail.audience !== "account").map((mail) => mail.to),
+    ),
+  ]);
+  const suppressed = new Set([...suppressedParties, ...suppressedSubscribers]);
   const planned = mailed.flatMap((event) =>
     mailFor(event, site, { subscribers: event.type === "shipment.status_changed" ? subscribers.byShipment.get(event.entityId) : undefined }).map((mail) => ({
       ...mail,
       eventId: event.id,
     })),
   );
-  const nonEssential = planned.filter((mail) => mail.audience !== "account").map((mail) => mail.to);
-  const [optedOut, suppressed] = await Promise.all([
-    addressesOptedOut(
-      context,
-      planned.filter((mail) => mail.audience === "updates").map((mail) => mail.to),
-    ),
-    suppressedAmong(context.db, nonEssential),
-  ]);
   const kept = planned.filter(
     (mail) => mail.audience === "account" || (!suppressed.has(mail.to.toLowerCase()) && (mail.audience !== "updates" || !optedOut.has(mail.to.toLowerCase()))),
   );

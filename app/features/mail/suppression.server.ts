@@ -3,8 +3,8 @@
 // mail, and the link works as long as the secret stays. Every non-essential mail honours the
 // list where it is composed (notifications.server.ts) and again where it is sent
 // (outbox.server.ts); unsubscribe.server.ts puts addresses on it.
-import { inArray } from "drizzle-orm";
-import { mailSuppressions } from "../../../drizzle/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { mailSuppressions, trackingSubscriptions } from "../../../drizzle/schema";
 import { inParts, type Db } from "~/.server/db";
 import { base64url, fromBase64url, signedToken, signedTokenMatches } from "~/.server/signed-tokens";
 
@@ -47,3 +47,20 @@ export function suppressedAmong(db: Db, addresses: readonly string[]): Promise<S
   return addressesFound(addresses, (part) => db.select({ email: mailSuppressions.email }).from(mailSuppressions).where(inArray(mailSuppressions.email, part)));
 }
 
+
+/**
+ * Addresses (lower case) of the confirmed "Keep me posted" subscribers of `shipmentIds` that get
+ * no non-essential mail: asked beside the subscribers themselves, in the same round trip.
+ */
+export async function suppressedSubscribersOf(db: Db, shipmentIds: readonly string[]): Promise<Set<string>> {
+  const rows = await Promise.all(
+    inParts([...new Set(shipmentIds)]).map((part) =>
+      db
+        .select({ email: mailSuppressions.email })
+        .from(trackingSubscriptions)
+        .innerJoin(mailSuppressions, eq(mailSuppressions.email, sql`lower(${trackingSubscriptions.email})`))
+        .where(and(inArray(trackingSubscriptions.shipmentId, part), eq(trackingSubscriptions.status, "confirmed"))),
+    ),
+  );
+  return new Set(rows.flat().map((row) => row.email));
+}

@@ -17,7 +17,7 @@ import type { Db } from "~/.server/db";
 import type { Actor } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
-import { updateShipment } from "./shipment-changes.server";
+import { readForEdit, updateShipment } from "./shipment-changes.server";
 import { getExchangeRate, getSettings, listExchangeRates } from "~/features/settings/settings.server";
 import { createShipment, type NewShipment } from "./shipments.server";
 
@@ -219,10 +219,9 @@ function refusedForm(summary: CostSummary, reason: Refused["reason"], message: s
 
 /**
  * Checks what the schema cannot (the codes come from the lists, the form can be priced) and
- * prices the form: the refusal, or the columns to save.
+ * prices the form at `rate` and the tax rate given: the refusal, or the columns to save.
  */
-async function checkedColumns(db: Db, value: ShipmentFormValue, now: number, shipmentId?: string, previous?: PreviousEstimate) {
-  const [rate, taxRateBasisPoints] = await Promise.all([rateOf(db, value.currency), taxRateFor(db, shipmentId)]);
+function checkedColumns(value: ShipmentFormValue, now: number, { rate, taxRateBasisPoints }: { rate: ExchangeRate | null; taxRateBasisPoints: number }, previous?: PreviousEstimate) {
   const summary = checkedCostSummary(value, now, rate, taxRateBasisPoints, previous);
   const fieldErrors = { ...insuranceErrors(value, rate), ...listErrors(value, rate) };
   if (Object.keys(fieldErrors).length > 0 || !summary.quote) return { refusal: refusedForm(summary, "invalid", FORM_ERRORS_TOAST, fieldErrors) };
@@ -234,7 +233,8 @@ export async function createShipmentFromForm(
   context: ServiceContext,
   { value, actor, clientAddress, now = Date.now() }: { value: ShipmentFormValue; actor: Actor; clientAddress: string; now?: number },
 ): Promise<Done<{ id: string }> | ShipmentFormRefusal> {
-  const checked = await checkedColumns(context.db, value, now);
+  const [rate, taxRateBasisPoints] = await Promise.all([rateOf(context.db, value.currency), taxRateFor(context.db, undefined)]);
+  const checked = checkedColumns(value, now, { rate, taxRateBasisPoints });
   if (checked.refusal) return checked.refusal;
   // Each shipment mails its sender and recipient: counted per admin and per client address.
   const limited = await limitAction(context, { action: "admin-shipment", clientAddress, account: actor.userId ?? undefined });
@@ -248,17 +248,21 @@ const NOON_MS = 12 * 3_600_000;
 
 /**
  * The edit form saved, provided nobody changed the shipment since the version it was made
- * from; otherwise nothing is written and the refusal says so (updateShipment).
+ * from; otherwise nothing is written and the refusal says so (updateShipment). What the edit
+ * reads (the shipment, its parcels, its invoice, the form currency's rate) goes out at once.
  */
 export async function updateShipmentFromForm(
   context: ServiceContext,
   { shipmentId, value, actor, now = Date.now() }: { shipmentId: string; value: EditShipmentFormValue; actor: Actor; now?: number },
 ): Promise<Done | ShipmentFormRefusal | Refused> {
-  const previous = await loadSavedEstimate(context.db, shipmentId);
-  if (!previous) return refused("not-found", "Failed to update shipment");
-  const checked = await checkedColumns(context.db, value, now, shipmentId, previous);
+  const read = readForEdit(context.db, shipmentId);
+  const [{ current }, rate] = await Promise.all([read, rateOf(context.db, value.currency)]);
+  if (!current) return refused("not-found", "Failed to update shipment");
+  // Priced at the shipment's own tax rate (its invoice's).
+  const checked = checkedColumns(value, now, { rate, taxRateBasisPoints: current.taxRateBasisPoints ?? 0 }, savedEstimate(current));
   if (checked.refusal) return checked.refusal;
   const outcome = await updateShipment(context, {
+    read,
     shipmentId,
     expectedVersion: value.version,
     values: {

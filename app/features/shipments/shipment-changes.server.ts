@@ -13,7 +13,7 @@ import { insertWhere, type Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
 import { recordEventWhere, recordShipmentEventsWhere, type Actor, type EventType, type FieldChanges } from "~/.server/events";
 import { PAID_INVOICE_PRICE_MESSAGE } from "~/features/invoices/invoice";
-import { invoiceForNewPrice, keepInvoicesOf } from "~/features/invoices/invoices.server";
+import { findShipmentInvoice, invoiceForNewPrice, keepInvoicesOf } from "~/features/invoices/invoices.server";
 import { refused, type Done, type Outcome, type Refused } from "~/.server/outcome";
 import { LOCATION_CHANGED } from "~/features/tracking/tracking-history";
 import { STALE_EDIT_MESSAGE } from "./admin-shipment-form";
@@ -68,6 +68,16 @@ function parcelsFollowing(db: Db, next: ShipmentRow, guard: SQL | undefined) {
 
 const UPDATED: Done = { ok: true, message: "Shipment updated successfully" };
 
+/** What an edit reads before it writes, in one round trip: the shipment, how many parcel rows it has, and its invoice. */
+export async function readForEdit(db: Db, shipmentId: string) {
+  const [current, packageCount, invoice] = await Promise.all([
+    db.select().from(shipments).where(eq(shipments.id, shipmentId)).get(),
+    db.$count(shipmentPackages, eq(shipmentPackages.shipmentId, shipmentId)),
+    findShipmentInvoice(db, shipmentId),
+  ]);
+  return { current, packageCount, invoice };
+}
+
 /**
  * Applies an edit made from `expectedVersion`. The audit record lists each changed field
  * with its previous value; a new place is also a history entry (the shipment's status, at it). A conflict (STALE_EDIT_MESSAGE) means someone else changed the
@@ -82,11 +92,12 @@ export async function updateShipment(
     values,
     actor,
     now = Date.now(),
-  }: { shipmentId: string; expectedVersion: number; values: ShipmentEdit; actor: Actor; now?: number },
+    read = readForEdit(context.db, shipmentId),
+  }: { shipmentId: string; expectedVersion: number; values: ShipmentEdit; actor: Actor; now?: number; read?: ReturnType<typeof readForEdit> },
 ): Promise<Outcome> {
   const { db } = context;
   const stale = refused("conflict", STALE_EDIT_MESSAGE);
-  const current = await db.select().from(shipments).where(eq(shipments.id, shipmentId)).get();
+  const { current, packageCount, invoice: storedInvoice } = await read;
   if (!current) return refused("not-found", "Failed to update shipment");
   if (current.version !== expectedVersion) return stale;
   const changes: FieldChanges = {};
@@ -95,9 +106,10 @@ export async function updateShipment(
     if (!UNAUDITED.has(field) && !sameValue(before, value)) changes[field] = { from: before ?? null, to: value ?? null };
   }
   if (Object.keys(changes).length === 0) return UPDATED;
-  const parcelsChange = PARCEL_FIELDS.some((field) => field in changes) && (await db.$count(shipmentPackages, eq(shipmentPackages.shipmentId, shipmentId))) > 0;
+  const parcelsChange = PARCEL_FIELDS.some((field) => field in changes) && packageCount > 0;
   const atVersion = and(eq(shipments.id, shipmentId), eq(shipments.version, expectedVersion));
-  const invoice = await invoiceForNewPrice(context, {
+  const invoice = invoiceForNewPrice(context, {
+    invoice: storedInvoice,
     shipmentId,
     before: current,
     after: { cost: values.cost ?? current.cost, currency: values.currency ?? current.currency, costBreakdown: values.costBreakdown === undefined ? current.costBreakdown : values.costBreakdown },
@@ -234,9 +246,10 @@ export async function changeSelectedStatuses(
   const selected = [...new Set(ids)];
   const fault = selectionFault(selected);
   if (fault) return refused("invalid", fault);
-  const limited = await limitAction(context, { action: "status-change", clientAddress, account: actor.userId ?? undefined });
-  if (limited) return limited;
-  const { changed, unchanged, missing } = await changeShipmentStatuses(context, { shipmentIds: selected, status, actor, now });
+  const limiting = limitAction(context, { action: "status-change", clientAddress, account: actor.userId ?? undefined });
+  const result = await changeShipmentStatuses(context, { shipmentIds: selected, status, actor, now, limiting });
+  if ("reason" in result) return result;
+  const { changed, unchanged, missing } = result;
   if (missing.length > 0) return refused("not-found", SELECTED_NOT_FOUND);
   const message = bulkStatusMessage({ changed: changed.length, unchanged: unchanged.length, status });
   return { ok: true, changed: changed.length, message, ...(changed.length === 0 ? { tone: "info" as const } : {}) };

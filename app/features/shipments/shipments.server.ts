@@ -13,7 +13,7 @@ import type { ServiceContext } from "~/load-context";
 import { inParts, insertWhere, type Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
 import { recordEvents, type Actor, type OnlyIf } from "~/.server/events";
-import { refused, type Outcome } from "~/.server/outcome";
+import { refused, type Outcome, type RateLimited } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { ratingLink } from "~/features/ratings/ratings.server";
 import { getSettings, type Settings } from "~/features/settings/settings.server";
@@ -301,24 +301,26 @@ export type StatusChanges = { changed: string[]; unchanged: string[]; missing: s
  * custom destination, the same destination) changes nothing for it: no history entry, no mail,
  * no record ("unchanged"). Every statement of the batch carries that condition, checked when the
  * batch runs, so two identical changes made at the same moment leave one entry, not two. When a
- * named shipment does not exist, nothing is written for any of them.
+ * named shipment does not exist, nothing is written for any of them. `limiting`, the change's
+ * rate limit (limitAction), is counted beside the shipments' read, in the same round trip; when
+ * it refuses, nothing is written.
  */
+type StatusChangesInput = StatusChange & {
+  shipmentIds: readonly string[];
+  /** Statements written first in the change's batch, only when something changes (a courier's update id). */
+  alongside?: readonly BatchItem<"sqlite">[];
+  limiting?: Promise<RateLimited | null>;
+};
+export async function changeShipmentStatuses(context: ServiceContext, input: StatusChangesInput & { limiting: Promise<RateLimited | null> }): Promise<StatusChanges | RateLimited>;
+export async function changeShipmentStatuses(context: ServiceContext, input: StatusChangesInput & { limiting?: undefined }): Promise<StatusChanges>;
 export async function changeShipmentStatuses(
   context: ServiceContext,
-  {
-    shipmentIds,
-    alongside = [],
-    now = Date.now(),
-    ...change
-  }: StatusChange & {
-    shipmentIds: readonly string[];
-    /** Statements written first in the change's batch, only when something changes (a courier's update id). */
-    alongside?: readonly BatchItem<"sqlite">[];
-  },
-): Promise<StatusChanges> {
+  { shipmentIds, alongside = [], limiting, now = Date.now(), ...change }: StatusChangesInput,
+): Promise<StatusChanges | RateLimited> {
   const named = [...new Set(shipmentIds)];
   // What the mail is written from; the parties rarely change, the status often does.
-  const subjects = await readStatusSubjects(context.db, named);
+  const [limited, subjects] = await Promise.all([limiting ?? null, readStatusSubjects(context.db, named)]);
+  if (limited) return limited;
   const found = new Set(subjects.map((subject) => subject.id));
   const missing = named.filter((id) => !found.has(id));
   if (missing.length > 0) return { changed: [], unchanged: [], missing };
@@ -338,10 +340,14 @@ export async function changeShipmentStatuses(
 /** One shipment's status change (changeShipmentStatuses). */
 export async function changeShipmentStatus(
   context: ServiceContext,
-  { shipmentId, ...change }: StatusChange & { shipmentId: string },
-): Promise<"changed" | "unchanged" | "missing"> {
-  const { changed, missing } = await changeShipmentStatuses(context, { shipmentIds: [shipmentId], ...change });
-  return missing.length > 0 ? "missing" : changed.length > 0 ? "changed" : "unchanged";
+  { shipmentId, ...change }: StatusChange & { shipmentId: string; limiting?: Promise<RateLimited | null> },
+): Promise<"changed" | "unchanged" | "missing" | RateLimited> {
+  const { limiting, ...rest } = change;
+  const result = limiting
+    ? await changeShipmentStatuses(context, { shipmentIds: [shipmentId], ...rest, limiting })
+    : await changeShipmentStatuses(context, { shipmentIds: [shipmentId], ...rest });
+  if ("reason" in result) return result;
+  return result.missing.length > 0 ? "missing" : result.changed.length > 0 ? "changed" : "unchanged";
 }
 
 /**
@@ -367,16 +373,16 @@ export async function changeStatus(
     if (!checked.ok) return refused("invalid", checked.message);
     customDestination = checked.place;
   }
-  // Each change mails the sender and the recipient: counted per admin and per client address.
-  const limited = await limitAction(context, { action: "status-change", clientAddress, account: actor.userId ?? undefined });
-  if (limited) return limited;
   const changed = await changeShipmentStatus(context, {
     shipmentId,
     status,
     actor,
     customDestination,
     now,
+    // Each change mails the sender and the recipient: counted per admin and per client address.
+    limiting: limitAction(context, { action: "status-change", clientAddress, account: actor.userId ?? undefined }),
   });
+  if (typeof changed === "object") return changed;
   if (changed === "missing") return refused("not-found", "Failed to update shipment status");
   if (changed === "unchanged") return { ok: true, tone: "info", message: `The status is already ${statusLabel(status)}: nothing changed` };
   return { ok: true, message: customDestination ? `Shipment delivered to: ${customDestination}` : "Shipment status updated" };
