@@ -1,5 +1,5 @@
-// The operator settings and exchange rates as stored: read by writes, mail and prices (always
-// from D1) and by the page chrome (this isolate's copy, at most SETTINGS_CACHE_MS old). Saving
+// The operator settings and exchange rates as stored: read by writes and prices (always from
+// D1) and by the page chrome and mail's site name (this isolate's copy, at most SETTINGS_CACHE_MS old). Saving
 // them is settings-changes.server.ts.
 import { and, asc, desc, eq } from "drizzle-orm";
 import { events, exchangeRates, settings } from "../../../drizzle/schema";
