@@ -49,7 +49,7 @@ export const COOKIES: readonly { name: string; purpose: string; lifetime: string
   {
     name: "__Host-session",
     purpose:
-      "Keeps you signed in. It holds a random token; we store only a fingerprint (SHA-256) of it, with your account and the session's expiry. Sent only over HTTPS and never readable by scripts.",
+      "Keeps you signed in. It holds a random token, of which we store only a fingerprint (SHA-256) with your account and the session's expiry, and your name, e-mail address and role, signed so they cannot be forged (checked against our records on every request). Sent only over HTTPS and never readable by scripts.",
     lifetime: "Until you close the browser (the session ends after 1 day at the latest), or 30 days when you tick \"Remember me\". Signing out deletes it.",
     setBy: "Our server, when you sign in",
   },
@@ -59,6 +59,13 @@ export const COOKIES: readonly { name: string; purpose: string; lifetime: string
       "Remembers which accounts have signed in on this browser: a fingerprint (SHA-256) of each account's e-mail address with a random number, signed so it cannot be forged. When someone elsewhere tries wrong passwords for your account, you can still sign in from this browser. Never readable by scripts.",
     lifetime: "1 year after your last sign-in on this browser.",
     setBy: "Our server, when you sign in",
+  },
+  {
+    name: "__Host-bookmark",
+    purpose:
+      "After you change something, marks how far our database had got with your change, so the next page you open is read from a copy that already has it. Holds no personal data; never readable by scripts.",
+    lifetime: "Until you close the browser.",
+    setBy: "Our server, after an action that changes something",
   },
   {
     name: "__Host-toast",
