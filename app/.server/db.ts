@@ -6,7 +6,7 @@ import * as schema from "../../drizzle/schema";
 /**
  * A Drizzle client over a D1 binding (bindings arrive per request on Workers), or over a
  * request's D1 session (./request-d1.ts: reads from a nearby replica, read-your-writes through
- * the bookmark cookie; docs/decisions/159), whose client Drizzle's D1 driver uses the same way.
+ * the bookmark cookie; docs/decisions/158), whose client Drizzle's D1 driver uses the same way.
  */
 export function getDb(env: Pick<Env, "DB">) {
   return drizzle(env.DB, { schema });

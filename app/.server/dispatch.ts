@@ -2,7 +2,7 @@
 // `commit`: one db.batch writes them with the outbox rows composed from the events (so a change,
 // its events and its mail are stored together or not at all), then `dispatch` delivers the
 // events that committed: what the person must see in their own answer here (this isolate's
-// tracking cache), the rest through the events queue (docs/decisions/154). After the answer the
+// tracking cache), the rest through the events queue (docs/decisions/148). After the answer the
 // request hands the new outbox rows, the admin feed's cue and the webhook channel's events to the
 // queue; `consumeDeliveries`, the worker's queue() handler, sends the mail, tells the admin feed
 // and sends the webhooks, each message idempotent by its outbox, event or delivery id; the cron

@@ -1,4 +1,4 @@
-// One request's D1 (docs/decisions/159-replicas-with-read-your-writes.md): a D1 session, so its
+// One request's D1 (docs/decisions/158-signed-session-claim.md): a D1 session, so its
 // reads may come from a replica near the reader. A GET starts from the bookmark of the person's
 // last write (the bookmark cookie), or unconstrained without one; any other method starts at the
 // primary. After a request that wrote, its session's bookmark goes back to the browser, so the

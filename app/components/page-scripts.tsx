@@ -9,7 +9,7 @@ export type ScriptsHandle = { hydrate?: false };
 /**
  * The page's JavaScript. Pages that work as HTML and need no React in the browser (the public
  * site's reading pages: home, tracking, pricing, sign-in ...; the customer's dashboard, invoices
- * and profile, decision 161) load only the small script
+ * and profile, decision 145) load only the small script
  * app/behaviours/public-page.ts, which runs the page's behaviours (print, slides, tabs, Show
  * password ...) on the server's HTML; the rest hydrate with Remix. Once Remix runs, a link to a
  * page of the first kind is rendered by React like any other, and its components run the same

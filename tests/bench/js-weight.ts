@@ -1,7 +1,7 @@
 // The JavaScript of the signed-in pages (part of `npm run bench`): the built worker under
 // wrangler dev on loopback with fresh demo data (seededServer), signed in as the demo customer
 // and the demo admin; for each page, the gzipped bytes (gzip -9) and the number of the scripts
-// a browser loads with it (loadedScripts). Decision 161. BENCH_JS_PORT (default 8793) moves it.
+// a browser loads with it (loadedScripts). Decision 145. BENCH_JS_PORT (default 8793) moves it.
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../app/features/accounts/demo-accounts.server";
 import { DEMO_TRACKING_IDS } from "../../drizzle/seed-data";
 import { gzippedBytes, loadedScripts, seededServer, signIn } from "./server";

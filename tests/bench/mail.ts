@@ -1,4 +1,4 @@
-// The mail section of `npm run bench` (issue 25, docs/decisions/154): the built worker under
+// The mail section of `npm run bench` (issue 25, docs/decisions/148): the built worker under
 // `wrangler dev` with its local events queue, on a fresh database (the demo data and 200 more
 // shipments), its mail going to the provider's stand-in on loopback (tests/e2e/mail-catcher.ts,
 // which speaks Resend's API), run in this process so that it times each mail's arrival. Prints

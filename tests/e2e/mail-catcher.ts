@@ -1,4 +1,4 @@
-// A stand-in for the mail provider's API on loopback (Resend's POST /emails, docs/decisions/154):
+// A stand-in for the mail provider's API on loopback (Resend's POST /emails, docs/decisions/148):
 // the e2e server's mail comes here (RESEND_API_URL), and the stories read what arrived, as a
 // recipient reads their inbox. GET /mail?to=ADDRESS lists the mail that came for an address,
 // oldest first. Like Resend it wants a bearer key, answers `{ id }`, refuses a mail without

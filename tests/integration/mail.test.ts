@@ -24,12 +24,12 @@ import { getSettings } from "~/features/settings/settings.server";
 import { createUser, db, MINIMAL_SHIPMENT, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { get, post } from "./requests";
 
-// Events leave through the events queue (docs/decisions/154): the request hands the mail it
+// Events leave through the events queue (docs/decisions/148): the request hands the mail it
 // committed to the queue, the worker's queue() handler sends it through the provider (Resend's
-// API, docs/decisions/154) once, retries with growing delays, and the dead-letter queue's
+// API, docs/decisions/148) once, retries with growing delays, and the dead-letter queue's
 // consumer marks what never went out dead; the cron sweeps what a request failed to hand over.
 // Non-essential mail honours the suppression list and the per-address hourly bound
-// (docs/decisions/156). The queue's batches are made with vitest-pool-workers' createMessageBatch
+// (docs/decisions/090). The queue's batches are made with vitest-pool-workers' createMessageBatch
 // and read back with getQueueResult; the provider is a fetch mock.
 describe("the events queue", () => {
   afterEach(() => vi.restoreAllMocks());

@@ -90,7 +90,7 @@ describe("inputs", () => {
 describe("the current location", () => {
   it("is refused when empty or meaningless, with a message, and nothing is written", async () => {
     const before = (await shipment("seed-shipment-02"))!;
-    // Tab and C1 controls reach the schema; NUL and the rest of C0 the worker entry refuses first (decision 070).
+    // Tab and C1 controls reach the schema; NUL and the rest of C0 the worker entry refuses first (decision 001).
     for (const location of ["", "   ", "?!", "...", "Hub\t7", "Hub\u00857", "x".repeat(121)]) {
       const response = await post("/admin/shipments/seed-shipment-02/location", { location, redirectTo: "/admin/shipments" }, admin);
       expect(response.status, JSON.stringify(location)).toBe(400);

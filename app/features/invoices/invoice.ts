@@ -90,7 +90,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { unpaid: "U
 /** The button that moves an invoice to each status. */
 export const INVOICE_STATUS_ACTIONS: Record<InvoiceStatus, string> = { unpaid: "Mark unpaid", paid: "Mark paid", void: "Void" };
 
-/** Refused when a change would rewrite a paid invoice (decision 111). */
+/** Refused when a change would rewrite a paid invoice (decision 110). */
 export const PAID_INVOICE_PRICE_MESSAGE = "This shipment's invoice is paid, and a paid invoice is never rewritten: the price cannot change.";
 export const PAID_INVOICE_VOID_MESSAGE = "A paid invoice cannot be voided: mark it unpaid first.";
 

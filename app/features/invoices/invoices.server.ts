@@ -347,7 +347,7 @@ type Priced = { cost: number; currency: string; costBreakdown: string | null };
 
 /**
  * How a change of a shipment's price reaches `invoice`, the shipment's as read with the
- * shipment (findShipmentInvoice), decision 111. An unpaid invoice
+ * shipment (findShipmentInvoice), decision 110. An unpaid invoice
  * follows: the statements that rewrite it (with an invoice.updated record of the old and new
  * amounts) go into the shipment's batch before the shipment's own update, each only while the
  * shipment is still at `shipmentAt` and the invoice still unpaid. A paid invoice is never

@@ -1,4 +1,4 @@
-// The mail provider: Resend's HTTP API (docs/decisions/154). One POST /emails per mail, with
+// The mail provider: Resend's HTTP API (docs/decisions/148). One POST /emails per mail, with
 // the text and its HTML alternative, the one-click unsubscribe headers of non-essential mail
 // (RFC 8058), and the outbox row's id as the Idempotency-Key: Resend sends the mail of a key
 // once however often it is posted within 24 hours, so a retry after a timeout never doubles it.

@@ -2,7 +2,7 @@
 // rating link mailed to the sender and the recipient at delivery may rate it once, 1 to 5 with
 // an optional comment. The link's token is an HMAC of the shipment id under SESSION_SECRET:
 // nothing is stored for it, it cannot be made from the tracking ID, and it is spent by the one
-// rating a shipment may have (decision 121).
+// rating a shipment may have (decision 120).
 import { eq, sql } from "drizzle-orm";
 import { shipmentRatings, shipments } from "../../../drizzle/schema";
 import { normalizeStatus, isDelivered, type ShipmentStatus } from "~/features/shipments/shipment-status";
