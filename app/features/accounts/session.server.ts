@@ -8,6 +8,7 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { sessions, users } from "../../../drizzle/schema";
 import type { Db } from "~/.server/db";
 import { base64url, signedToken, signedTokenMatches } from "~/.server/signed-tokens";
+import { ROLES, type Role } from "./roles";
 
 export const SESSION_COOKIE = "__Host-session";
 const DAY_MS = 86_400_000;
@@ -20,7 +21,7 @@ export type SessionUser = {
   email: string;
   firstName: string;
   lastName: string;
-  role: "user" | "admin" | "courier";
+  role: Role;
 };
 
 // The token is 32 random bytes and only its hash is stored, so a forged token finds no session;
@@ -41,7 +42,7 @@ function isSessionUser(value: unknown): value is SessionUser {
   const user = value as Record<string, unknown>;
   return (
     ["id", "email", "firstName", "lastName"].every((key) => typeof user[key] === "string") &&
-    (user.role === "user" || user.role === "admin") &&
+    (ROLES as readonly unknown[]).includes(user.role) &&
     Object.keys(user).length === 5
   );
 }
