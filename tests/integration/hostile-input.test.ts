@@ -459,11 +459,11 @@ describe("the bulk status change, given a selection or a status it must refuse",
     expect(await snapshot()).toEqual(before);
   });
 
-  it("is found on the list's page: its bar's form posts the selection and the status there", () => {
+  it("is found on the list's page: its bar's form posts the selection and the status there (and the courier, for its other button)", () => {
     const forms = formsByPath.get("/admin/shipments/bulk-status") ?? [];
     expect(forms.length).toBeGreaterThan(0);
     const names = new Set(forms[0]!.controls.map((control) => control.name));
-    expect([...names].sort()).toEqual(["all", "ids", "pageIds", "redirectTo", "status"]);
+    expect([...names].sort()).toEqual(["all", "courierId", "ids", "pageIds", "redirectTo", "status"]);
     expect(forms[0]!.controls.find((control) => control.name === "status")!.options).not.toContain("custom_destination");
   });
 });
