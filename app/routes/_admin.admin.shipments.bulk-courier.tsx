@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
 import { safeRedirect } from "~/.server/safe-redirect";
@@ -7,6 +7,7 @@ import { requireAdmin } from "~/http/guards.server";
 import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { assignShipments, COURIER_MESSAGES } from "~/features/couriers/couriers.server";
 import { selectedIds, selectionFault } from "~/features/shipments/shipment-selection";
+import { BulkAnswerPage } from "~/features/shipments/shipment-actions";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { companyNameOf } from "~/components/company-name";
 
@@ -44,30 +45,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BulkCourierPage() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const redirectTo = answer?.redirectTo ?? page.redirectTo;
   return (
-    <main id="main" className="mx-auto w-full max-w-xl p-6">
-      <div className="card space-y-4">
-        <h1 className="text-2xl font-bold">Assign courier</h1>
-        {answer ? (
-          <>
-            <ul role="alert" className="space-y-1 font-medium text-red-700">
-              {answer.errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-            <p className="text-slate-700">Nothing was assigned.</p>
-          </>
-        ) : (
-          <p className="text-slate-700">Tick shipments on the list, choose a courier beside Assign, and press it.</p>
-        )}
-        <div className="flex justify-end">
-          <Link to={redirectTo} className="btn-primary">
-            Back to the shipments
-          </Link>
-        </div>
-      </div>
-    </main>
+    <BulkAnswerPage
+      title="Assign courier"
+      errors={answer?.errors}
+      nothingDone="Nothing was assigned."
+      hint="Tick shipments on the list, choose a courier beside Assign, and press it."
+      redirectTo={answer?.redirectTo ?? page.redirectTo}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { actorFor } from "~/.server/events";
 import { clientAddress } from "~/.server/rate-limit";
@@ -9,6 +9,7 @@ import { requireAdmin } from "~/http/guards.server";
 import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { changeSelectedStatuses } from "~/features/shipments/shipment-changes.server";
 import { isBulkStatus, selectedIds, selectionFault } from "~/features/shipments/shipment-selection";
+import { BulkAnswerPage } from "~/features/shipments/shipment-actions";
 import { normalizeStatus, STATUS_NOT_LISTED } from "~/features/shipments/shipment-status";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { RedirectToSchema } from "~/domain/form-fields";
@@ -57,30 +58,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BulkStatusPage() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const redirectTo = answer?.redirectTo ?? page.redirectTo;
   return (
-    <main id="main" className="mx-auto w-full max-w-xl p-6">
-      <div className="card space-y-4">
-        <h1 className="text-2xl font-bold">Update status</h1>
-        {answer ? (
-          <>
-            <ul role="alert" className="space-y-1 font-medium text-red-700">
-              {answer.errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-            <p className="text-slate-700">No status was changed.</p>
-          </>
-        ) : (
-          <p className="text-slate-700">Tick shipments on the list, choose their new status beside Update status, and press it.</p>
-        )}
-        <div className="flex justify-end">
-          <Link to={redirectTo} className="btn-primary">
-            Back to the shipments
-          </Link>
-        </div>
-      </div>
-    </main>
+    <BulkAnswerPage
+      title="Update status"
+      errors={answer?.errors}
+      nothingDone="No status was changed."
+      hint="Tick shipments on the list, choose their new status beside Update status, and press it."
+      redirectTo={answer?.redirectTo ?? page.redirectTo}
+    />
   );
 }
 

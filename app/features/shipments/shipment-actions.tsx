@@ -117,3 +117,34 @@ export function BulkDeleteForm({
 export function bulkDeleteQuestion(count: number): string {
   return `Are you sure you want to delete ${count === 1 ? "1 shipment" : `${count} shipments`}?`;
 }
+
+/**
+ * The page a bulk action of the list's bar answers with when it refuses, without JavaScript
+ * (`errors`, all at once); opened on its own, `hint` says how to use the bar. Both lead back.
+ */
+export function BulkAnswerPage({ title, errors, nothingDone, hint, redirectTo }: { title: string; errors: string[] | undefined; nothingDone: string; hint: string; redirectTo: string }) {
+  return (
+    <main id="main" className="mx-auto w-full max-w-xl p-6">
+      <div className="card space-y-4">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {errors ? (
+          <>
+            <ul role="alert" className="space-y-1 font-medium text-red-700">
+              {errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+            <p className="text-slate-700">{nothingDone}</p>
+          </>
+        ) : (
+          <p className="text-slate-700">{hint}</p>
+        )}
+        <div className="flex justify-end">
+          <Link to={redirectTo} className="btn-primary">
+            Back to the shipments
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}
