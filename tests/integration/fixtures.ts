@@ -13,7 +13,7 @@ export const db = getDb(env);
 
 /** The demo data of `npm run db:seed` (into `target`, the test D1 unless given); every seeded account's password is `password`. */
 export async function seedDemoData(now = Date.now(), target: Db = db) {
-  const hash = await hashPassword("password");
+  const hash = await hashOnce("password");
   const data = buildSeed(now, { customer: hash, admin: hash, other: hash });
   await target.batch([
     target.insert(users).values(data.users[0]!),
@@ -37,13 +37,20 @@ export const MINIMAL_SHIPMENT = {
 };
 
 let userCounter = 0;
+/** One real hash per password per test file: users who share a password share its (slow by design) hash. */
+const hashes = new Map<string, Promise<string>>();
+
+function hashOnce(password: string): Promise<string> {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+}
 
 export async function createUser(overrides: Partial<typeof users.$inferInsert> = {}, password = "Secret123!") {
   userCounter += 1;
   const row = {
     id: crypto.randomUUID(),
     email: `user${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOnce(password),
     firstName: "Test",
     lastName: `User${userCounter}`,
     role: "user" as const,
