@@ -33,7 +33,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace records screenshots and DOM snapshots of every step, which costs the browser about
+    // a third of its CPU: only a retried story (in CI) records one, for its failure's report.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: BROWSER,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
@@ -55,7 +57,7 @@ export default defineConfig({
     },
     {
       command: [
-        `npm run serve:fresh -- --port ${PORT} --inspector-port ${PORT + 3}`,
+        `npm run serve:fresh -- --port ${PORT} --inspector-port ${PORT + 3} --log-level error`,
         `--var PUBLIC_ORIGIN:http://localhost:${PORT} --var RESEND_API_KEY:e2e --var RESEND_API_URL:http://127.0.0.1:${MAIL_PORT}`,
       ].join(" "),
       url: `http://127.0.0.1:${PORT}/robots.txt`,
@@ -67,7 +69,7 @@ export default defineConfig({
     {
       command: [
         `rm -rf ${HOLD_STATE} && CI=1 npx wrangler d1 migrations apply DB --local --persist-to ${HOLD_STATE} &&`,
-        `npx wrangler dev --persist-to ${HOLD_STATE} --port ${HOLD_PORT} --inspector-port ${PORT + 4} --var PUBLIC_ORIGIN:http://127.0.0.1:${HOLD_PORT}`,
+        `npx wrangler dev --persist-to ${HOLD_STATE} --port ${HOLD_PORT} --inspector-port ${PORT + 4} --log-level error --var PUBLIC_ORIGIN:http://127.0.0.1:${HOLD_PORT}`,
         `--var RESEND_API_KEY:e2e --var RESEND_API_URL:http://127.0.0.1:${MAIL_PORT} --var ACTION_RATE_LIMIT_FACTOR:1000`,
       ].join(" "),
       cwd: fileURLToPath(new URL("..", import.meta.url)),
