@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { BASE } from "./tests/integration/base";
 
@@ -12,6 +13,33 @@ declare module "@remix-run/cloudflare" {
 }
 
 const appDir = fileURLToPath(new URL("./app", import.meta.url));
+
+/** The fields of `world-countries` that app/domain/countries.ts reads (the names in their two English forms). */
+const COUNTRY_FIELDS = ["cca2", "cca3", "name", "altSpellings", "idd", "currencies", "region", "subregion", "area", "independent", "unMember"];
+
+/**
+ * `world-countries` ships 1.4 MB of JSON (translations, borders, flags...) of which the app reads
+ * 97 KB: the worker, and every test file's runtime, would parse the rest at each start. The
+ * package stays the source; what reaches the bundle is its rows with these fields only.
+ */
+function countryFieldsOnly(): Plugin {
+  return {
+    name: "country-fields-only",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]world-countries[\\/]countries\.json$/.test(id)) return null;
+      const rows = (JSON.parse(code) as Record<string, unknown>[]).map((row) =>
+        Object.fromEntries(
+          COUNTRY_FIELDS.map((field) => {
+            const { common, official } = row.name as { common: string; official: string };
+            return [field, field === "name" ? { common, official } : row[field]];
+          }),
+        ),
+      );
+      return { code: JSON.stringify(rows), map: null };
+    },
+  };
+}
 
 // One file configures both the app build (remix vite:build) and the tests (vitest), in two
 // projects: `unit`, the pure rules beside their modules, in Node (a file may ask for a DOM with
@@ -32,8 +60,10 @@ export default defineConfig(async () => {
   if (!process.env.VITEST) {
     return {
       resolve,
-      plugins: [tailwindcss(), remixPlugin],
+      plugins: [countryFieldsOnly(), tailwindcss(), remixPlugin],
       ssr: {
+        // Bundled here rather than left to wrangler, so that the bundle carries the fields the app reads.
+        noExternal: ["world-countries"],
         resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
       },
       // The server build holds the worker's handlers and Durable Objects too (app/entry.server.tsx):
@@ -54,6 +84,7 @@ export default defineConfig(async () => {
       projects: [
         {
           resolve,
+          plugins: [countryFieldsOnly()],
           test: {
             name: "unit",
             environment: "node",
@@ -71,6 +102,7 @@ export default defineConfig(async () => {
           extends: true as const,
           resolve,
           plugins: [
+            countryFieldsOnly(),
             // Compiles the app's routes from source into `virtual:remix/server-build` for tests/worker.ts.
             remixPlugin,
             cloudflareTest({
@@ -100,7 +132,7 @@ export default defineConfig(async () => {
             // into a new runtime, and one module per package loads faster than its many files.
             deps: {
               optimizer: {
-                ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/react", "react", "react-dom/server", "react-router-dom", "drizzle-orm", "drizzle-orm/batch", "drizzle-orm/sqlite-core", "drizzle-orm/d1", "zod", "@conform-to/zod", "@conform-to/react", "world-countries", "uqr", "remix-auth", "remix-auth-form", "csv-stringify/sync", "@radix-ui/react-dialog", "@epic-web/client-hints", "@epic-web/client-hints/time-zone"] },
+                ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/react", "react", "react-dom/server", "react-router-dom", "drizzle-orm", "drizzle-orm/batch", "drizzle-orm/sqlite-core", "drizzle-orm/d1", "zod", "@conform-to/zod", "@conform-to/react", "uqr", "remix-auth", "remix-auth-form", "csv-stringify/sync", "@radix-ui/react-dialog", "@epic-web/client-hints", "@epic-web/client-hints/time-zone"] },
               },
             },
           },
