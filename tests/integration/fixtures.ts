@@ -37,11 +37,16 @@ export const MINIMAL_SHIPMENT = {
 };
 
 let userCounter = 0;
-/** One real hash per password per test file: users who share a password share its (slow by design) hash. */
+/**
+ * Fixture accounts' hashes: scrypt with a 1/80 of the app's work (the factors travel in the hash,
+ * and sign-in verifies with them), one per password per file. The stories count attempts; what
+ * the app's own factors cost is password.server.test.ts's subject.
+ */
+const FIXTURE_SCRYPT_PARAMS = { N: 2 ** 10, r: 8, p: 1 };
 const hashes = new Map<string, Promise<string>>();
 
 function hashOnce(password: string): Promise<string> {
-  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password, FIXTURE_SCRYPT_PARAMS));
   return hashes.get(password)!;
 }
 
