@@ -27,7 +27,9 @@ export default defineConfig({
   outputDir: "../test-results",
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  // Each story works on what it creates (its own accounts, shipments named with a random tag), so
+  // stories of one file may run side by side: the two workers stay busy to the end of the run.
+  fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
