@@ -5,6 +5,7 @@ import { COURIER_MESSAGES, findStop, runSheet } from "~/features/couriers/courie
 import { courierDay, RUN_SHEET_ORDER_LABELS, RUN_SHEET_ORDERS, runSheetOrder } from "~/features/couriers/courier-rules";
 import { StopDetails, stopPath } from "~/features/couriers/stop-card";
 import { ScanField } from "~/features/couriers/scan-field";
+import { OfflinePanel } from "~/features/couriers/offline-panel";
 import { PrintControls } from "~/components/print-controls";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import type { SiteHandle } from "~/routes/_site";
@@ -43,6 +44,7 @@ export default function RunSheetPage() {
       <h1 className="text-2xl font-bold">
         Run sheet <time dateTime={day}>{day}</time>
       </h1>
+      <OfflinePanel />
       <section className="card space-y-2 print:hidden" aria-labelledby="scan-title">
         <h2 id="scan-title" className="text-lg font-semibold">
           Find a parcel

@@ -17,6 +17,7 @@ import {
   MAX_FAILURE_TEXT,
 } from "~/features/couriers/courier-rules";
 import { StopDetails } from "~/features/couriers/stop-card";
+import { OfflinePanel } from "~/features/couriers/offline-panel";
 import { enhancePosition } from "~/features/couriers/position";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { Field, FormErrors, SelectField } from "~/components/forms";
@@ -79,6 +80,7 @@ export default function StopPage() {
       <h1 className="text-2xl font-bold">
         Stop <span className="font-mono">{stop.trackingId}</span>
       </h1>
+      <OfflinePanel />
       <section className="card" aria-label="Recipient">
         <StopDetails stop={stop} />
       </section>

@@ -6,10 +6,12 @@ import { redirectOf, signIn, signInAsDemoAdmin } from "./sign-in";
 // The courier's day on a phone, with JavaScript off and on: an admin invites a courier and
 // assigns three shipments from the list; the courier finds one by typing its ID on the run
 // sheet and sets it out for delivery, then delivered; the sender hears of each and a visitor
-// sees it delivered. (Offline updates and proof of delivery are not built yet.)
+// sees it delivered. With JavaScript the courier then loses the signal: the run sheet and a stop
+// opened before still open, a status set there waits on the phone and lands once when the
+// signal returns. (Proof of delivery is not built yet.)
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("an admin invites a courier and assigns three shipments; the courier types an ID and delivers it", async ({ page, request }, testInfo) => {
+test("an admin invites a courier and assigns three shipments; the courier types an ID and delivers it", async ({ page, context, request, javaScriptEnabled }, testInfo) => {
   test.setTimeout(150_000);
   const tag = `${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
   const senderName = `Courier Story ${tag}`;
@@ -68,6 +70,41 @@ test("an admin invites a courier and assigns three shipments; the courier types 
   await page.getByLabel(/^Location/).fill("Front desk");
   await page.getByRole("button", { name: "Save status" }).click();
   await expect(page.getByRole("status").getByText(`${first}: Delivered`)).toBeVisible();
+
+  // No signal: the second stop, opened once with signal, opens again without, and the status set
+  // there waits on the phone until the signal returns, then lands once.
+  if (javaScriptEnabled) {
+    const second = trackingIds[1]!;
+    const history = page.getByRole("region", { name: "Shipment history" }).getByRole("listitem");
+    await page.goto(`/track/${second}`);
+    await expect(history).toHaveCount(1);
+    await page.goto(`/courier/stops/${second}`);
+    await expect(page.getByText("This page opens without signal.")).toBeVisible();
+    await page.goto("/courier");
+    await expect(page.getByText("This page opens without signal.")).toBeVisible();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole("list", { name: "Stops" }).getByRole("listitem")).toHaveCount(3);
+    await page.getByLabel("Tracking ID").fill(second);
+    await page.getByRole("button", { name: "Open" }).click();
+    await page.getByLabel("Status", { exact: true }).selectOption({ label: "Out For Delivery" });
+    await page.getByRole("button", { name: "Save status" }).click();
+    await expect(page).toHaveURL("/courier");
+    await expect(page.getByRole("heading", { name: "Waiting to be sent: 1 update" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Waiting to be sent" })).toContainText(`${second}: Out For Delivery`);
+    // Playwright's offline mode fires no `online` event: the next page load sends it.
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByText("This page opens without signal.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Waiting to be sent/ })).toHaveCount(0);
+    // A further page load asks to send again: nothing is left, and the history shows the update once.
+    await page.reload();
+    await expect(page.getByText("This page opens without signal.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Waiting to be sent/ })).toHaveCount(0);
+    await page.goto(`/track/${second}`);
+    await expect(history).toHaveCount(2);
+    await expect(history.first()).toContainText("Package is out for delivery");
+  }
 
   // A visitor sees it delivered.
   await page.context().clearCookies();

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { courierUpdates, events, outbox, sessions, shipments, trackingEvents, users } from "../../drizzle/schema";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { courierDay } from "~/features/couriers/courier-rules";
+import { refusalMessage, verdictOf } from "~/features/couriers/outbox";
 import { createUser, db, MINIMAL_SHIPMENT, seedDemoData, signedInCookie } from "./fixtures";
 import { BASE, followRedirect as follow, getAs as get, pageText as html, postAs as post } from "./requests";
 
@@ -247,6 +248,13 @@ describe("couriers: status at the door", () => {
     const reused = await post(`/courier/stops/${other.trackingId}`, fields, ana.cookie);
     expect(reused.status).toBe(409);
     expect(await shipment(other.id)).toMatchObject({ status: "in_transit" });
+    // Replayed from the phone's outbox, that answer is a refusal with the server's words, and another courier's stop too.
+    expect(verdictOf({ status: reused.status, redirected: false, url: `${BASE}/courier/stops/${other.trackingId}` }, await reused.text())).toEqual({ kind: "refused", message: "This update was already recorded" });
+    const bens = await newShipment();
+    await assign([bens.id], ben.id);
+    const notOwn = await post(`/courier/stops/${bens.trackingId}`, { ...fields, updateId: crypto.randomUUID() }, ana.cookie);
+    expect(notOwn.status).toBe(404);
+    expect(verdictOf({ status: notOwn.status, redirected: false, url: `${BASE}/courier/stops/${bens.trackingId}` }, await notOwn.text())).toEqual({ kind: "refused", message: "Shipment not found" });
   });
 
   it("a failed attempt names its reason and what happens next, in the history and in the owner's mail", async () => {
@@ -254,6 +262,8 @@ describe("couriers: status at the door", () => {
     await assign([stop.id], ana.id);
     const noReason = await post(`/courier/stops/${stop.trackingId}`, { updateId: crypto.randomUUID(), status: "failed" }, ana.cookie);
     expect(noReason.status).toBe(400);
+    // The phone's outbox reads the field's message from the page when a replay is refused.
+    expect(refusalMessage(await noReason.clone().text())).toBe("Please choose why the delivery failed");
     expect(await html(noReason)).toContain("Please choose why the delivery failed");
     const noText = await post(`/courier/stops/${stop.trackingId}`, { updateId: crypto.randomUUID(), status: "failed", reason: "other" }, ana.cookie);
     expect(noText.status).toBe(400);
