@@ -3,10 +3,11 @@
 // when there is none), and a status form sent without signal is kept in the outbox
 // (outbox-store.ts) and sent, in order, when the signal returns: on Background Sync where the
 // browser has it, else when a courier page loads or goes online (they ask by message). Only
-// courier pages are kept, and only for the courier signed in: a courier page answered with the
-// sign-in page empties the copies.
+// courier pages are kept, and only while the courier is signed in: a kept page answered with a
+// redirect (to the sign-in) empties the copies, as signing out does (offline.ts).
 import { entryFromForm, flushOutbox, OUTBOX_MESSAGES, sendEntry, stopOf, type FlushResult } from "./outbox";
 import { indexedDbOutbox } from "./outbox-store";
+import { COURIER_PAGES_CACHE, isCourierPage, isKeptPage, withoutToast } from "./page-copies";
 
 type Client = { postMessage(message: unknown): void };
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
@@ -26,7 +27,6 @@ type Scope = {
 const scope = self as unknown as Scope;
 
 export const SYNC_TAG = "courier-outbox";
-const PAGES = "courier-pages";
 const FILES = "courier-files";
 /** A day's run sheet (its orders and print view) and its stops. */
 const MAX_PAGES = 210;
@@ -38,10 +38,6 @@ const outbox = indexedDbOutbox();
 
 scope.addEventListener("install", (event) => event.waitUntil(scope.skipWaiting()));
 scope.addEventListener("activate", (event) => event.waitUntil(scope.clients.claim()));
-
-function isCourierPage(url: URL): boolean {
-  return url.pathname === "/courier" || stopOf(url.pathname) !== null;
-}
 
 scope.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -109,11 +105,12 @@ async function announce() {
 async function pageNetworkFirst(request: Request, url: URL): Promise<Response> {
   try {
     const response = await fetch(request);
-    if (response.redirected && !isCourierPage(new URL(response.url))) await caches.delete(PAGES);
-    else if (response.ok && !response.redirected && url.searchParams.get("trackingId") === null) await keepBounded(PAGES, request, response.clone(), MAX_PAGES);
+    // A kept page answered with a redirect is one the courier is no longer signed in for.
+    if (response.type === "opaqueredirect" && isKeptPage(url)) await caches.delete(COURIER_PAGES_CACHE);
+    else if (response.ok && isKeptPage(url)) await keepPage(request.url, response.clone());
     return response;
   } catch {
-    const pages = await caches.open(PAGES);
+    const pages = await caches.open(COURIER_PAGES_CACHE);
     // A tracking ID typed on the run sheet opens its stop's copy.
     const typed = url.searchParams.get("trackingId")?.trim().toUpperCase();
     const copy = typed ? await pages.match(new URL(`/courier/stops/${encodeURIComponent(typed)}`, url).href) : ((await pages.match(request)) ?? (await pages.match(request, { ignoreSearch: true })));
@@ -150,6 +147,11 @@ async function keepBounded(name: string, request: Request | string, response: Re
   for (const old of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(old);
 }
 
+async function keepPage(url: string, response: Response) {
+  const copy = new Response(withoutToast(await response.text()), { status: response.status, statusText: response.statusText, headers: response.headers });
+  await keepBounded(COURIER_PAGES_CACHE, url, copy, MAX_PAGES);
+}
+
 /**
  * A page opened before this worker controlled it: keeps it and the files it uses, then tells
  * it whether it now opens without signal.
@@ -161,11 +163,11 @@ async function keep(urls: string[], page: string, source: Client | null) {
       if ((await caches.match(item.href)) && item.pathname.startsWith("/assets/")) return;
       const response = await fetch(item.href, { credentials: "same-origin" }).catch(() => null);
       if (!response?.ok || response.redirected) return;
-      if (isCourierPage(item)) await keepBounded(PAGES, item.href, response, MAX_PAGES);
+      if (isKeptPage(item)) await keepPage(item.href, response);
       else await keepBounded(FILES, item.href, response, MAX_FILES);
     }),
   );
-  const ready = Boolean(await (await caches.open(PAGES)).match(new URL(page, scope.location.origin).href));
+  const ready = Boolean(await (await caches.open(COURIER_PAGES_CACHE)).match(new URL(page, scope.location.origin).href));
   source?.postMessage({ type: "kept", page, ready });
 }
 

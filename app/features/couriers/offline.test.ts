@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { startOffline } from "./offline";
 import { OUTBOX_MESSAGES, type OutboxEntry, type OutboxStore, type RefusedEntry } from "./outbox";
+import { COURIER_PAGES_CACHE } from "./page-copies";
 
 const OLD_ID = "0b7f9a52-54a4-4c1e-9d0e-3b1c8f6d2a01";
 const MARKUP = `<link rel="icon" href="/favicon.svg">
@@ -128,6 +129,21 @@ describe("startOffline", () => {
     await settle();
     expect(store.dismiss).toHaveBeenCalledWith("r1");
     expect(panel().hidden).toBe(true);
+  });
+
+  test("signing out deletes the copies of the courier's pages; other forms leave them", () => {
+    const remove = vi.fn(async () => true);
+    Object.defineProperty(globalThis, "caches", { configurable: true, value: { delete: remove } });
+    try {
+      document.body.insertAdjacentHTML("beforeend", '<form method="post" action="/logout" id="out"></form><form method="post" action="/courier/stops/SWP1" id="stop"></form>');
+      startOffline(document, fakeStore().store, new FakeContainer() as unknown as ServiceWorkerContainer);
+      document.getElementById("stop")!.dispatchEvent(new Event("submit", { bubbles: true }));
+      expect(remove).not.toHaveBeenCalled();
+      document.getElementById("out")!.dispatchEvent(new Event("submit", { bubbles: true }));
+      expect(remove).toHaveBeenCalledWith(COURIER_PAGES_CACHE);
+    } finally {
+      delete (globalThis as { caches?: unknown }).caches;
+    }
   });
 
   test("its undo stops listening", async () => {

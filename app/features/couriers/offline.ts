@@ -7,6 +7,7 @@
 import { within, type Behaviour } from "~/behaviours/behaviour";
 import { OUTBOX_MESSAGES, waitingText, type OutboxEntry, type OutboxStore, type RefusedEntry } from "./outbox";
 import { indexedDbOutbox } from "./outbox-store";
+import { COURIER_PAGES_CACHE } from "./page-copies";
 
 export type OutboxView = { waiting: OutboxEntry[]; refused: RefusedEntry[]; signedOut: boolean; ready: boolean; allSent: boolean };
 
@@ -107,6 +108,11 @@ export function startOffline(root: Element | Document, store: OutboxStore, conta
       void draw();
     }
   };
+  // Signing out leaves no copy of the courier's pages on the phone; the waiting updates stay, to be sent once they sign in again.
+  const onSubmit = (event: Event) => {
+    const form = event.target as HTMLFormElement;
+    if (new URL(form.action, location.href).pathname === "/logout" && typeof caches !== "undefined") void caches.delete(COURIER_PAGES_CACHE);
+  };
   const onClick = (event: Event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>("button[data-dismiss]");
     if (button?.dataset.dismiss) void store.dismiss(button.dataset.dismiss).then(draw);
@@ -117,6 +123,7 @@ export function startOffline(root: Element | Document, store: OutboxStore, conta
   container.addEventListener("message", onMessage);
   container.startMessages();
   window.addEventListener("online", askToSend);
+  document.addEventListener("submit", onSubmit);
   for (const panel of panels) panel.addEventListener("click", onClick);
   void container.ready.then((registration) => registration.active?.postMessage({ type: "keep", page, urls: container.controller ? [] : pageFiles() }));
   askToSend();
@@ -125,6 +132,7 @@ export function startOffline(root: Element | Document, store: OutboxStore, conta
     stopped = true;
     window.removeEventListener("pageshow", onPageShow);
     window.removeEventListener("online", askToSend);
+    document.removeEventListener("submit", onSubmit);
     container.removeEventListener("message", onMessage);
     for (const panel of panels) panel.removeEventListener("click", onClick);
   };
