@@ -27,7 +27,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      await Promise.all(names.filter((name) => name !== SHELL_CACHE && name !== PAGES_CACHE).map((name) => caches.delete(name)));
+      // Only this worker's older caches: the courier pages' worker keeps its own on the same origin.
+      const old = names.filter((name) => /^(shell|tracking)-/.test(name) && name !== SHELL_CACHE && name !== PAGES_CACHE);
+      await Promise.all(old.map((name) => caches.delete(name)));
       await self.clients.claim();
     })(),
   );
