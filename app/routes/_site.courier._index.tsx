@@ -5,7 +5,7 @@ import { COURIER_MESSAGES, findStop, runSheet } from "~/features/couriers/courie
 import { courierDay, RUN_SHEET_ORDER_LABELS, RUN_SHEET_ORDERS, runSheetOrder } from "~/features/couriers/courier-rules";
 import { StopDetails, stopPath } from "~/features/couriers/stop-card";
 import { ScanField } from "~/features/couriers/scan-field";
-import { OfflinePanel } from "~/features/couriers/offline-panel";
+import { OfflineNote, OfflinePanel } from "~/features/couriers/offline-panel";
 import { PrintControls } from "~/components/print-controls";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import type { SiteHandle } from "~/routes/_site";
@@ -70,6 +70,7 @@ export default function RunSheetPage() {
           ))}
         </ol>
       )}
+      <OfflineNote />
     </main>
   );
 }

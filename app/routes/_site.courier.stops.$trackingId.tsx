@@ -17,7 +17,7 @@ import {
   MAX_FAILURE_TEXT,
 } from "~/features/couriers/courier-rules";
 import { StopDetails } from "~/features/couriers/stop-card";
-import { OfflinePanel } from "~/features/couriers/offline-panel";
+import { OfflineNote, OfflinePanel } from "~/features/couriers/offline-panel";
 import { enhancePosition } from "~/features/couriers/position";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { Field, FormErrors, SelectField } from "~/components/forms";
@@ -139,6 +139,7 @@ export default function StopPage() {
           </button>
         </Form>
       </section>
+      <OfflineNote />
     </main>
   );
 }

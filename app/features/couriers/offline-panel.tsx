@@ -7,9 +7,9 @@ import courierWorkerUrl from "./courier-sw.ts?worker&url";
 const STATUS_LABELS = JSON.stringify(Object.fromEntries(COURIER_STATUSES.map((status) => [status, courierStatusLabel(status)])));
 
 /**
- * Where a courier page shows, with JavaScript, whether it opens without signal and the updates
- * saved on the phone: waiting to be sent, or refused by the server (offline.ts draws it). Empty
- * and hidden without JavaScript, and until there is something to say.
+ * Where a courier page shows, with JavaScript, the updates saved on the phone: waiting to be
+ * sent, or refused by the server (offline.ts draws it). Empty and hidden without JavaScript, and
+ * until there is something to say.
  */
 export function OfflinePanel() {
   const nonce = useNonce();
@@ -19,4 +19,9 @@ export function OfflinePanel() {
       <script type="module" src={courierPageUrl} nonce={nonce} />
     </>
   );
+}
+
+/** The end of a courier page: with JavaScript, 'This page opens without signal.' once the phone keeps it. */
+export function OfflineNote() {
+  return <p data-outbox-ready className="text-sm text-slate-700 print:hidden" hidden />;
 }

@@ -7,7 +7,8 @@ import { COURIER_PAGES_CACHE } from "./page-copies";
 const OLD_ID = "0b7f9a52-54a4-4c1e-9d0e-3b1c8f6d2a01";
 const MARKUP = `<link rel="icon" href="/favicon.svg">
 <section data-outbox data-service-worker="/assets/courier-sw.js" data-status-labels='{"out_for_delivery":"Out For Delivery","delivered":"Delivered"}' hidden></section>
-<form method="post"><input type="hidden" name="updateId" value="${OLD_ID}"></form>`;
+<form method="post"><input type="hidden" name="updateId" value="${OLD_ID}"></form>
+<p data-outbox-ready hidden></p>`;
 
 function waitingEntry(updateId: string, status = "out_for_delivery"): OutboxEntry {
   return { updateId, url: "/courier/stops/SWP1", trackingId: "SWP1", status, savedAt: Date.UTC(2026, 10, 27, 14, 2), fields: [] };
@@ -92,7 +93,7 @@ describe("startOffline", () => {
     expect(container.posted).toContainEqual({ type: "keep", page: page(), urls: [] });
   });
 
-  test("lists what waits, says when everything is sent, and says the page opens without signal once kept", async () => {
+  test("lists what waits, says when everything is sent, and notes at the end that the page opens without signal once kept", async () => {
     const { store, waiting } = fakeStore([waitingEntry("a"), waitingEntry("b", "delivered")]);
     const container = new FakeContainer();
     startOffline(document, store, container as unknown as ServiceWorkerContainer);
@@ -113,7 +114,10 @@ describe("startOffline", () => {
     await settle();
     expect(panel().querySelector("h2")).toBeNull();
     expect(panel().textContent).toContain(OUTBOX_MESSAGES.allSent);
-    expect(panel().textContent).toContain(OUTBOX_MESSAGES.offlineReady);
+    expect(panel().textContent).not.toContain(OUTBOX_MESSAGES.offlineReady);
+    const note = document.querySelector<HTMLElement>("[data-outbox-ready]")!;
+    expect(note.hidden).toBe(false);
+    expect(note.textContent).toBe(OUTBOX_MESSAGES.offlineReady);
   });
 
   test("shows what the server refused with its message until the courier says OK", async () => {

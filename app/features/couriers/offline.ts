@@ -2,7 +2,8 @@
 // gives each status form a fresh update id made on the phone (so a form opened from the phone's
 // copy is a new update, not a repeat of the one that copy was made with), and shows in the
 // page's outbox panel (offline-panel.tsx) whether the page opens without signal, what is waiting
-// to be sent and what the server refused. The waiting updates are sent by the service worker;
+// to be sent and what the server refused (at the top), and whether it opens without signal (a
+// note at its end, where its arrival moves nothing). The waiting updates are sent by the service worker;
 // the page asks it to when it loads and when the signal returns.
 import { within, type Behaviour } from "~/behaviours/behaviour";
 import { OUTBOX_MESSAGES, waitingText, type OutboxEntry, type OutboxStore, type RefusedEntry } from "./outbox";
@@ -58,7 +59,6 @@ export function renderOutbox(panel: HTMLElement, view: OutboxView, labels: Recor
     }
     parts.push(list);
   }
-  if (view.ready) parts.push(element("p", OUTBOX_MESSAGES.offlineReady, "text-sm text-slate-700"));
   panel.replaceChildren(...parts);
   panel.hidden = parts.length === 0;
 }
@@ -96,6 +96,10 @@ export function startOffline(root: Element | Document, store: OutboxStore, conta
     view.allSent = view.allSent || (view.waiting.length > 0 && waiting.length === 0);
     Object.assign(view, { waiting, refused });
     for (const panel of panels) renderOutbox(panel, view, JSON.parse(panel.dataset.statusLabels ?? "{}") as Record<string, string>);
+    for (const note of within(root, "[data-outbox-ready]")) {
+      note.textContent = view.ready ? OUTBOX_MESSAGES.offlineReady : "";
+      note.hidden = !view.ready;
+    }
   };
   const askToSend = () => void container.ready.then((registration) => registration.active?.postMessage({ type: "flush" }));
   const onMessage = (event: MessageEvent) => {
