@@ -7,7 +7,7 @@ import { formShapeProblem } from "./form-shape";
 import { IMPORT_LIMITS } from "~/features/shipments/shipment-import";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
-type BodyType = (typeof FORM_TYPES)[number] | "application/json";
+type BodyType = (typeof FORM_TYPES)[number] | "application/json" | "text/csv";
 
 export type RequestRule = {
   /** Applies to this path and everything below it (`/contact`: /contact and /contact/...). */
@@ -28,9 +28,15 @@ const LONG_FORM_BYTES = 64 * KB;
 /** A CSV file of shipments at its bound (the service refuses a larger file with its own message), and the multipart envelope around it. */
 const IMPORT_UPLOAD: Omit<RequestRule, "prefix"> = { maxBytes: IMPORT_LIMITS.bytes + 16 * KB, accepts: ["multipart/form-data"], files: 1 };
 
+/** The public API's bodies: JSON objects, or no body at all. */
+const API_JSON: Omit<RequestRule, "prefix"> = { maxBytes: MAX_JSON_BYTES, accepts: ["application/json"], bodiless: true };
+
 export const REQUEST_RULES: readonly RequestRule[] = [
-  // The public API (/api/v1): JSON objects, or no body at all.
-  { prefix: "/api/v1/", maxBytes: MAX_JSON_BYTES, accepts: ["application/json"], bodiless: true },
+  // The public API (/api/v1): its bulk import takes the CSV file itself, at the file's bound;
+  // the addresses below it (an import's confirm) and every other one take JSON.
+  { prefix: "/api/v1/imports/", ...API_JSON },
+  { prefix: "/api/v1/imports", maxBytes: IMPORT_LIMITS.bytes, accepts: ["text/csv"] },
+  { prefix: "/api/v1/", ...API_JSON },
   // The JSON API (the support chat's) takes JSON only; it parses and checks its own bodies.
   { prefix: "/api/", maxBytes: MAX_JSON_BYTES, accepts: ["application/json"] },
   // A contact message and an admin's reply: 5,000 characters, each up to nine bytes encoded.
@@ -196,7 +202,7 @@ export async function checkRequestBody(request: Request): Promise<BodyCheck> {
 
   const body = await readCapped(request, rule.maxBytes);
   if ("rest" in body) return tooLarge(rule, body.rest);
-  if (accepted !== "application/json") {
+  if (FORM_TYPES.some((type) => type === accepted)) {
     const form = await readForm(body, contentType!);
     if (form === null) return { ok: false, refusal: { status: 400, message: "The form could not be read." } };
     const problem = formShapeProblem(form, { files: rule.files ?? 0 });

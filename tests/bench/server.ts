@@ -34,6 +34,18 @@ export async function signIn(base: string, path: string, account: { email: strin
   return cookies.join("; ");
 }
 
+/** A new API key of the signed-in customer's, made through the profile's form as a browser makes it (the page shows it once). */
+export async function createApiKeyAs(base: string, cookie: string, name: string): Promise<string> {
+  const response = await fetch(`${base}/profile/api-keys`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "create", name }),
+  });
+  const key = /sp_live_[A-Za-z0-9_-]{43}/.exec(await response.text())?.[0];
+  if (response.status !== 200 || !key) throw new Error(`creating an API key answered ${response.status}`);
+  return key;
+}
+
 /** The pids of `root` and all its descendants. */
 function processTree(root: number): Set<number> {
   const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n");

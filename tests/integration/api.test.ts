@@ -1,15 +1,19 @@
 // The public API (/api/v1) and its keys: the OpenAPI document, every operation with a customer's
 // key and with service keys, scopes, revocation, the per-key rate limit, Idempotency-Key (the
-// same request again, another request, retries at once) and problem+json refusals. Seeded once.
+// same request again, another request, retries at once), problem+json refusals and the bulk
+// import (a CSV file previewed, then confirmed). Seeded once.
 import { SELF } from "cloudflare:test";
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiIdempotency, apiKeyUsage, apiKeys, events, invoices, shipments, users as usersTable } from "../../drizzle/schema";
+import { eq, inArray } from "drizzle-orm";
+import { apiIdempotency, apiKeyUsage, apiKeys, events, invoices, shipmentImportRows, shipmentImports, shipments, users as usersTable } from "../../drizzle/schema";
 import { SEED_USER_IDS, type SeedData } from "../../drizzle/seed-data";
 import { createApiKey, revokeApiKey } from "~/features/api/api-keys.server";
 import type { Scope } from "~/features/api/api-keys";
 import type { SessionUser } from "~/features/accounts/session.server";
+import { csvLines } from "~/.server/csv-file";
+import { IMPORT_LIMITS, IMPORT_MESSAGES, templateRecords } from "~/features/shipments/shipment-import";
 import { API_SHIPMENT } from "../api-sample";
+import { BAD_ROWS, importCsv } from "../shipment-import-sample";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, getAs, newClientAddress, pageText, postAs } from "./requests";
 
@@ -23,6 +27,7 @@ async function keyFor(who: keyof typeof users, kind: "customer" | "service" = "c
 }
 
 function call(method: "GET" | "POST", path: string, { key, body, headers = {} }: { key?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const raw = typeof body === "string" || body instanceof Uint8Array;
   return SELF.fetch(`${BASE}/api/v1${path}`, {
     method,
     headers: {
@@ -31,7 +36,7 @@ function call(method: "GET" | "POST", path: string, { key, body, headers = {} }:
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       ...headers,
     },
-    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+    ...(body === undefined ? {} : { body: raw ? (body as string) : JSON.stringify(body) }),
   });
 }
 
@@ -63,7 +68,7 @@ describe("the OpenAPI document", () => {
     expect(doc.openapi).toBe("3.1.0");
     const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
     expect(operations.sort()).toEqual(
-      ["cancelShipment", "createQuote", "createShipment", "getInvoice", "getShipment", "getShipmentLabel", "getShipmentReceipt", "listInvoices", "listShipments", "trackShipment", "trackShipments", "updateShipmentLocation", "updateShipmentStatus"].sort(),
+      ["cancelShipment", "confirmImport", "createImport", "createQuote", "createShipment", "getImport", "getInvoice", "getShipment", "getShipmentLabel", "getShipmentReceipt", "listInvoices", "listShipments", "trackShipment", "trackShipments", "updateShipmentLocation", "updateShipmentStatus"].sort(),
     );
     const create = doc.paths["/shipments"]!.post!.requestBody!.content["application/json"]!.schema;
     expect(create.properties?.senderName?.maxLength).toBe(100);
@@ -385,5 +390,140 @@ describe("the profile's and the admin page's keys", () => {
     expect(await pageText(none)).toContain("Please choose at least one scope");
     const customer = await getAs("/admin/api-keys", await signedInCookie(SEED_USER_IDS.customer));
     expect(customer.status).toBe(302);
+  });
+});
+
+describe("the bulk import", () => {
+  /** A key of a new account's (the import's hourly bound counts per account). */
+  async function importerKey(role: "user" | "admin" = "user", scopes?: Scope[]) {
+    const row = await createUser({ role });
+    const made = await createApiKey(serviceContext(), { owner: { ...row, role }, kind: role === "admin" ? "service" : "customer", name: "Imports", scopes });
+    if (!made.ok) throw new Error(made.message);
+    return { key: made.key, userId: row.id };
+  }
+
+  function upload(key: string, csv: string | Uint8Array, headers: Record<string, string> = {}) {
+    return call("POST", "/imports", { key, body: csv as string, headers: { "Content-Type": "text/csv", ...headers } });
+  }
+
+  type ImportAnswer = {
+    id: string;
+    rowCount: number;
+    validCount: number;
+    errorRowCount: number;
+    createdCount: number;
+    finishedAt: number | null;
+    rows: { line: number; created: boolean; errors: { column: string | null; message: string }[] }[];
+    page: number;
+    pageCount: number;
+    nextPage: string | null;
+  };
+
+  it("previews a file with every error of each bad row at once, then creates the rows that pass in one step", async () => {
+    const { key, userId } = await importerKey();
+    const response = await upload(key, importCsv(60, { bad: true, tag: "apibulk" }));
+    expect(response.status).toBe(201);
+    const preview = (await response.json()) as ImportAnswer;
+    expect(response.headers.get("Location")).toBe(`/api/v1/imports/${preview.id}`);
+    expect(preview).toMatchObject({ rowCount: 60, validCount: 58, errorRowCount: 2, createdCount: 0, finishedAt: null, page: 1, pageCount: 1, nextPage: null });
+    // The rows with errors, each with every one of its errors, as the form's preview shows them.
+    expect(preview.rows.map((row) => [row.line, row.errors.map(({ column, message }) => `${message} (${column})`).sort()])).toEqual(
+      Object.entries(BAD_ROWS).map(([line, errors]) => [Number(line), [...errors].sort()]),
+    );
+    expect(await db.$count(shipments, eq(shipments.userId, userId))).toBe(0);
+
+    // Every row, a page of 50 at a time.
+    const first = (await (await call("GET", `/imports/${preview.id}`, { key })).json()) as ImportAnswer;
+    expect(first.rows.map((row) => row.line)).toEqual(Array.from({ length: 50 }, (_, index) => index + 2));
+    expect(first.nextPage).toBe(`/api/v1/imports/${preview.id}?rows=all&page=2`);
+    const second = (await (await SELF.fetch(`${BASE}${first.nextPage}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as ImportAnswer;
+    expect(second.rows.map((row) => row.line)).toEqual(Array.from({ length: 10 }, (_, index) => index + 52));
+    expect(second.nextPage).toBeNull();
+
+    const confirmed = await call("POST", `/imports/${preview.id}/confirm`, { key });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ id: preview.id, created: 58, leftOut: 2, message: "58 shipments created; 2 rows with errors left out" });
+    const made = await db.select({ referenceNumber: shipments.referenceNumber }).from(shipments).where(eq(shipments.userId, userId));
+    expect(made).toHaveLength(58);
+    expect(made.map((row) => row.referenceNumber)).not.toContain("APIBULK-2");
+    // A confirm sent again creates nothing more, and says so.
+    const again = await call("POST", `/imports/${preview.id}/confirm`, { key, body: {} });
+    expect(await again.json()).toMatchObject({ created: 58, leftOut: 2, message: "These shipments have already been created." });
+    expect(await db.$count(shipments, eq(shipments.userId, userId))).toBe(58);
+    const done = (await (await call("GET", `/imports/${preview.id}?rows=errors`, { key })).json()) as ImportAnswer;
+    expect(done).toMatchObject({ createdCount: 58, errorRowCount: 2 });
+    expect(done.finishedAt).not.toBeNull();
+    expect(done.rows.map((row) => row.line)).toEqual([3, 5]);
+  });
+
+  it("reads the file as a spreadsheet writes it: LF line ends, quoted commas and line breaks, formula-like cells kept as text", async () => {
+    const { key, userId } = await importerKey();
+    const [header, example] = templateRecords() as [string[], string[]];
+    const row = [...example];
+    row[header.indexOf("special_instructions")] = "Ring twice, then wait\nat the side door";
+    row[header.indexOf("reference_number")] = "'=HYPERLINK(\"http://evil.example\")";
+    row[header.indexOf("recipient_name")] = "@Lena, Fischer";
+    const csv = csvLines([header, row]).replaceAll("\r\n", "\n");
+    const preview = (await (await upload(key, csv)).json()) as ImportAnswer;
+    expect(preview).toMatchObject({ rowCount: 1, validCount: 1, rows: [] });
+    expect((await call("POST", `/imports/${preview.id}/confirm`, { key })).status).toBe(200);
+    expect(await db.select({ referenceNumber: shipments.referenceNumber, specialInstructions: shipments.specialInstructions, recipientName: shipments.recipientName }).from(shipments).where(eq(shipments.userId, userId))).toEqual([
+      { referenceNumber: '=HYPERLINK("http://evil.example")', specialInstructions: "Ring twice, then wait\nat the side door", recipientName: "@Lena, Fischer" },
+    ]);
+  });
+
+  it("refuses what is no file of shipments as problem+json, storing nothing: 415, 422, 413", async () => {
+    const { key, userId } = await importerKey();
+    const before = await db.$count(shipmentImports, eq(shipmentImports.createdBy, userId));
+    expect((await problemOf(await call("POST", "/imports", { key, body: API_SHIPMENT }), 415)).detail).toContain("send text/csv");
+    await problemOf(await call("POST", "/imports", { key }), 415);
+    expect((await problemOf(await upload(key, ""), 422)).detail).toBe(IMPORT_MESSAGES.empty);
+    expect((await problemOf(await upload(key, templateRecords()[0]!.join(",")), 422)).detail).toBe(IMPORT_MESSAGES.noRows);
+    expect((await problemOf(await upload(key, "name,weight\nA,1"), 422)).detail).toContain("The first row must name the columns of the template");
+    expect((await problemOf(await upload(key, new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x00])), 422)).detail).toBe(IMPORT_MESSAGES.notCsv);
+    expect((await problemOf(await upload(key, importCsv(IMPORT_LIMITS.rows + 1)), 413)).detail).toBe(IMPORT_MESSAGES.tooManyRows);
+    expect((await problemOf(await upload(key, "x".repeat(IMPORT_LIMITS.bytes + 1)), 413)).detail).toContain("at most 2048 KB");
+    expect(await db.$count(shipmentImports, eq(shipmentImports.createdBy, userId))).toBe(before);
+    // Writing needs the write scope; another account's import, or none, is a 404.
+    const reader = await importerKey("admin", ["read"]);
+    await problemOf(await upload(reader.key, importCsv(1)), 403);
+    const other = await importerKey();
+    const theirs = (await (await upload(other.key, importCsv(2))).json()) as ImportAnswer;
+    await problemOf(await call("GET", `/imports/${theirs.id}`, { key }), 404);
+    await problemOf(await call("POST", `/imports/${theirs.id}/confirm`, { key }), 404);
+    await problemOf(await call("GET", "/imports/no-such-import?page=0&rows=some", { key }), 422);
+    await problemOf(await call("GET", `/imports/no-such-import`, { key }), 404);
+    expect(await db.$count(shipments, eq(shipments.userId, other.userId))).toBe(0);
+  });
+
+  it("imports for the back office with a service key (no account), which no customer's key can open", async () => {
+    const service = await importerKey("admin", ["read", "write"]);
+    const preview = (await (await upload(service.key, importCsv(3, { tag: "office" }))).json()) as ImportAnswer;
+    expect((await call("POST", `/imports/${preview.id}/confirm`, { key: service.key })).status).toBe(200);
+    const rows = await db.select({ shipmentId: shipmentImportRows.shipmentId }).from(shipmentImportRows).where(eq(shipmentImportRows.importId, preview.id));
+    const made = await db.select({ userId: shipments.userId }).from(shipments).where(inArray(shipments.id, rows.map((row) => row.shipmentId!)));
+    expect(made).toEqual([{ userId: null }, { userId: null }, { userId: null }]);
+    const customer = await importerKey();
+    await problemOf(await call("GET", `/imports/${preview.id}`, { key: customer.key }), 404);
+  });
+
+  it("answers the same upload again under its Idempotency-Key, even sent five times at once, and another file under it with 422", async () => {
+    const { key, userId } = await importerKey();
+    const csv = importCsv(5, { bad: true, tag: "retry" });
+    const headers = { "Idempotency-Key": "day-2026-11-27" };
+    const responses = await Promise.all(Array.from({ length: 5 }, () => upload(key, csv, headers)));
+    expect(responses.every((response) => response.status === 201 || response.status === 409)).toBe(true);
+    const ids = new Set(await Promise.all(responses.filter((response) => response.status === 201).map(async (response) => ((await response.json()) as ImportAnswer).id)));
+    expect(ids.size).toBe(1);
+    const replay = await upload(key, csv, headers);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(((await replay.json()) as ImportAnswer).id).toBe([...ids][0]);
+    expect(await db.$count(shipmentImports, eq(shipmentImports.createdBy, userId))).toBe(1);
+    await problemOf(await upload(key, importCsv(6, { tag: "retry" }), headers), 422);
+    // Confirms sent at once create each row once.
+    const id = [...ids][0]!;
+    const confirms = await Promise.all(Array.from({ length: 4 }, () => call("POST", `/imports/${id}/confirm`, { key })));
+    expect(confirms.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(await db.$count(shipments, eq(shipments.userId, userId))).toBe(3);
   });
 });

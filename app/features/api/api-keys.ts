@@ -23,7 +23,7 @@ export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_LABELS: Record<Scope, string> = {
   read: "Read: tracking, quotes, shipments, documents, invoices",
-  write: "Write: create and cancel shipments",
+  write: "Write: create, import and cancel shipments",
   status: "Status updates: set a shipment's status and location",
 };
 

@@ -4,8 +4,12 @@
 import { z } from "zod";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { INVOICE_STATUSES } from "~/features/invoices/invoice";
+import { IMPORT_LIMITS } from "~/features/shipments/shipment-import";
 import { LocationSchema } from "~/features/shipments/shipment-places";
 import { SHIPMENT_STATUSES, STATUS_NOT_LISTED, normalizeStatus } from "~/features/shipments/shipment-status";
+
+/** Which rows of an import a page lists. */
+export const IMPORT_ROW_CHOICES = ["all", "errors"] as const;
 
 /** Most rows one page of a list holds, and the default. */
 export const MAX_PAGE_SIZE = 100;
@@ -50,6 +54,24 @@ export const StatusUpdateSchema = z.object({
 });
 
 export const LocationUpdateSchema = z.object({ location: LocationSchema });
+
+/** An import's preview: a page of its rows (50 each), all of them or only those with errors. */
+export const ImportQuery = z.object({
+  rows: z.enum(IMPORT_ROW_CHOICES, { errorMap: () => ({ message: "rows is all or errors" }) }).default("all"),
+  page: z.coerce
+    .number({ invalid_type_error: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .max(IMPORT_LIMITS.rows, "page must be a whole number from 1")
+    .default(1),
+});
+
+/** The CSV file of an import: its columns are the template's (/shipment-import-template.csv). */
+export const ImportFileBody = z
+  .string()
+  .describe(
+    `A CSV file (UTF-8, a byte-order mark allowed, CRLF or LF): a header naming the template's columns, then one shipment a row, at most ${IMPORT_LIMITS.rows.toLocaleString("en-US")} rows and 2 MB. The template: /shipment-import-template.csv.`,
+  );
 
 // Answers.
 const Place = z.object({ city: z.string(), country: z.string() });
@@ -209,6 +231,41 @@ export const InvoiceResponse = z.object({
     billTo: Party.omit({ phone: true, company: true }),
     destination: z.object({ name: z.string(), city: z.string(), country: z.string() }),
   }),
+});
+
+const ImportRowError = z.object({ column: z.string().nullable().describe("The CSV column at fault; null for the row as a whole"), message: z.string() });
+export const ImportResponse = z.object({
+  id: z.string(),
+  rowCount: z.number().int(),
+  validCount: z.number().int().describe("Rows without errors: what the confirm creates"),
+  errorRowCount: z.number().int(),
+  createdCount: z.number().int(),
+  finishedAt: z.number().int().nullable().describe("When the confirm finished; null until then"),
+  expiresAt: z.number().int().describe("Until when the confirm may be sent"),
+  rows: z
+    .array(
+      z.object({
+        line: z.number().int().describe("The row's number in a spreadsheet: the header is row 1"),
+        recipient: z.string(),
+        destination: z.string(),
+        description: z.string(),
+        weight: z.string(),
+        service: z.string(),
+        created: z.boolean(),
+        errors: z.array(ImportRowError).describe("Every error of the row at once; empty: the row will be created"),
+      }),
+    )
+    .describe("One page of rows (50 at most), in file order"),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  nextPage: z.string().nullable().describe("The address of the next page of these rows; null on the last"),
+});
+
+export const ImportConfirmResponse = z.object({
+  id: z.string(),
+  created: z.number().int().describe("Rows that are shipments now"),
+  leftOut: z.number().int().describe("Rows left out for their errors"),
+  message: z.string(),
 });
 
 export const ProblemSchema = z.object({

@@ -16,6 +16,7 @@ import { parcelLabelSvg } from "~/features/shipments/label-svg.server";
 import { getReceipt } from "~/features/shipments/receipt.server";
 import { cancelShipment, setShipmentLocation } from "~/features/shipments/shipment-changes.server";
 import { createShipmentFromInput, QuoteSchema, quoteFromInput, STEP_SCHEMAS } from "~/features/shipments/shipment-drafts.server";
+import { confirmImport, getImportPreview, previewImport, type Importer } from "~/features/shipments/shipment-import.server";
 import { changeStatus } from "~/features/shipments/shipments.server";
 import { lookUpMany, lookUpTracking } from "~/features/tracking/tracking.server";
 import { normalizeTrackingId, parseTrackingSearch } from "~/features/tracking/tracking-id";
@@ -26,6 +27,10 @@ import {
   CancelResponse,
   ChangeResponse,
   IdParams,
+  ImportConfirmResponse,
+  ImportFileBody,
+  ImportQuery,
+  ImportResponse,
   InvoiceListQuery,
   InvoiceListResponse,
   InvoiceResponse,
@@ -53,6 +58,8 @@ type Call = {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: Record<string, unknown>;
+  /** The body as sent, for an operation that takes a file (`bodyType`). */
+  file: Uint8Array;
   request: Request;
 };
 
@@ -65,7 +72,7 @@ export type Operation = {
   path: string;
   summary: string;
   description?: string;
-  tag: "Tracking" | "Quotes" | "Shipments" | "Status updates" | "Invoices";
+  tag: "Tracking" | "Quotes" | "Shipments" | "Imports" | "Status updates" | "Invoices";
   scope: Scope;
   /** Service keys only (an admin's or a partner's): status and location updates. */
   serviceOnly?: boolean;
@@ -75,6 +82,8 @@ export type Operation = {
   body?: z.ZodTypeAny;
   /** Checked here against `body`; otherwise the service checks it with the form's own rules. */
   checkBody?: boolean;
+  /** A body that is a file of this type (the worker entry's request rules admit only it), handed over as sent; JSON otherwise. */
+  bodyType?: "text/csv";
   success: { status: 200 | 201; schema?: z.ZodTypeAny; description: string; contentType?: string };
   /** Refusals besides every operation's 401, 403, 422 and 429. */
   refusals: readonly (404 | 409 | 413 | 415 | 400)[];
@@ -92,6 +101,35 @@ function ownerOf(caller: ApiCaller): string | null {
 }
 
 const notFound = (message = "Shipment not found"): Refused => ({ ok: false, reason: "not-found", message });
+
+/** Who imports with a key: a customer's key for its account, a service key for the back office (no account). */
+function importerOf(caller: ApiCaller): Importer {
+  return { area: caller.kind === "service" ? "admin" : "customer", user: caller.user };
+}
+
+/** An import as the API answers it: its figures and one page of its rows, with the next page's address. */
+async function importAnswer(call: Call, importId: string, { rows, page }: { rows: "all" | "errors"; page: number }) {
+  const preview = await getImportPreview(call.context, { importer: importerOf(call.caller), importId, page, errorsOnly: rows === "errors" });
+  if (!preview) return null;
+  const { summary, pagination } = preview;
+  const { id, rowCount, validCount, createdCount, finishedAt, expiresAt } = summary;
+  const path = `${API_BASE}/imports/${encodeURIComponent(id)}`;
+  return {
+    id,
+    rowCount,
+    validCount,
+    errorRowCount: rowCount - validCount,
+    createdCount,
+    finishedAt,
+    expiresAt,
+    rows: preview.rows.map(({ line, recipient, destination, description, weight, service, created, errors }) => ({ line, recipient, destination, description, weight, service, created, errors })),
+    page: pagination.page,
+    pageCount: pagination.pageCount,
+    nextPage: pagination.page < pagination.pageCount ? `${path}?rows=${rows}&page=${pagination.page + 1}` : null,
+  };
+}
+
+const IMPORT_NOT_FOUND = "No such import for this key: it has expired (a day after its upload), or it is another account's.";
 
 async function ownTrackingId(call: Call): Promise<string | null> {
   return shipmentTrackingId(call.context.db, call.params.id ?? "", ownerOf(call.caller));
@@ -189,6 +227,69 @@ export const OPERATIONS: readonly Operation[] = [
         body: { id, trackingId, invoiceId, status: "pending", trackingUrl: `${context.origin}/track/${encodeURIComponent(trackingId)}` },
         headers: { Location: `${API_BASE}/shipments/${encodeURIComponent(id)}` },
       };
+    },
+  },
+  {
+    operationId: "createImport",
+    method: "POST",
+    path: "/imports",
+    summary: "Upload a CSV file of shipments",
+    description:
+      "The bulk import of the dashboard: every row is checked by the shipment form's rules, every error of a row at once, and the file is kept for a day. Nothing is created yet: the answer lists the rows with errors (a page of 50; `nextPage` for more), and the confirm creates the rows that pass. A file that cannot be read as a whole (not UTF-8 CSV, a header that does not name the template's columns, no rows) is 422; over 2 MB or 5,000 rows, 413.",
+    tag: "Imports",
+    scope: "write",
+    body: ImportFileBody,
+    bodyType: "text/csv",
+    success: { status: 201, schema: ImportResponse, description: "The import, with the first page of its rows with errors" },
+    refusals: [413, 415],
+    async handle(call) {
+      const { context, caller, file, request } = call;
+      const outcome = await previewImport(context, {
+        importer: importerOf(caller),
+        file: { name: "api-upload.csv", size: file.byteLength, arrayBuffer: async () => file.slice().buffer },
+        clientAddress: clientAddress(request),
+      });
+      // The file is the body as a whole: its refusal names no field.
+      if (!outcome.ok) return { ...outcome, fieldErrors: undefined };
+      const body = await importAnswer(call, outcome.importId, { rows: "errors", page: 1 });
+      if (!body) return notFound(IMPORT_NOT_FOUND);
+      return { status: 201, body, headers: { Location: `${API_BASE}/imports/${encodeURIComponent(outcome.importId)}` } };
+    },
+  },
+  {
+    operationId: "getImport",
+    method: "GET",
+    path: "/imports/{id}",
+    summary: "Get an import's preview",
+    description: "The import's figures and a page of its rows (50 a page), all of them or (`rows=errors`) only those with errors, each with every one of its errors.",
+    tag: "Imports",
+    scope: "read",
+    params: IdParams,
+    query: ImportQuery,
+    success: { status: 200, schema: ImportResponse, description: "The import and one page of its rows" },
+    refusals: [404],
+    async handle(call) {
+      const body = await importAnswer(call, call.params.id ?? "", { rows: call.query.rows as "all" | "errors", page: call.query.page as number });
+      return body ? { status: 200, body } : notFound(IMPORT_NOT_FOUND);
+    },
+  },
+  {
+    operationId: "confirmImport",
+    method: "POST",
+    path: "/imports/{id}/confirm",
+    summary: "Create an import's shipments",
+    description:
+      "Creates every row that passes (checked again) in one step, each shipment as the form makes it (history, invoice, mail), and leaves out the rows with errors. Safe to repeat: a row becomes a shipment once, and a finished import answers what it came to.",
+    tag: "Imports",
+    scope: "write",
+    params: IdParams,
+    success: { status: 200, schema: ImportConfirmResponse, description: "What the import came to" },
+    refusals: [404],
+    async handle({ context, caller, params }) {
+      const id = params.id ?? "";
+      const outcome = await confirmImport(context, { importer: importerOf(caller), importId: id });
+      if (!outcome.ok) return notFound(IMPORT_NOT_FOUND);
+      return { status: 200, body: { id, created: outcome.created, leftOut: outcome.leftOut, message: outcome.message ?? "" } };
     },
   },
   {
@@ -465,7 +566,11 @@ export async function handleApiRequest(loadContext: AppLoadContext, request: Req
   if (query && !query.success) problems.push(...zodProblems(query.error, ""));
   let body: Record<string, unknown> = {};
   let bodyText = "";
-  if (request.method === "POST") {
+  let file = new Uint8Array(0);
+  if (request.method === "POST" && operation.bodyType) {
+    file = new Uint8Array(await request.arrayBuffer());
+    bodyText = new TextDecoder().decode(file);
+  } else if (request.method === "POST") {
     const read = await readBody(request);
     if (!read.ok) return read.response;
     bodyText = read.text;
@@ -478,7 +583,7 @@ export async function handleApiRequest(loadContext: AppLoadContext, request: Req
   }
   if (problems.length > 0) return problemResponse(422, problems[0]!.detail, { errors: problems });
 
-  const call: Call = { context, caller, params, query: query?.success ? query.data : {}, body, request };
+  const call: Call = { context, caller, params, query: query?.success ? query.data : {}, body, file, request };
   const idempotencyKey = request.method === "POST" ? request.headers.get("Idempotency-Key") : null;
   if (idempotencyKey === null) return answerOf(await operation.handle(call));
   if (!isIdempotencyKey(idempotencyKey)) return problemResponse(400, "An Idempotency-Key has 1 to 255 visible ASCII characters.");

@@ -4,6 +4,7 @@
 import { extendZodWithOpenApi, OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { MAX_JSON_BYTES } from "~/.server/json-api";
+import { IMPORT_LIMITS } from "~/features/shipments/shipment-import";
 import { API_BASE, API_CALLS_PER_MINUTE, SCOPE_LABELS } from "./api-keys";
 import { ProblemSchema } from "./api-schemas";
 import { OPERATIONS, type Operation } from "./api.server";
@@ -15,6 +16,7 @@ const TAGS: Record<Operation["tag"], string> = {
   Tracking: "Where parcels are: what the tracking page shows, with its privacy tiers.",
   Quotes: "Prices and delivery estimates, nothing stored.",
   Shipments: "Create, list, read and cancel shipments; their label and receipt.",
+  Imports: "Many shipments at once from a CSV file: upload it, read every row's errors, then create the rows that pass in one step.",
   "Status updates": "Status and location updates by service keys (admins and partner carriers).",
   Invoices: "The invoices of the shipments.",
 };
@@ -25,8 +27,8 @@ const REFUSALS: Record<number, string> = {
   403: "The key lacks the scope, or is not a service key",
   404: "No such record for this key",
   409: "The record's state does not allow it, or a request with the same Idempotency-Key is still being answered",
-  413: `The body is larger than ${MAX_JSON_BYTES / 1024} KB`,
-  415: "The body is not application/json",
+  413: `The body is larger than ${MAX_JSON_BYTES / 1024} KB (a CSV file: 2 MB or ${IMPORT_LIMITS.rows.toLocaleString("en-US")} rows)`,
+  415: "The body is not application/json (a CSV file: not text/csv)",
   422: "A field is at fault (every one is listed in `errors`), or the Idempotency-Key was used with another request",
   429: `More than ${API_CALLS_PER_MINUTE} calls a minute with this key (see Retry-After)`,
 };
@@ -71,7 +73,7 @@ export function openApiDocument(origin: string) {
               }),
             }
           : {}),
-        ...(operation.body ? { body: { required: operation.path !== "/shipments/{id}/cancel", content: { "application/json": { schema: operation.body } } } } : {}),
+        ...(operation.body ? { body: { required: operation.path !== "/shipments/{id}/cancel", content: { [operation.bodyType ?? "application/json"]: { schema: operation.body } } } } : {}),
       },
       responses: {
         [operation.success.status]: {
