@@ -7,7 +7,8 @@ import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf } from "~/components/company-name";
 import { PageHero } from "~/features/site/page-hero";
 import { API_BASE, SCOPE_LABELS, SCOPES } from "~/features/api/api-keys";
-import { curlExamples, MANUAL_VERIFY, PROBLEM_EXAMPLE, RATE_LIMIT_TEXT, VERIFY_EXAMPLE } from "~/features/api/developer-guide";
+import { curlExamples, importExample, MANUAL_VERIFY, PROBLEM_EXAMPLE, RATE_LIMIT_TEXT, VERIFY_EXAMPLE } from "~/features/api/developer-guide";
+import { IMPORT_LIMITS, IMPORT_TEMPLATE_PATH } from "~/features/shipments/shipment-import";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from "~/features/webhooks/webhook-events";
 
 export const handle: ScriptsHandle = { hydrate: false };
@@ -34,6 +35,7 @@ export default function DevelopersPage() {
           <ul className="mt-2 list-disc space-y-1 pl-5">
             <li><a className="link" href="#keys">Get a key</a></li>
             <li><a className="link" href="#requests">Example requests</a></li>
+            <li><a className="link" href="#import">Importing a file of shipments</a></li>
             <li><a className="link" href="#errors">Errors</a></li>
             <li><a className="link" href="#idempotency">Retrying safely</a></li>
             <li><a className="link" href="#webhooks">Webhooks and how to verify them</a></li>
@@ -73,11 +75,27 @@ export default function DevelopersPage() {
           ))}
         </Section>
 
+        <Section id="import" title="Importing a file of shipments">
+          <p>
+            The dashboard&apos;s bulk import, by program: send a CSV file of up to {IMPORT_LIMITS.rows.toLocaleString("en-US")} shipments (2 MB) as the
+            body, with the columns of the <a className="link" href={IMPORT_TEMPLATE_PATH}>template</a>. Every row is checked by the shipment form&apos;s
+            rules and the answer lists the rows with errors, each with every one of its errors (50 rows a page; <code>nextPage</code> for more). Nothing is
+            created until you confirm; the confirm creates the rows that pass and leaves out the rest. The upload waits a day for its confirm. Both need the
+            write scope.
+          </p>
+          <Code>{importExample(origin)}</Code>
+          <p>
+            A file that cannot be read as a whole (not UTF-8 CSV, a header without the template&apos;s columns, no rows) is 422; over 2 MB or{" "}
+            {IMPORT_LIMITS.rows.toLocaleString("en-US")} rows, 413; a body that is not <code>text/csv</code>, 415. Cells that start with{" "}
+            <code>=</code>, <code>+</code>, <code>-</code> or <code>@</code> stay text.
+          </p>
+        </Section>
+
         <Section id="errors" title="Errors">
           <p>
             A refusal is <code>application/problem+json</code> (RFC 9457) with every field at fault at once, each named by a JSON Pointer. Statuses: 400
             (not JSON), 401 (no key, or an unknown or revoked one), 403 (the key lacks the scope), 404, 409 (the shipment&apos;s state does not allow it),
-            413 (a body over 16 KB), 415 (not JSON), 422 (a field at fault) and 429 (with Retry-After).
+            413 (a body over 16 KB; a file over 2 MB), 415 (not JSON; a file not CSV), 422 (a field at fault) and 429 (with Retry-After).
           </p>
           <Code>{PROBLEM_EXAMPLE}</Code>
         </Section>

@@ -36,8 +36,8 @@ async function importOnce(cookie: string, tag: string): Promise<{ previewMs: num
     redirect: "manual",
     headers: { Cookie: cookie, Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
   });
-  await created.arrayBuffer();
-  if (created.status !== 302 || created.headers.get("Location") !== "/dashboard") throw new Error(`the confirm answered ${created.status}`);
+  const answer = await created.text();
+  if (created.status !== 302 || created.headers.get("Location") !== "/dashboard") throw new Error(`the confirm answered ${created.status}: ${answer.slice(0, 300)}`);
   const createMs = performance.now() - started;
   // Every row is a shipment now: the preview says so.
   const page = await (await fetch(BASE + previewPath, { headers: { Cookie: cookie } })).text();

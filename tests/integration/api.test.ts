@@ -482,7 +482,23 @@ describe("the bulk import", () => {
     expect((await problemOf(await upload(key, "name,weight\nA,1"), 422)).detail).toContain("The first row must name the columns of the template");
     expect((await problemOf(await upload(key, new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x00])), 422)).detail).toBe(IMPORT_MESSAGES.notCsv);
     expect((await problemOf(await upload(key, importCsv(IMPORT_LIMITS.rows + 1)), 413)).detail).toBe(IMPORT_MESSAGES.tooManyRows);
+    const [header, row] = templateRecords() as [string[], string[]];
+    expect((await problemOf(await upload(key, `${[...header, "weight_kg"].join(",")}\n${[...row, "1"].join(",")}`), 422)).detail).toContain("named twice weight_kg");
     expect((await problemOf(await upload(key, "x".repeat(IMPORT_LIMITS.bytes + 1)), 413)).detail).toContain("at most 2048 KB");
+    // Sent in pieces without a Content-Length, a file past 2 MB is refused all the same.
+    const chunk = new TextEncoder().encode(`${importCsv(200)}\n`);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > IMPORT_LIMITS.bytes) controller.close();
+        else {
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        }
+      },
+    });
+    const streamed = await SELF.fetch(`${BASE}/api/v1/imports`, { method: "POST", body: stream, headers: { Authorization: `Bearer ${key}`, "Content-Type": "text/csv", "CF-Connecting-IP": newClientAddress() } });
+    await problemOf(streamed, 413);
     expect(await db.$count(shipmentImports, eq(shipmentImports.createdBy, userId))).toBe(before);
     // Writing needs the write scope; another account's import, or none, is a 404.
     const reader = await importerKey("admin", ["read"]);

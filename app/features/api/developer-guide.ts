@@ -43,6 +43,24 @@ curl "${api}/tracking?ids=SWP482913K7Q2ZD,SWP517204M3X9PA" -H "Authorization: Be
   ];
 }
 
+/** The bulk import by API: upload the file, read its rows' errors, confirm. */
+export function importExample(origin: string): string {
+  const api = `${origin}${API_BASE}`;
+  return `# 1. Upload the file: every row is checked, nothing is created yet
+curl ${api}/imports \\
+  -H "Authorization: Bearer $SWIFTPARCEL_KEY" \\
+  -H "Content-Type: text/csv" \\
+  -H "Idempotency-Key: orders-2026-11-27" \\
+  --data-binary @orders.csv
+# 201 {"id":"…","rowCount":200,"validCount":198,"errorRowCount":2,
+#      "rows":[{"line":3,"errors":[{"column":"weight_kg","message":"Valid weight is required"}], …}],
+#      "nextPage":null, …}
+
+# 2. Create the rows that pass, in one step (safe to repeat)
+curl -X POST ${api}/imports/{id}/confirm -H "Authorization: Bearer $SWIFTPARCEL_KEY"
+# 200 {"id":"…","created":198,"leftOut":2,"message":"198 shipments created; 2 rows with errors left out"}`;
+}
+
 export const PROBLEM_EXAMPLE = `HTTP/1.1 422 Unprocessable Content
 Content-Type: application/problem+json
 
