@@ -191,7 +191,11 @@ export async function checkRequestBody(request: Request): Promise<BodyCheck> {
   if (declared > rule.maxBytes) return tooLarge(rule, request.body);
 
   const contentType = request.headers.get("Content-Type");
-  if (rule.bodiless && request.body === null && contentType === null) return { ok: true, request };
+  if (rule.bodiless && contentType === null) {
+    // A POST that only names its target: clients send it with no body or an empty one (curl -X POST, Content-Length: 0).
+    const body = await readCapped(request, 0);
+    if (!("rest" in body)) return { ok: true, request: new Request(request, { body: null }) };
+  }
   const media = mediaType(contentType);
   const accepted = rule.accepts.find((type) => type === media?.type);
   if (!accepted) {

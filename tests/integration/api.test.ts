@@ -440,7 +440,8 @@ describe("the bulk import", () => {
     expect(second.rows.map((row) => row.line)).toEqual(Array.from({ length: 10 }, (_, index) => index + 52));
     expect(second.nextPage).toBeNull();
 
-    const confirmed = await call("POST", `/imports/${preview.id}/confirm`, { key });
+    // Sent as curl -X POST sends it: an empty body, no Content-Type.
+    const confirmed = await SELF.fetch(`${BASE}/api/v1/imports/${preview.id}/confirm`, { method: "POST", body: new Uint8Array(0), headers: { Authorization: `Bearer ${key}`, "CF-Connecting-IP": newClientAddress() } });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toEqual({ id: preview.id, created: 58, leftOut: 2, message: "58 shipments created; 2 rows with errors left out" });
     const made = await db.select({ referenceNumber: shipments.referenceNumber }).from(shipments).where(eq(shipments.userId, userId));
