@@ -118,17 +118,23 @@ describe("keys", () => {
   });
 
   it("counts each key's calls: past 120 a minute, 429 with Retry-After", async () => {
-    const key = await keyFor("customer");
-    const statuses: number[] = [];
-    for (let index = 0; index < 121; index += 1) {
-      const response = await call("GET", "/tracking?ids=SWP000000AAAAAA", { key });
-      statuses.push(response.status);
-      if (response.status === 429) {
-        expect(response.headers.get("Retry-After")).toBe("60");
-        await problemOf(response, 429);
-        break;
+    // The limiter counts by clock minute: a run that crosses into the next minute starts a new count, so it is run again.
+    let statuses: number[] = [];
+    for (let attempt = 0; attempt < 3 && statuses.at(-1) !== 429; attempt += 1) {
+      const key = await keyFor("customer");
+      const minute = Math.floor(Date.now() / 60_000);
+      statuses = [];
+      for (let index = 0; index < 121; index += 1) {
+        const response = await call("GET", "/tracking?ids=SWP000000AAAAAA", { key });
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(response.headers.get("Retry-After")).toBe("60");
+          await problemOf(response, 429);
+          break;
+        }
+        await response.body?.cancel();
       }
-      await response.body?.cancel();
+      if (statuses.at(-1) !== 429) expect(Math.floor(Date.now() / 60_000), "no 429 within one clock minute").not.toBe(minute);
     }
     expect(statuses.at(-1)).toBe(429);
     // Another key is not held up.
