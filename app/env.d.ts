@@ -5,6 +5,8 @@ declare namespace Cloudflare {
     ASSETS: Fetcher;
     CHAT_SESSIONS: DurableObjectNamespace<import("./durable-objects/chat-session").ChatSession>;
     CHAT_ADMIN_FEED: DurableObjectNamespace<import("./durable-objects/chat-admin-feed").ChatAdminFeed>;
+    /** wrangler.toml's [[r2_buckets]]: proof-of-delivery photos and signatures, private (app/features/couriers/proofs.server.ts). */
+    PROOFS: R2Bucket;
     /** Workers AI: absent unless wrangler.toml has an [ai] binding (see README, "Support chat"). */
     AI?: Ai;
     /** "development" only in wrangler.toml's local [vars]; see app/.server/deployment.ts. */

@@ -209,6 +209,29 @@ export const courierUpdates = sqliteTable("courier_updates", {
   createdAt: createdAt(),
 });
 
+// The proof of a delivery a courier recorded at the door, written with the update that marked it
+// delivered (its id): who took the parcel, and the photo's and the drawn signature's keys in the
+// PROOFS bucket (private: app/features/couriers/proofs.server.ts), or the name the recipient
+// typed as their signature. The keys derive from the update id, so a replay writes the same objects.
+export const deliveryProofs = sqliteTable(
+  "delivery_proofs",
+  {
+    updateId: text("update_id")
+      .primaryKey()
+      .references(() => courierUpdates.id, { onDelete: "cascade" }),
+    shipmentId: text("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    courierId: text("courier_id").references(() => users.id, { onDelete: "set null" }),
+    receivedBy: text("received_by").notNull(),
+    photoKey: text("photo_key"),
+    signatureKey: text("signature_key"),
+    typedSignature: text("typed_signature"),
+    takenAt: integer("taken_at").notNull(),
+  },
+  (t) => [index("delivery_proofs_shipment").on(t.shipmentId, t.takenAt)],
+);
+
 // How the delivery went, 1 to 5, at most one rating per shipment, given once it is delivered by
 // its owner (signed in) or by whoever opened the rating link mailed to the sender and the
 // recipient at delivery (app/features/ratings/ratings.server.ts).

@@ -29,6 +29,8 @@ export type ShipmentCreated = Event<"shipment.created", { trackingId: string; se
 /** A CSV import created its shipments (the entity is the import); its importer is told how many, once. */
 export type ImportCompleted = Event<"import.completed", { email: string; firstName: string; fileName: string; created: number; leftOut: number; listPath: string }>;
 export type ShipmentUpdated = Event<"shipment.updated", { changes: FieldChanges }>;
+/** Who took a delivered parcel and when, and whether a photo and a signature were taken. */
+export type DeliveryProofFacts = { receivedBy: string; takenAt: number; photo: boolean; signed: boolean };
 export type ShipmentStatusChanged = Event<
   "shipment.status_changed",
   {
@@ -42,6 +44,8 @@ export type ShipmentStatusChanged = Event<
     recipient: Party;
     /** The account that made the shipment (customer shipments), which may use another address than the sender's. */
     owner?: Party | null;
+    /** A courier's proof of delivery (events before it have none): only the owner's mail names who took the parcel. */
+    proof?: DeliveryProofFacts;
   }
 > & {
   readAtWrite?: ReadAtWrite<"from">;

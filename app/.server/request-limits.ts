@@ -5,6 +5,7 @@
 import { MAX_JSON_BYTES } from "./json-api";
 import { formShapeProblem } from "./form-shape";
 import { IMPORT_LIMITS } from "~/features/shipments/shipment-import";
+import { PROOF_LIMITS } from "~/features/couriers/proof-image";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 type BodyType = (typeof FORM_TYPES)[number] | "application/json" | "text/csv";
@@ -45,6 +46,8 @@ export const REQUEST_RULES: readonly RequestRule[] = [
   // The upload of a CSV file of shipments: one file, in a multipart form.
   { prefix: "/dashboard/import", ...IMPORT_UPLOAD },
   { prefix: "/admin/shipments/import", ...IMPORT_UPLOAD },
+  // A courier's status at the door: a photo and a drawn signature with the proof of delivery.
+  { prefix: "/courier/stops", maxBytes: PROOF_LIMITS.photoBytes + PROOF_LIMITS.signatureBytes + 16 * KB, accepts: FORM_TYPES, files: 2 },
   // Every other form action: the largest form (20 packages) is a few KB.
   { prefix: "/", maxBytes: 32 * KB, accepts: FORM_TYPES },
 ];

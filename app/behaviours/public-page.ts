@@ -6,6 +6,7 @@ import { enhancePasswordToggles } from "~/features/accounts/password-toggle";
 import { enhanceStrengthMeters } from "~/features/accounts/strength-meter";
 import { enhanceChatLauncher } from "~/features/chat/chat-button";
 import { enhancePosition } from "~/features/couriers/position";
+import { enhancePhotoShrink, enhanceSignaturePad } from "~/features/couriers/proof-capture";
 import { enhanceScan } from "~/features/couriers/scan";
 import { enhanceCookieBanner } from "~/features/site/cookie-choice";
 import { enhanceFaqFilter } from "~/features/site/faq-filter";
@@ -28,10 +29,12 @@ for (const behaviour of [
   enhanceLiveFilters,
   enhancePasswordToggles,
   enhancePending,
+  enhancePhotoShrink,
   enhancePosition,
   enhancePrint,
   enhanceScan,
   enhanceScrolling,
+  enhanceSignaturePad,
   enhanceSlides,
   enhanceStrengthMeters,
   enhanceTabs,

@@ -12,6 +12,8 @@ import { getShipmentForEdit } from "~/features/shipments/shipment-list.server";
 import { AuditTrail } from "~/features/shipments/audit-trail";
 import { AssignCourierForm } from "~/features/couriers/assign-courier-form";
 import { courierOptions, shipmentCourier } from "~/features/couriers/couriers.server";
+import { latestProofs } from "~/features/couriers/proofs.server";
+import { DeliveryProofCard } from "~/features/couriers/delivery-proof";
 import { useTimeZone } from "~/components/root-data";
 import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
@@ -33,12 +35,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   invariantResponse(found, "Failed to load shipment", { status: 404 });
   const { shipment, history } = found;
   const defaultValue = formValuesFromShipment(shipment);
-  const [audit, currencies, summary, couriers, courier] = await Promise.all([
+  const [audit, currencies, summary, couriers, courier, proofs] = await Promise.all([
     listShipmentAudit(context, shipment.id),
     currencyOptions(context.db),
     priceShipmentForm(context, { form: defaultValue, previous: savedEstimate(shipment) }),
     courierOptions(context.db),
     shipmentCourier(context.db, shipment.id),
+    latestProofs(context.db, [shipment.id]),
   ]);
   return {
     shipment: {
@@ -55,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     summary,
     couriers,
     courier,
+    proof: proofs.get(shipment.id) ?? null,
   };
 }
 
@@ -72,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditShipmentPage() {
-  const { shipment, history, audit, countries, currencies, defaultValue, summary, couriers, courier } = useLoaderData<typeof loader>();
+  const { shipment, history, audit, countries, currencies, defaultValue, summary, couriers, courier, proof } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const timeZone = useTimeZone();
   return (
@@ -110,6 +114,7 @@ export default function EditShipmentPage() {
         </h2>
         <AssignCourierForm shipmentId={shipment.id} couriers={couriers} current={courier} redirectTo={`/admin/shipments/${encodeURIComponent(shipment.id)}/edit`} />
       </section>
+      {proof ? <DeliveryProofCard proof={proof} timeZone={timeZone} /> : null}
       <section className="card" aria-labelledby="history-title">
         <h2 id="history-title" className="mb-4 text-lg font-semibold">
           Tracking history

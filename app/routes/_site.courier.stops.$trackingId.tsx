@@ -11,16 +11,19 @@ import { COURIER_MESSAGES, findStop, recordCourierUpdate } from "~/features/cour
 import {
   COURIER_STATUSES,
   courierStatusLabel,
+  CourierUpdateFormSchema,
   CourierUpdateSchema,
   FAILURE_REASON_LABELS,
   FAILURE_REASONS,
   MAX_FAILURE_TEXT,
 } from "~/features/couriers/courier-rules";
+import { PROOF_LIMITS } from "~/features/couriers/proof-image";
+import { enhancePhotoShrink, enhanceSignaturePad } from "~/features/couriers/proof-capture";
 import { StopDetails } from "~/features/couriers/stop-card";
 import { OfflineNote, OfflinePanel } from "~/features/couriers/offline-panel";
 import { enhancePosition } from "~/features/couriers/position";
 import { useBehaviour } from "~/behaviours/use-behaviour";
-import { Field, FormErrors, SelectField } from "~/components/forms";
+import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import type { SiteHandle } from "~/routes/_site";
 import type { ScriptsHandle } from "~/components/page-scripts";
@@ -48,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const courier = await requireCourier(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: CourierUpdateSchema });
+  const submission = await parseWithZod(await request.formData(), { schema: CourierUpdateFormSchema, async: true });
   if (submission.status !== "success") return formAnswer(submission);
   const outcome = await recordCourierUpdate(context, {
     courier: { ...actorFor(courier), userId: courier.id },
@@ -72,6 +75,8 @@ export default function StopPage() {
     shouldRevalidate: "onInput",
   });
   const position = useBehaviour(enhancePosition);
+  const photo = useBehaviour(enhancePhotoShrink);
+  const signature = useBehaviour(enhanceSignaturePad);
   return (
     <main id="main" className="mx-auto w-full max-w-3xl space-y-4 p-4">
       <Link to="/courier" className="link text-sm">
@@ -88,7 +93,7 @@ export default function StopPage() {
         <h2 id="status-title" className="text-lg font-semibold">
           Status at the door
         </h2>
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name="updateId" value={updateId} />
           <SelectField label="Status" selectProps={getSelectProps(fields.status)} errors={fields.status.errors}>
@@ -114,6 +119,49 @@ export default function StopPage() {
               inputProps={{ ...getInputProps(fields.reasonText, { type: "text" }), maxLength: MAX_FAILURE_TEXT, autoComplete: "off" }}
               errors={fields.reasonText.errors}
             />
+          </fieldset>
+          <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
+            <legend className="px-1 text-sm font-semibold">If delivered: proof of delivery</legend>
+            <Field
+              label="Received by (the name of the person who took it)"
+              inputProps={{ ...getInputProps(fields.receivedBy, { type: "text" }), maxLength: PROOF_LIMITS.receivedBy, autoComplete: "off" }}
+              errors={fields.receivedBy.errors}
+            />
+            <div data-photo-shrink ref={photo} className="space-y-1">
+              <Field
+                label="Photo of the delivered parcel (optional)"
+                inputProps={{ ...getInputProps(fields.photo, { type: "file" }), accept: "image/*", capture: "environment" }}
+                errors={fields.photo.errors}
+              />
+              <p data-photo-status aria-live="polite" className="text-sm text-slate-700" />
+            </div>
+            {stop.signatureRequired ? (
+              <fieldset className="space-y-2" aria-describedby="signature-rule">
+                <legend className="text-sm font-semibold">Signature (required for this parcel)</legend>
+                <p id="signature-rule" className="text-sm text-slate-700">
+                  The recipient signs in the box, or types their name above as their signature.
+                </p>
+                <div data-signature-pad ref={signature} hidden className="space-y-2">
+                  <canvas
+                    width={600}
+                    height={200}
+                    role="img"
+                    aria-label="Signature box: the recipient signs here with a finger"
+                    className="h-40 w-full touch-none rounded-md border border-slate-400 bg-white"
+                  />
+                  <input type="file" name={fields.signature.name} accept="image/png" hidden tabIndex={-1} />
+                  <button type="button" className="btn-secondary" data-signature-clear>
+                    Clear signature
+                  </button>
+                </div>
+                <CheckboxField
+                  label="No drawing: the recipient typed their name above as their signature"
+                  inputProps={{ ...getInputProps(fields.signatureTyped, { type: "checkbox" }) }}
+                  errors={fields.signatureTyped.errors}
+                />
+                <FormErrors id={fields.signature.errorId} errors={fields.signature.errors} />
+              </fieldset>
+            ) : null}
           </fieldset>
           <Field
             label="Location (pick or type; empty for the status's usual place)"

@@ -15,6 +15,8 @@ import { getChatConversation, postChatMessage, startChat } from "~/features/chat
 import { chatSessionSetCookie, clearedChatSessionCookie, readChatSessionId } from "~/features/chat/chat-cookie.server";
 import { formAnswer } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
+import { requestTimeZone } from "~/.server/time-zone";
+import { askerOf } from "~/features/chat/chat-assistant.server";
 import { ChatConversation } from "~/features/chat/chat-conversation";
 import { Field, FormErrors, TextareaField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
@@ -81,7 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const sessionId = await readChatSessionId(request);
   // Without a conversation (never started, or gone), back to the start form.
   if (!sessionId) return redirect(PAGE);
-  const outcome = await postChatMessage(context, { sessionId, message: input.message, client: clientAddress(request) });
+  const asker = askerOf(await context.sessionUser(), requestTimeZone(request));
+  const outcome = await postChatMessage(context, { sessionId, message: input.message, client: clientAddress(request), asker });
   if (outcome.ok) return redirect(`${PAGE}#latest`);
   if (outcome.reason === "not-found") return redirect(PAGE, { headers: { "Set-Cookie": await clearedChatSessionCookie() } });
   return formAnswer(submission, outcome);

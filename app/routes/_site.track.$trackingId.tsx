@@ -14,6 +14,8 @@ import { clientAddress } from "~/.server/rate-limit";
 import { requestTimeZone } from "~/.server/time-zone";
 import { RENDERED_VERSION_HEADER } from "~/features/tracking/tracking-cache.server";
 import { lookUpTracking } from "~/features/tracking/tracking.server";
+import { proofForViewer } from "~/features/couriers/proofs.server";
+import { DeliveryProofCard } from "~/features/couriers/delivery-proof";
 import { acceptsSubscribers, subscribeToTracking } from "~/features/tracking/tracking-subscriptions.server";
 import { useRootData, useTimeZone } from "~/components/root-data";
 import { TrackingForm } from "~/features/tracking/tracking-form";
@@ -68,7 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
   try {
     const viewer = await context.sessionUser();
-    const found = await lookUpTracking(context.db, trackingId, viewer);
+    const [found, proof] = await Promise.all([lookUpTracking(context.db, trackingId, viewer), proofForViewer(context.db, trackingId, viewer)]);
     if (!found) return data({ state: "not-found" as const, trackingId }, { status: 404 });
     const { rating, publicVersion, ...view } = found;
     const now = Date.now();
@@ -81,6 +83,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       view,
       timeline,
       rating,
+      proof,
       signedIn: viewer !== null,
       print: url.searchParams.get("print") === "1",
       // Updates by mail while anything can still happen; the owner gets them through the profile's preferences.
@@ -145,6 +148,7 @@ export default function TrackingPage() {
             view={result.view}
             timeline={result.timeline}
             timeZone={timeZone}
+            proof={result.proof ? <DeliveryProofCard proof={result.proof} timeZone={timeZone} /> : null}
             signedIn={result.signedIn}
             autoPrint={result.print}
             calendarHref={result.calendar}

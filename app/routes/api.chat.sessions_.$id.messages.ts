@@ -6,6 +6,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { listChatMessages, postChatMessage } from "~/features/chat/chat.server";
 import { refusalResponse, jsonError, jsonResponse, methodNotAllowed, readJsonInput } from "~/.server/json-api";
 import { clientAddress } from "~/.server/rate-limit";
+import { requestTimeZone } from "~/.server/time-zone";
+import { askerOf } from "~/features/chat/chat-assistant.server";
 import { SESSION_NOT_FOUND } from "~/features/chat/chat";
 import { ChatMessageSchema } from "~/features/chat/chat-forms";
 
@@ -19,7 +21,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const input = await readJsonInput(request, ChatMessageSchema);
   if (!input.ok) return input.response;
-  const outcome = await postChatMessage(context, { sessionId: params.id!, message: input.value.message, client: clientAddress(request) });
+  const asker = askerOf(await context.sessionUser(), requestTimeZone(request));
+  const outcome = await postChatMessage(context, { sessionId: params.id!, message: input.value.message, client: clientAddress(request), asker });
   if (!outcome.ok) return refusalResponse(outcome);
   return jsonResponse({ aiResponse: outcome.aiResponse, userMessage: outcome.userMessage });
 }

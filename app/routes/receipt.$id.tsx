@@ -3,6 +3,7 @@ import { Price } from "~/features/pricing/price";
 import { formatTaxRate } from "~/features/invoices/invoice";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getReceipt } from "~/features/shipments/receipt.server";
+import { DeliveryProofCard } from "~/features/couriers/delivery-proof";
 import { requireAdmin } from "~/http/guards.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { Code128Barcode, QrCodeImage } from "~/features/shipments/codes";
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ReceiptPage() {
   const { receipt, company, print } = useLoaderData<typeof loader>();
-  const { shipment, packages, costLines, charge, estimatedDelivery, trackingUrl, qr } = receipt;
+  const { shipment, packages, costLines, charge, estimatedDelivery, trackingUrl, qr, proof } = receipt;
   const timeZone = useTimeZone();
   const money = (amount: number) => formatMoney(amount, shipment.currency);
   const dimensions = shipmentSizes(
@@ -175,6 +176,8 @@ export default function ReceiptPage() {
             </div>
           </dl>
         </section>
+
+        {proof ? <DeliveryProofCard proof={proof} timeZone={timeZone} className="" /> : null}
 
         <section aria-labelledby="notes-title">
           <h2 id="notes-title" className="mb-1 text-lg font-semibold">

@@ -2,13 +2,15 @@
 // one by one and in bulk, the run sheet, the scan field, and status updates at the door (a
 // replay applies once, a failed attempt mails its reason).
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { courierUpdates, events, outbox, sessions, shipments, trackingEvents, users } from "../../drizzle/schema";
+import { courierUpdates, deliveryProofs, events, outbox, sessions, shipments, trackingEvents, users } from "../../drizzle/schema";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
-import { courierDay } from "~/features/couriers/courier-rules";
+import { courierDay, PROOF_MESSAGES } from "~/features/couriers/courier-rules";
 import { refusalMessage, verdictOf } from "~/features/couriers/outbox";
-import { createUser, db, MINIMAL_SHIPMENT, seedDemoData, signedInCookie } from "./fixtures";
+import { stripJpegMetadata } from "~/features/couriers/proof-image";
+import { answerQuestion } from "~/features/chat/chat-assistant.server";
+import { createUser, db, MINIMAL_SHIPMENT, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, followRedirect as follow, getAs as get, pageText as html, postAs as post } from "./requests";
 
 const ADMIN = SEED_USER_IDS.admin;
@@ -36,7 +38,7 @@ async function newShipment(fields: Partial<typeof shipments.$inferInsert> = {}) 
     status: "in_transit",
     ...fields,
   });
-  return { id, trackingId };
+  return { id, trackingId: fields.trackingId ?? trackingId };
 }
 
 async function courier(firstName: string) {
@@ -142,7 +144,7 @@ describe("couriers: what a courier may reach", () => {
       const scanned = await get(`/courier?trackingId=${trackingId}`, ana.cookie);
       expect(scanned.status).toBe(404);
       expect(await html(scanned)).toContain("This parcel is not on your run sheet");
-      const update = await post(`/courier/stops/${trackingId}`, { updateId: crypto.randomUUID(), status: "delivered" }, ana.cookie);
+      const update = await post(`/courier/stops/${trackingId}`, { updateId: crypto.randomUUID(), status: "delivered", receivedBy: "J. Smith" }, ana.cookie);
       expect(update.status).toBe(404);
       expect(await shipment(id)).toMatchObject({ status: "in_transit" });
       expect(await db.$count(courierUpdates, eq(courierUpdates.shipmentId, id))).toBe(0);
@@ -238,7 +240,7 @@ describe("couriers: status at the door", () => {
     expect(mails.filter((mail) => mail.subject === `Shipment ${stop.trackingId}: Out For Delivery`)).toHaveLength(1);
 
     // The phone sends it again (a replay after a lost answer): nothing more is written.
-    const again = await post(`/courier/stops/${stop.trackingId}`, { ...fields, status: "delivered" }, ana.cookie);
+    const again = await post(`/courier/stops/${stop.trackingId}`, { ...fields, status: "delivered", receivedBy: "J. Smith" }, ana.cookie);
     expect(await follow(again, ana.cookie)).toContain("This update was already recorded");
     expect(await shipment(stop.id)).toMatchObject({ status: "out_for_delivery" });
     expect(await historyOf(stop.id)).toHaveLength(history.length);
@@ -296,5 +298,169 @@ describe("couriers: status at the door", () => {
     }
     expect(await shipment(stop.id)).toMatchObject({ status: "in_transit" });
     expect(await db.$count(courierUpdates, eq(courierUpdates.shipmentId, stop.id))).toBe(0);
+  });
+});
+
+/** A JPEG's segment: marker, length, payload. */
+function segment(marker: number, payload: string): number[] {
+  const body = [...payload].map((character) => character.charCodeAt(0));
+  return [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
+}
+/** A small JPEG as a camera writes it, its APP1 segment holding a GPS position; and the same without it. */
+const CAMERA_JPEG = Uint8Array.from([0xff, 0xd8, ...segment(0xe0, "JFIF\0\x01\x01"), ...segment(0xe1, "Exif\0\0MM\0*GPSLatitude 40.4167N"), ...segment(0xdb, "tables"), ...segment(0xda, "scan"), 1, 2, 3, 0xff, 0xd9]);
+const STRIPPED_JPEG = stripJpegMetadata(CAMERA_JPEG)!;
+/** A PNG as the signature box sends it (the server reads its chunks, not its pixels). */
+const SIGNATURE_PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, ...[..."IEND"].map((c) => c.charCodeAt(0)), 0xae, 0x42, 0x60, 0x82]);
+
+/** The stop's form as the browser sends it: multipart, with the chosen files. */
+function postStop(trackingId: string, fields: Record<string, string>, files: Record<string, File>, cookie: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  for (const [name, file] of Object.entries(files)) form.set(name, file);
+  return SELF.fetch(`${BASE}/courier/stops/${trackingId}`, {
+    method: "POST",
+    redirect: "manual",
+    body: form,
+    headers: { Origin: BASE, Host: "parcel.test", "CF-Connecting-IP": `198.51.100.${(counter % 200) + 1}`, Cookie: cookie },
+  });
+}
+
+async function storedKeys(prefix = "proofs/") {
+  return (await env.PROOFS.list({ prefix })).objects.map((object) => object.key);
+}
+
+describe("couriers: proof of delivery", () => {
+  it("delivered with a name, a photo and a drawn signature: stored in one batch with the change, the photo without its location; a replay stores one proof", async () => {
+    const stop = await newShipment({ signatureRequired: true });
+    await assign([stop.id], ana.id);
+    const updateId = crypto.randomUUID();
+    const fields = { updateId, status: "delivered", receivedBy: "J. Smith" };
+    const files = { photo: new File([CAMERA_JPEG], "door.jpg", { type: "image/jpeg" }), signature: new File([SIGNATURE_PNG], "signature.png", { type: "image/png" }) };
+    const response = await postStop(stop.trackingId, fields, files, ana.cookie);
+    expect(response.status).toBe(302);
+    expect(await shipment(stop.id)).toMatchObject({ status: "delivered" });
+    const proof = await db.select().from(deliveryProofs).where(eq(deliveryProofs.updateId, updateId)).get();
+    expect(proof).toMatchObject({ shipmentId: stop.id, courierId: ana.id, receivedBy: "J. Smith", photoKey: `proofs/${updateId}/photo`, signatureKey: `proofs/${updateId}/signature`, typedSignature: null });
+    const photo = await env.PROOFS.get(proof!.photoKey!);
+    expect(new Uint8Array(await photo!.arrayBuffer())).toEqual(STRIPPED_JPEG);
+    expect(photo!.httpMetadata?.contentType).toBe("image/jpeg");
+    expect((await historyOf(stop.id)).at(-1)).toMatchObject({ status: "delivered", description: "Delivered, signed for" });
+    // The owner's mail names who took it; the sender's (another address) does not.
+    const owner = (await db.select().from(users).where(eq(users.id, CUSTOMER)).get())!;
+    const ownerMail = (await db.select().from(outbox).where(eq(outbox.toAddress, owner.email))).find((row) => row.subject === `Shipment ${stop.trackingId}: Delivered`);
+    expect(ownerMail?.body).toMatch(/Delivered to J\. Smith at .+, photo taken\./);
+    const senderMail = (await db.select().from(outbox).where(eq(outbox.toAddress, "sam.sender@example.com"))).find((row) => row.subject === `Shipment ${stop.trackingId}: Delivered`);
+    expect(senderMail?.body).toContain("Delivered, signed for");
+    expect(senderMail?.body).not.toContain("J. Smith");
+
+    // Sent again (the phone's replay), it applies once and stores one proof.
+    const again = await postStop(stop.trackingId, fields, files, ana.cookie);
+    expect(await follow(again, ana.cookie)).toContain("This update was already recorded");
+    expect(await db.$count(deliveryProofs, eq(deliveryProofs.shipmentId, stop.id))).toBe(1);
+    expect(await storedKeys(`proofs/${updateId}/`)).toEqual([`proofs/${updateId}/photo`, `proofs/${updateId}/signature`]);
+  });
+
+  it("without JavaScript the typed name stands as the signature; without a photo none is stored", async () => {
+    const stop = await newShipment({ signatureRequired: true });
+    await assign([stop.id], ana.id);
+    const updateId = crypto.randomUUID();
+    const response = await post(`/courier/stops/${stop.trackingId}`, { updateId, status: "delivered", receivedBy: "Jo Smith", signatureTyped: "on" }, ana.cookie);
+    expect(response.status).toBe(302);
+    expect(await db.select().from(deliveryProofs).where(eq(deliveryProofs.updateId, updateId)).get()).toMatchObject({ typedSignature: "Jo Smith", photoKey: null, signatureKey: null });
+    expect(await storedKeys(`proofs/${updateId}/`)).toEqual([]);
+  });
+
+  it("refuses a fake image, one too large, a missing name and a missing signature, each with its message, storing nothing", async () => {
+    const stop = await newShipment({ signatureRequired: true });
+    await assign([stop.id], ana.id);
+    const before = await storedKeys();
+    const signature = new File([SIGNATURE_PNG], "signature.png", { type: "image/png" });
+    const tooLarge = new Uint8Array(500 * 1024 + 1);
+    tooLarge.set(CAMERA_JPEG.subarray(0, 4));
+    const cases: [string, Record<string, string>, Record<string, File>, number, string][] = [
+      ["text named .jpg", { receivedBy: "J. Smith" }, { photo: new File(["<svg onload=alert(1)>"], "door.jpg", { type: "image/jpeg" }), signature }, 400, PROOF_MESSAGES.photoNotImage],
+      ["a GIF", { receivedBy: "J. Smith" }, { photo: new File(["GIF89a......"], "door.gif", { type: "image/gif" }), signature }, 400, PROOF_MESSAGES.photoNotImage],
+      ["a JPEG's start and nothing after", { receivedBy: "J. Smith" }, { photo: new File([CAMERA_JPEG.subarray(0, 12)], "door.jpg"), signature }, 400, PROOF_MESSAGES.photoNotImage],
+      ["a photo over 500 KB", { receivedBy: "J. Smith" }, { photo: new File([tooLarge], "door.jpg", { type: "image/jpeg" }), signature }, 400, PROOF_MESSAGES.photoTooLarge],
+      ["a JPEG for the signature", { receivedBy: "J. Smith" }, { signature: new File([CAMERA_JPEG], "signature.png", { type: "image/png" }) }, 400, PROOF_MESSAGES.signatureNotImage],
+      ["no name", {}, { photo: new File([CAMERA_JPEG], "door.jpg"), signature }, 400, PROOF_MESSAGES.receivedByNeeded],
+      ["no signature on a parcel that requires one", { receivedBy: "J. Smith" }, { photo: new File([CAMERA_JPEG], "door.jpg") }, 400, PROOF_MESSAGES.signatureNeeded],
+    ];
+    for (const [what, fields, files, status, message] of cases) {
+      const response = await postStop(stop.trackingId, { updateId: crypto.randomUUID(), status: "delivered", ...fields }, files, ana.cookie);
+      expect(response.status, what).toBe(status);
+      expect(await html(response), what).toContain(message);
+    }
+    // Over the form's whole bound, the entry refuses it before any page.
+    const huge = await postStop(stop.trackingId, { updateId: crypto.randomUUID(), status: "delivered", receivedBy: "J. Smith" }, { photo: new File([new Uint8Array(700 * 1024)], "door.jpg") }, ana.cookie);
+    expect(huge.status).toBe(413);
+    expect(await huge.text()).toContain("The request is too large");
+    expect(await shipment(stop.id)).toMatchObject({ status: "in_transit" });
+    expect(await db.$count(deliveryProofs, eq(deliveryProofs.shipmentId, stop.id))).toBe(0);
+    expect(await db.$count(courierUpdates, eq(courierUpdates.shipmentId, stop.id))).toBe(0);
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it("a delivery the batch does not record (already delivered) leaves no image behind", async () => {
+    const stop = await newShipment({ status: "delivered" });
+    await assign([stop.id], ana.id);
+    const updateId = crypto.randomUUID();
+    const response = await postStop(stop.trackingId, { updateId, status: "delivered", receivedBy: "J. Smith" }, { photo: new File([CAMERA_JPEG], "door.jpg") }, ana.cookie);
+    expect(await follow(response, ana.cookie)).toContain("The status is already Delivered: nothing changed");
+    expect(await storedKeys(`proofs/${updateId}/`)).toEqual([]);
+    expect(await db.$count(deliveryProofs, eq(deliveryProofs.updateId, updateId))).toBe(0);
+  });
+
+  it("the photo and signature reach the owner, admins and the courier who took them; another courier, another customer and a visitor get a 404", async () => {
+    // A tracking ID the assistant recognises in a question.
+    const stop = await newShipment({ signatureRequired: true, trackingId: `SWP${String(Date.now()).slice(-6)}PROOF1` });
+    await assign([stop.id], ana.id);
+    const updateId = crypto.randomUUID();
+    const files = { photo: new File([CAMERA_JPEG], "door.jpg"), signature: new File([SIGNATURE_PNG], "signature.png") };
+    expect((await postStop(stop.trackingId, { updateId, status: "delivered", receivedBy: "J. Smith" }, files, ana.cookie)).status).toBe(302);
+    const otherCustomer = await signedInCookie(SEED_USER_IDS.other);
+    for (const [who, cookie] of [["the owner", customerCookie], ["an admin", adminCookie], ["the courier who took it", ana.cookie]] as const) {
+      for (const kind of ["photo", "signature"]) {
+        const response = await get(`/proofs/${updateId}/${kind}`, cookie);
+        expect(response.status, `${who}: ${kind}`).toBe(200);
+        expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+        expect(response.headers.get("Content-Type")).toBe(kind === "photo" ? "image/jpeg" : "image/png");
+        expect(new Uint8Array(await response.arrayBuffer())).toEqual(kind === "photo" ? STRIPPED_JPEG : SIGNATURE_PNG);
+      }
+    }
+    for (const [who, cookie] of [["another courier", ben.cookie], ["another customer", otherCustomer], ["a visitor", undefined]] as const) {
+      const response = await get(`/proofs/${updateId}/photo`, cookie);
+      expect(response.status, who).toBe(404);
+      expect(response.headers.get("Cache-Control"), who).toBe("private, no-store");
+      expect(await response.text(), who).not.toContain("JFIF");
+    }
+    expect((await get(`/proofs/${updateId}/other`, adminCookie)).status).toBe(404);
+    expect((await get(`/proofs/${crypto.randomUUID()}/photo`, adminCookie)).status).toBe(404);
+
+    // The owner's tracking page, the admin's shipment page and the receipt show the proof; a visitor sees only that it was signed for.
+    const ownerPage = await html(await get(`/track/${stop.trackingId}`, customerCookie));
+    expect(ownerPage).toContain("Proof of delivery");
+    expect(ownerPage).toContain("J. Smith");
+    expect(ownerPage).toContain(`src="/proofs/${updateId}/photo"`);
+    expect(ownerPage).toContain(`src="/proofs/${updateId}/signature"`);
+    for (const path of [`/admin/shipments/${stop.id}/edit`, `/receipt/${stop.id}`]) {
+      const page = await html(await get(path, adminCookie));
+      expect(page, path).toContain("Proof of delivery");
+      expect(page, path).toContain(`src="/proofs/${updateId}/photo"`);
+    }
+    const publicPage = await html(await get(`/track/${stop.trackingId}`));
+    expect(publicPage).toContain("Delivered, signed for");
+    expect(publicPage).not.toContain("J. Smith");
+    expect(publicPage).not.toContain("/proofs/");
+    expect(await html(await get(`/track/${stop.trackingId}`, otherCustomer))).not.toContain("J. Smith");
+
+    // The assistant tells the owner, in their time zone, and nobody else.
+    const question = `Where is ${stop.trackingId}?`;
+    const toOwner = await answerQuestion(serviceContext(), question, { asker: { userId: CUSTOMER, timeZone: "Asia/Tokyo" } });
+    expect(toOwner.message).toMatch(new RegExp(`Delivered to J\\. Smith at .+ GMT\\+9, photo taken\\.`));
+    for (const asker of [null, { userId: SEED_USER_IDS.other, timeZone: "UTC" }]) {
+      const reply = await answerQuestion(serviceContext(), question, { asker });
+      expect(reply.message).not.toContain("J. Smith");
+    }
   });
 });

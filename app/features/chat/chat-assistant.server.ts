@@ -5,18 +5,20 @@
 // (app/features/chat/support-assistant.ts) replies. With a Workers AI binding (`AI`, off by default;
 // README "Support chat") a model rephrases that reply, grounded on it and nothing else; an
 // escalation is never rephrased, and any model failure falls back to the built-in reply.
-import { eq, inArray, sql } from "drizzle-orm";
-import { shipments, trackingEvents } from "../../../drizzle/schema";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { deliveryProofs, shipments, trackingEvents } from "../../../drizzle/schema";
 import {
   asksAboutPrices,
   builtInAnswer,
   trackingIdsAsked,
   type AssistantReply,
   type LatestEntry,
+  type OwnerProof,
 } from "~/features/chat/support-assistant";
 import type { FormPricing } from "~/features/chat/price-answer";
 import type { Db } from "~/.server/db";
 import type { ServiceContext } from "~/load-context";
+import type { SessionUser } from "~/features/accounts/session.server";
 import { BASE_RATE } from "~/features/pricing/exchange-rates";
 import { normalizeStatus } from "~/features/shipments/shipment-status";
 import { draftCurrency } from "~/features/shipments/customer-shipment";
@@ -28,20 +30,29 @@ import { LOCATION_CHANGED } from "~/features/tracking/tracking-history";
 export const AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 const AI_TIMEOUT_MS = 8000;
 
+/** Who asks, when signed in: their own shipments' proofs of delivery are theirs to hear, in their time zone. */
+export type Asker = { userId: string; timeZone: string };
+
+/** The signed-in customer asking (admins and couriers own no shipments), in the time zone their browser gave. */
+export function askerOf(user: SessionUser | null, timeZone: string): Asker | null {
+  return user?.role === "user" ? { userId: user.id, timeZone } : null;
+}
+
 export async function answerQuestion(
   context: Pick<ServiceContext, "db" | "cloudflare">,
   question: string,
-  now = Date.now(),
+  { now = Date.now(), asker = null }: { now?: number; asker?: Asker | null } = {},
 ): Promise<AssistantReply> {
   const ids = trackingIdsAsked(question);
-  // What anyone with the tracking IDs may know (public fields only), and what a new shipment is priced with.
-  const [found, latest, pricing] = await Promise.all([
+  // What anyone with the tracking IDs may know (public fields only), the asker's own proofs, and what a new shipment is priced with.
+  const [found, latest, proofs, pricing] = await Promise.all([
     lookUpMany(context.db, ids),
     latestHistoryEntries(context.db, ids),
+    asker ? ownProofs(context.db, ids, asker.userId) : new Map<string, OwnerProof>(),
     asksAboutPrices(question) ? formPricing(context.db) : undefined,
   ]);
   const tracking = new Map(found.map(({ trackingId, shipment }) => [trackingId, shipment && { ...shipment, latestEntry: latest.get(trackingId) ?? null }]));
-  const reply = builtInAnswer(question, { tracking, pricing, now });
+  const reply = builtInAnswer(question, { tracking, proofs, pricing, now, timeZone: asker?.timeZone ?? "UTC" });
   const ai = context.cloudflare.env.AI;
   if (!ai || reply.escalate) return reply;
   return { ...reply, message: (await rephrase(ai, question, reply.message)) ?? reply.message };
@@ -71,6 +82,20 @@ async function latestHistoryEntries(db: Db, trackingIds: readonly string[]): Pro
     .innerJoin(trackingEvents, eq(trackingEvents.id, sql`(${latest})`))
     .where(inArray(shipments.trackingId, [...trackingIds]));
   return new Map(rows.map(({ trackingId, status, ...entry }) => [trackingId, { ...entry, status: normalizeStatus(status) ?? "pending" }]));
+}
+
+/** The latest proof of delivery of each named shipment that `userId` owns, by tracking ID. */
+async function ownProofs(db: Db, trackingIds: readonly string[], userId: string): Promise<Map<string, OwnerProof>> {
+  if (trackingIds.length === 0) return new Map();
+  const rows = await db
+    .select({ trackingId: shipments.trackingId, receivedBy: deliveryProofs.receivedBy, takenAt: deliveryProofs.takenAt, photoKey: deliveryProofs.photoKey })
+    .from(deliveryProofs)
+    .innerJoin(shipments, eq(shipments.id, deliveryProofs.shipmentId))
+    .where(and(inArray(shipments.trackingId, [...trackingIds]), eq(shipments.userId, userId)))
+    .orderBy(desc(deliveryProofs.takenAt));
+  const proofs = new Map<string, OwnerProof>();
+  for (const row of rows) if (!proofs.has(row.trackingId)) proofs.set(row.trackingId, { receivedBy: row.receivedBy, takenAt: row.takenAt, photo: row.photoKey !== null });
+  return proofs;
 }
 
 /** The currency a new shipment starts in (the settings' default when the form offers it) at its stored rate, and the settings' tax rate. */

@@ -18,7 +18,7 @@ import {
 import { paginate, pageOffset, type Pagination } from "~/domain/pagination";
 import { welcomeText } from "~/features/chat/support-assistant";
 import type { ServiceContext } from "~/load-context";
-import { answerQuestion } from "./chat-assistant.server";
+import { answerQuestion, type Asker } from "./chat-assistant.server";
 import { actorFor } from "~/.server/events";
 import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
 import { hitRateLimit, limitFromVar } from "~/.server/rate-limit";
@@ -64,7 +64,7 @@ export async function startChat(
 /** The visitor's message and the assistant's answer to it, stored in that order. */
 export async function postChatMessage(
   context: ServiceContext,
-  input: { sessionId: string; message: string; client: string },
+  input: { sessionId: string; message: string; client: string; asker?: Asker | null },
 ): Promise<Done<{ userMessage: ChatMessage; aiResponse: ChatMessage }> | Refused> {
   if (!isChatSessionId(input.sessionId)) return NOT_FOUND;
   const limit = limitFromVar(context.cloudflare.env.CHAT_MESSAGE_RATE_LIMIT, 20);
@@ -72,7 +72,7 @@ export async function postChatMessage(
     const result = await hitRateLimit(context.db, { key, limit, windowMs: MINUTE_MS });
     if (!result.allowed) return tooManyAttempts(result, MESSAGES_LIMITED);
   }
-  const reply = await answerQuestion(context, input.message);
+  const reply = await answerQuestion(context, input.message, { asker: input.asker ?? null });
   try {
     const added = await conversationStub(context, input.sessionId).exchange({ question: input.message, reply });
     return added ? { ok: true, message: "Message sent", ...added } : NOT_FOUND;

@@ -1,12 +1,14 @@
 // The support assistant's built-in answerer: what the company actually knows, offline. A
 // tracking ID in the question is answered from its public tracking facts (never names,
-// addresses or other personal data: the caller looks them up as an anonymous viewer), a problem
+// addresses or other personal data: the caller looks them up as an anonymous viewer; only the
+// asker's own delivered shipment adds who took it, from its proof of delivery), a problem
 // with what happened and what comes next; price questions as the shipment form prices them
 // (price-answer.ts); other questions from the FAQ (the same content the /faq page shows). When it
 // is unsure, or asked for a person, it hands the question to the team.
 import { FAQ_ENTRIES, type FaqEntry } from "~/features/site/faq";
 import { ESCALATION_REPLY, visitorName } from "./chat";
-import { formatDate, formatDay } from "~/domain/format";
+import { formatDate, formatDateTime, formatDay } from "~/domain/format";
+import { proofSentence } from "~/features/couriers/courier-rules";
 import { defaultStatusDescription, isDelivered, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { runningLate } from "~/features/tracking/tracking-timeline";
 import { TRACKING_ID_PATTERN } from "~/features/tracking/tracking-id";
@@ -29,8 +31,13 @@ export type LatestEntry = { status: ShipmentStatus; location: string | null; des
 /** The public facts of one shipment with its latest history entry (null when none is stored). */
 export type ShipmentFacts = TrackingFacts & { latestEntry: LatestEntry | null };
 
+/** A delivery's proof as its owner may hear it: who took the parcel, when, and whether a photo was taken. */
+export type OwnerProof = { receivedBy: string; takenAt: number; photo: boolean };
+
 /** What an answer may draw on besides the question. */
 export type AssistantFacts = {
+  /** The proofs of delivery of the asker's own shipments among those named, by tracking ID. */
+  proofs?: ReadonlyMap<string, OwnerProof>;
   /** What was found for each tracking ID the question names (null: no such shipment). */
   tracking?: ReadonlyMap<string, ShipmentFacts | null>;
   /** What the shipment form prices a new shipment with; the bare tariff (US dollars, no tax) when not given. */
@@ -185,10 +192,12 @@ function estimateText(facts: ShipmentFacts, now: number, timeZone: string): stri
   return `Estimated delivery: ${formatDay(facts.estimatedDelivery)}.`;
 }
 
-function trackingLine(id: string, facts: ShipmentFacts | null, now: number, timeZone: string): string {
+function trackingLine(id: string, facts: ShipmentFacts | null, now: number, timeZone: string, proof?: OwnerProof): string {
   if (!facts) return `I could not find a shipment with tracking ID ${id}. Please check the ID and try again.`;
   const parts = [`Shipment ${facts.trackingId} is ${statusLabel(facts.status)}.`];
-  if (isDelivered(facts.status)) {
+  if (isDelivered(facts.status) && proof) {
+    parts.push(`${proofSentence({ receivedBy: proof.receivedBy, at: formatDateTime(proof.takenAt, timeZone), photo: proof.photo })}.`);
+  } else if (isDelivered(facts.status)) {
     parts.push(facts.actualDelivery !== null ? `It was delivered on ${formatDate(facts.actualDelivery, timeZone)}.` : "It has been delivered.");
   } else if (facts.status === "returned") {
     parts.push("It has been returned to its sender.");
@@ -224,11 +233,11 @@ export function asksAboutPrices(question: string): boolean {
 
 /** The built-in answer to `question`, from `facts`. */
 export function builtInAnswer(question: string, facts: AssistantFacts = {}): AssistantReply {
-  const { tracking = new Map(), pricing = TARIFF_PRICING, now = Date.now(), timeZone = "UTC" } = facts;
+  const { tracking = new Map(), proofs = new Map(), pricing = TARIFF_PRICING, now = Date.now(), timeZone = "UTC" } = facts;
   if (asksForHuman(question)) return ESCALATION;
   const ids = trackingIdsAsked(question);
   if (ids.length > 0) {
-    return { message: ids.map((id) => trackingLine(id, tracking.get(id) ?? null, now, timeZone)).join("\n\n"), escalate: false, topic: "tracking" };
+    return { message: ids.map((id) => trackingLine(id, tracking.get(id) ?? null, now, timeZone, proofs.get(id))).join("\n\n"), escalate: false, topic: "tracking" };
   }
   const text = normalize(question);
   if (asksAboutPrices(question)) return { message: priceAnswer(question, text, pricing, now), escalate: false, topic: "pricing" };

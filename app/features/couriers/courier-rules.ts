@@ -4,6 +4,7 @@ import { z } from "zod";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { boundedText, placeName } from "~/domain/form-fields";
 import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { imageType, PROOF_LIMITS, type ImageType } from "./proof-image";
 
 /** The statuses a courier sets, in the order of a parcel's day. */
 export const COURIER_STATUSES = ["picked_up", "in_transit", "out_for_delivery", "delivered", "failed", "returned"] as const satisfies readonly ShipmentStatus[];
@@ -67,6 +68,24 @@ const Coordinate = (label: string, bound: number) =>
     .max(bound, `Please enter a valid ${label}`)
     .optional();
 
+export const PROOF_MESSAGES = {
+  receivedByNeeded: "Please enter the name of the person who took the parcel",
+  photoTooLarge: "The photo is larger than 500 KB: take it again at a lower resolution, or save without a photo",
+  photoNotImage: "The photo must be a JPEG, PNG or WebP image",
+  signatureNotImage: "The signature could not be read: clear it and sign again",
+  signatureNeeded: "This parcel needs a signature: let the recipient sign, or tick that they typed their name as their signature",
+} as const;
+
+/** What the public tracking page (and every party's mail) says of a delivery with a proof. */
+export const SIGNED_FOR = "Delivered, signed for";
+export const HANDED_OVER = "Delivered in person";
+
+const ImageFile = (tooLarge: string, maxBytes: number) =>
+  z
+    .instanceof(File, { message: tooLarge })
+    .refine((file) => file.size <= maxBytes, tooLarge)
+    .optional();
+
 /**
  * One status update from the door. `updateId` is made by the page (or the phone) that sent it:
  * the same id twice applies once. A failed attempt names its reason ("other" with text); the
@@ -81,8 +100,13 @@ export const CourierUpdateSchema = z
     location: placeName("Location", MAX_LENGTH.location, "Please enter a location").optional(),
     latitude: Coordinate("latitude", 90),
     longitude: Coordinate("longitude", 180),
+    receivedBy: boundedText("Received by", PROOF_LIMITS.receivedBy).optional(),
+    photo: ImageFile(PROOF_MESSAGES.photoTooLarge, PROOF_LIMITS.photoBytes),
+    signature: ImageFile(PROOF_MESSAGES.signatureNotImage, PROOF_LIMITS.signatureBytes),
+    signatureTyped: z.literal("on", { errorMap: () => ({ message: PROOF_MESSAGES.signatureNeeded }) }).optional(),
   })
   .superRefine((update, ctx) => {
+    if (update.status === "delivered" && !update.receivedBy) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["receivedBy"], message: PROOF_MESSAGES.receivedByNeeded });
     if (update.status === "failed" && !update.reason) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: FAILURE_REASON_NEEDED });
     if (update.status === "failed" && update.reason === "other" && !update.reasonText) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reasonText"], message: FAILURE_TEXT_NEEDED });
@@ -92,10 +116,32 @@ export const CourierUpdateSchema = z
     }
   });
 
+/**
+ * The update form with its images checked by their bytes (parse it with `async: true`): a photo
+ * must really be a JPEG, PNG or WebP, a drawn signature a PNG, whatever the upload claims.
+ */
+export const CourierUpdateFormSchema = CourierUpdateSchema.superRefine(async (update, ctx) => {
+  const checks: [keyof CourierUpdate, File | undefined, readonly ImageType[], string][] = [
+    ["photo", update.photo, ["image/jpeg", "image/png", "image/webp"], PROOF_MESSAGES.photoNotImage],
+    ["signature", update.signature, ["image/png"], PROOF_MESSAGES.signatureNotImage],
+  ];
+  for (const [path, file, types, message] of checks) {
+    if (!file) continue;
+    const type = imageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+    if (!type || !types.includes(type)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+  }
+});
+
 export type CourierUpdate = z.infer<typeof CourierUpdateSchema>;
 
 /** The history entry's description of an update: a failed attempt's reason, else the status's default. */
-export function updateDescription(update: Pick<CourierUpdate, "status" | "reason" | "reasonText">): string | undefined {
+export function updateDescription(update: Pick<CourierUpdate, "status" | "reason" | "reasonText">, proof?: { signed: boolean }): string | undefined {
+  if (update.status === "delivered" && proof) return proof.signed ? SIGNED_FOR : HANDED_OVER;
   return update.status === "failed" && update.reason ? failedAttemptDescription(update.reason, update.reasonText) : undefined;
+}
+
+/** "Delivered to J. Smith at Nov 27, 2026, 2:02 PM UTC, photo taken": what the owner hears of a proof. */
+export function proofSentence(proof: { receivedBy: string; at: string; photo: boolean }): string {
+  return `Delivered to ${proof.receivedBy} at ${proof.at}${proof.photo ? ", photo taken" : ""}`;
 }
 

@@ -5,7 +5,7 @@
 // another courier's or an unassigned shipment is "not found", whatever id is sent.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { courierUpdates, shipments, users } from "../../../drizzle/schema";
+import { courierUpdates, deliveryProofs, shipments, users } from "../../../drizzle/schema";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
@@ -15,7 +15,8 @@ import { limitAction } from "~/.server/rate-limit";
 import { normalizeStatus, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { changeShipmentStatuses } from "~/features/shipments/shipments.server";
 import { selectionFault } from "~/features/shipments/shipment-selection";
-import { courierDay, courierStatusLabel, updateDescription, type CourierUpdate, type RunSheetOrder } from "./courier-rules";
+import { courierDay, courierStatusLabel, PROOF_MESSAGES, updateDescription, type CourierUpdate, type RunSheetOrder } from "./courier-rules";
+import { dropUnrecordedImages, prepareProofImages, putProofImages, type ProofKind } from "./proofs.server";
 
 export const COURIER_MESSAGES = {
   notListed: "Please choose a courier from the list",
@@ -237,6 +238,12 @@ export async function recordCourierUpdate(
   const replayed = { ok: true as const, tone: "info" as const, trackingId: stop.trackingId, message: COURIER_MESSAGES.replayed };
   const known = await db.select({ shipmentId: courierUpdates.shipmentId }).from(courierUpdates).where(eq(courierUpdates.id, update.updateId)).get();
   if (known) return known.shipmentId === stop.id ? replayed : refused("conflict", COURIER_MESSAGES.replayed);
+  // Proof of delivery: who took it (the form requires the name), the photo, and the signature a parcel may require.
+  const delivered = update.status === "delivered";
+  const signed = Boolean(update.signature || update.signatureTyped);
+  if (delivered && stop.signatureRequired && !signed) return refused("invalid", PROOF_MESSAGES.signatureNeeded, { signature: [PROOF_MESSAGES.signatureNeeded] });
+  const images = delivered ? await prepareProofImages(update.updateId, { photo: update.photo, signature: update.signature }) : [];
+  if (!Array.isArray(images)) return images;
   const limited = await limitAction(context, { action: "status-change", clientAddress, account: courier.userId });
   if (limited) return limited;
   const record = db.insert(courierUpdates).values({
@@ -248,22 +255,48 @@ export async function recordCourierUpdate(
     longitude: update.longitude ?? null,
     createdAt: now,
   });
+  const imageKey = (kind: ProofKind) => images.find((image) => image.kind === kind)?.key ?? null;
+  const proof = delivered
+    ? {
+        row: db.insert(deliveryProofs).values({
+          updateId: update.updateId,
+          shipmentId: stop.id,
+          courierId: courier.userId,
+          receivedBy: update.receivedBy ?? "",
+          photoKey: imageKey("photo"),
+          signatureKey: imageKey("signature"),
+          typedSignature: !update.signature && update.signatureTyped ? (update.receivedBy ?? null) : null,
+          takenAt: now,
+        }),
+        facts: { receivedBy: update.receivedBy ?? "", takenAt: now, photo: images.some((image) => image.kind === "photo"), signed },
+      }
+    : null;
+  // The images go first, under keys of the update's id; the batch then records them with the
+  // change, or, refused, leaves them to be removed (a replay that committed keeps its own).
+  await putProofImages(context.cloudflare.env.PROOFS, images);
+  let changedCount = 0;
   try {
     const { changed } = await changeShipmentStatuses(context, {
       shipmentIds: [stop.id],
       status: update.status,
       location: update.location ?? null,
-      description: updateDescription(update),
+      description: updateDescription(update, proof?.facts),
       actor: courier,
-      alongside: [record],
+      alongside: proof ? [record, proof.row] : [record],
+      ...(proof ? { proof: proof.facts } : {}),
       now,
     });
-    const label = courierStatusLabel(update.status);
-    if (changed.length === 0) return { ok: true, tone: "info", trackingId: stop.trackingId, message: `The status is already ${label}: nothing changed` };
-    return { ok: true, trackingId: stop.trackingId, message: `${stop.trackingId}: ${label}` };
+    changedCount = changed.length;
   } catch (error) {
+    await dropUnrecordedImages(context, update.updateId, images);
     // The same update sent twice at the same moment: the second batch finds its id taken and wrote nothing.
     if (isUniqueViolation(error)) return replayed;
     throw error;
   }
+  const label = courierStatusLabel(update.status);
+  if (changedCount === 0) {
+    await dropUnrecordedImages(context, update.updateId, images);
+    return { ok: true, tone: "info", trackingId: stop.trackingId, message: `The status is already ${label}: nothing changed` };
+  }
+  return { ok: true, trackingId: stop.trackingId, message: `${stop.trackingId}: ${label}` };
 }

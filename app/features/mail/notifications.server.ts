@@ -13,6 +13,8 @@ import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/co
 import { contactTypeLabel } from "~/features/contact/contact-form";
 import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
 import { statusLabel } from "~/features/shipments/shipment-status";
+import { proofSentence } from "~/features/couriers/courier-rules";
+import { formatDateTime } from "~/domain/format";
 import { replyAuthor, visitorName } from "~/features/chat/chat";
 import { insertWhere, type Db } from "~/.server/db";
 import { deliversTo, type TypesFor } from "~/.server/deliveries";
@@ -120,7 +122,9 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
       ];
     }
     case "shipment.status_changed": {
-      const { trackingId, to, description, sender, recipient, owner } = event.data;
+      const { trackingId, to, description, sender, recipient, owner, proof } = event.data;
+      // Who took the parcel is for the owner only; the others read the public words of the history.
+      const proofLine = proof ? [`${proofSentence({ receivedBy: proof.receivedBy, at: formatDateTime(proof.takenAt), photo: proof.photo })}.`] : [];
       const link = trackingUrl(origin, trackingId);
       const subject = `Shipment ${trackingId}: ${statusLabel(to)}`;
       const news = `${trackingId} is now ${statusLabel(to)}.\n${description}\nFollow it at ${link}`;
@@ -139,6 +143,7 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
           body: [
             `Hello ${party.name},`,
             `Your shipment ${news}`,
+            ...(party.owner ? proofLine : []),
             ...(event.ratingLink ? [`How did the delivery go? Rate it from 1 to 5 (once per shipment): ${event.ratingLink}`] : []),
             ...(party.owner ? [`Choose which e-mail you get in your profile: ${origin}/profile?tab=notifications`] : []),
           ].join("\n\n"),

@@ -8,6 +8,7 @@ import type { QuoteLine } from "~/features/pricing/pricing";
 import { normalizeStatus } from "~/features/shipments/shipment-status";
 import type { Db } from "~/.server/db";
 import { qrCode } from "./qr-code.server";
+import { latestProofs } from "~/features/couriers/proofs.server";
 
 function quoteLines(costBreakdown: string | null): Pick<QuoteLine, "key" | "label" | "amount">[] {
   if (!costBreakdown) return [];
@@ -30,7 +31,9 @@ export async function getReceipt(db: Db, id: string, origin: string) {
     .where(eq(shipmentPackages.shipmentId, id))
     .orderBy(asc(shipmentPackages.position));
   const trackingUrl = `${origin}/track/${encodeURIComponent(shipment.trackingId)}`;
+  const proofs = await latestProofs(db, [id]);
   return {
+    proof: proofs.get(id) ?? null,
     shipment: { ...shipment, status: normalizeStatus(shipment.status) ?? "pending" },
     packages,
     costLines: quoteLines(shipment.costBreakdown),

@@ -12,7 +12,7 @@ import { generateTrackingId } from "~/features/tracking/tracking-id";
 import type { ServiceContext } from "~/load-context";
 import { inParts, insertWhere, type Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
-import { recordEvents, type Actor, type OnlyIf } from "~/.server/events";
+import { recordEvents, type Actor, type DeliveryProofFacts, type OnlyIf } from "~/.server/events";
 import { refused, type Outcome, type RateLimited } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { ratingLink } from "~/features/ratings/ratings.server";
@@ -221,14 +221,23 @@ async function readStatusSubjects(db: Db, ids: readonly string[]): Promise<Statu
 }
 
 /** A status change: the status, who makes it, and optionally the place and (custom destination) where it was delivered. */
-export type StatusChange = { status: ShipmentStatus; actor: Actor; location?: string | null; customDestination?: string | null; description?: string; now?: number };
+export type StatusChange = {
+  status: ShipmentStatus;
+  actor: Actor;
+  location?: string | null;
+  customDestination?: string | null;
+  description?: string;
+  /** A courier's proof of delivery, carried by the event for the owner's mail. */
+  proof?: DeliveryProofFacts;
+  now?: number;
+};
 
 /**
  * One shipment's status change as statements for `commit`: its history entry, its event (with
  * its mail) and the update, in that order; null when the shipment already has that status (and,
  * for a custom destination, that destination).
  */
-async function statusChangeItems(context: ServiceContext, current: StatusSubject, { status, actor, location, customDestination, description, now }: StatusChange & { now: number }) {
+async function statusChangeItems(context: ServiceContext, current: StatusSubject, { status, actor, location, customDestination, description, proof, now }: StatusChange & { now: number }) {
   const { db } = context;
   const shipmentId = current.id;
   const sameDestination = customDestination === undefined || (current.customDestination ?? null) === (customDestination ?? null);
@@ -262,6 +271,7 @@ async function statusChangeItems(context: ServiceContext, current: StatusSubject
             sender: { name: current.senderName, email: current.senderEmail },
             recipient: { name: current.recipientName, email: current.recipientEmail },
             owner: current.ownerEmail ? { name: current.ownerFirstName ?? "", email: current.ownerEmail } : null,
+            ...(proof ? { proof } : {}),
           },
           readAtWrite: { from: sql`(select ${shipments.status} from ${shipments} where ${shipments.id} = ${shipmentId})` },
           ...ratingLinkOnDelivery,

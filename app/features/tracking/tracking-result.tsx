@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { enhancePrint } from "~/behaviours/print";
 import { useBehaviour } from "~/behaviours/use-behaviour";
@@ -19,6 +20,7 @@ export function TrackingResult({
   autoPrint,
   calendarHref,
   subscription,
+  proof = null,
 }: {
   view: TrackingView;
   timeline: TrackingTimeline;
@@ -28,6 +30,8 @@ export function TrackingResult({
   /** The estimated delivery as a calendar file, while a delivery is still to come. */
   calendarHref: string | null;
   subscription: Subscription | null;
+  /** The proof of delivery, for its owner and admins only. */
+  proof?: ReactNode;
 }) {
   const progress = statusProgress(view.status);
   const delivered = isDelivered(view.status);
@@ -53,6 +57,8 @@ export function TrackingResult({
           <p>Delivered on {formatDateTime(view.actualDelivery ?? view.updatedAt, timeZone)}.</p>
         </section>
       ) : null}
+
+      {proof}
 
       {timeline.late ? (
         <p className="rounded-lg border border-amber-600 bg-amber-50 p-4 font-semibold text-amber-950">
