@@ -1,25 +1,48 @@
-import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
 import { createShipment } from "./admin-shipment-form";
 import { linkIn, receivedMail } from "./mail";
-import { redirectOf, signIn, signInAsDemoAdmin } from "./sign-in";
+import { redirectOf, signIn, signInAsDemoAdmin, signInAsDemoCustomer } from "./sign-in";
+import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
+import { stripJpegMetadata } from "~/features/couriers/proof-image";
 
 // The courier's day on a phone, with JavaScript off and on: an admin invites a courier and
-// assigns three shipments from the list; the courier finds one by typing its ID on the run
-// sheet and sets it out for delivery, then delivered; the sender hears of each and a visitor
-// sees it delivered. With JavaScript the courier then loses the signal: the run sheet and a stop
-// opened before still open, a status set there waits on the phone and lands once when the
-// signal returns. (Proof of delivery is not built yet.)
+// assigns three shipments from the list (one of them the demo customer's, which needs a
+// signature); the courier finds it by typing its ID on the run sheet and sets it out for
+// delivery, then delivered with the proof: who took it, a photo (from a camera that wrote its
+// GPS position into it) and a signature, drawn with a finger with JavaScript, the typed name
+// without. The sender hears of each. With JavaScript the courier then loses the signal: the run
+// sheet and a stop opened before still open, a status set there waits on the phone and lands
+// once when the signal returns. The owner sees the proof on their tracking page, without the
+// photo's position; a visitor sees only that it was signed for.
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("an admin invites a courier and assigns three shipments; the courier types an ID and delivers it", async ({ page, context, request, javaScriptEnabled }, testInfo) => {
+/** A camera's photo: a small JPEG whose APP1 segment holds a GPS position. */
+const CAMERA_PHOTO = new URL("./fixtures/door-with-gps.jpg", import.meta.url).pathname;
+
+/** The demo customer's own shipment, needing a signature, made through the four steps' forms as the browser posts them. */
+async function createOwnShipment(page: Page, sender: { senderName: string; senderEmail: string }): Promise<string> {
+  await signInAsDemoCustomer(page);
+  const steps = [{ ...SAMPLE_SENDER, ...sender }, SAMPLE_RECIPIENT, { ...SAMPLE_PACKAGE_STEP, signatureRequired: "on" }];
+  for (const [index, fields] of steps.entries()) {
+    const response = await page.request.post(`/dashboard/create-shipment?step=${index + 1}`, { form: { step: String(index + 1), intent: "next", ...fields }, maxRedirects: 0 });
+    await redirectOf(response, `step ${index + 1} of the shipment form`);
+  }
+  const created = await page.request.post("/dashboard/create-shipment?step=4", { form: { step: "4", intent: "create" }, maxRedirects: 0 });
+  const trackingId = (await redirectOf(created, "creating the customer's shipment")).replace("/track/", "");
+  await page.context().clearCookies();
+  return trackingId;
+}
+
+test("an admin invites a courier and assigns three shipments; the courier types an ID and delivers it with a proof", async ({ page, context, request, javaScriptEnabled }, testInfo) => {
   test.setTimeout(150_000);
   const tag = `${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
   const senderName = `Courier Story ${tag}`;
   const senderEmail = `courier.story.${tag}@example.com`;
   const courierEmail = `rider.${tag}@example.com`;
+  const trackingIds = [await createOwnShipment(page, { senderName, senderEmail })];
   await signInAsDemoAdmin(page);
-  const trackingIds: string[] = [];
-  for (const description of ["Books", "Lamp", "Kettle"]) trackingIds.push(await createShipment(page, { senderName, senderEmail, description }));
+  for (const description of ["Lamp", "Kettle"]) trackingIds.push(await createShipment(page, { senderName, senderEmail, description }));
 
   // The invitation: the admin's form, then the courier's mail and its link to choose a password.
   await page.goto("/admin/couriers");
@@ -66,8 +89,26 @@ test("an admin invites a courier and assigns three shipments; the courier types 
 
   await page.getByLabel("Tracking ID").fill(first!);
   await page.getByRole("button", { name: "Open" }).click();
+  await expect(page.getByText("Signature required")).toBeVisible();
   await page.getByLabel("Status", { exact: true }).selectOption({ label: "Delivered" });
   await page.getByLabel(/^Location/).fill("Front desk");
+
+  // The proof: who took it, a photo, and the signature this parcel requires.
+  await page.getByLabel(/^Received by/).fill("J. Smith");
+  await page.getByLabel(/^Photo of the delivered parcel/).setInputFiles(CAMERA_PHOTO);
+  if (javaScriptEnabled) {
+    // Shrunk on the phone first; then the recipient signs with a finger in the box.
+    await expect(page.getByText(/^Photo ready \(\d+ KB\)$/)).toBeVisible();
+    const pad = page.getByRole("img", { name: /^Signature box/ });
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    for (const [dx, dy] of [[60, -30], [120, 25], [180, -20], [240, 15]]) await page.mouse.move(box.x + 20 + dx!, box.y + box.height / 2 + dy!, { steps: 4 });
+    await page.mouse.up();
+  } else {
+    await page.getByLabel("No drawing: the recipient typed their name above as their signature").check();
+  }
   await page.getByRole("button", { name: "Save status" }).click();
   await expect(page.getByRole("status").getByText(`${first}: Delivered`)).toBeVisible();
 
@@ -106,8 +147,31 @@ test("an admin invites a courier and assigns three shipments; the courier types 
     await expect(history.first()).toContainText("Package is out for delivery");
   }
 
-  // A visitor sees it delivered.
+  // The owner sees the proof on their tracking page; the stored photo carries no position.
+  await page.context().clearCookies();
+  await signInAsDemoCustomer(page);
+  await page.goto(`/track/${first}`);
+  const proof = page.getByRole("region", { name: "Proof of delivery" });
+  await expect(proof.getByText("J. Smith", { exact: true })).toBeVisible();
+  const photo = proof.getByRole("img", { name: "Photo of the delivered parcel" });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  if (javaScriptEnabled) await expect(proof.getByRole("img", { name: "Signature of J. Smith" })).toBeVisible();
+  else await expect(proof.getByText("Typed name: J. Smith")).toBeVisible();
+  const photoSrc = (await photo.getAttribute("src"))!;
+  const stored = await page.request.get(photoSrc);
+  expect(stored.headers()["cache-control"]).toBe("private, no-store");
+  const bytes = new Uint8Array(await stored.body());
+  const taken = new Uint8Array(readFileSync(CAMERA_PHOTO));
+  // The camera's photo has a metadata segment to strip; the stored one has none left.
+  expect(stripJpegMetadata(taken)!.length).toBeLessThan(taken.length);
+  expect(stripJpegMetadata(bytes)).toEqual(bytes);
+
+  // A visitor sees only that it was signed for: no name, no photo, no signature.
   await page.context().clearCookies();
   await page.goto(`/track/${first}`);
-  await expect(page.getByText("Delivered").first()).toBeVisible();
+  await expect(page.getByText("Delivered, signed for").first()).toBeVisible();
+  await expect(page.getByText("J. Smith")).toHaveCount(0);
+  await expect(page.locator('img[src^="/proofs/"]')).toHaveCount(0);
+  expect((await page.request.get(photoSrc)).status()).toBe(404);
 });

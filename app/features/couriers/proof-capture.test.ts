@@ -41,22 +41,31 @@ describe("fitWithin and encodeWithin", () => {
   });
 });
 
-const PHOTO_MARKUP = `<form><div data-photo-shrink><input type="file" name="photo" /><p data-photo-status></p></div></form>`;
+const PHOTO_MARKUP = `<form><div data-photo-shrink><input type="file" name="photo" /><p data-photo-status></p></div><button type="submit">Save status</button></form>`;
 
 describe("photoShrinker", () => {
-  test("a chosen photo is replaced by its shrunk copy; the form waits while it is made", async () => {
+  test("a chosen photo is replaced by its shrunk copy; a submit meanwhile waits for it, then goes on by itself", async () => {
     document.body.innerHTML = PHOTO_MARKUP;
     let finish: (file: File) => void = () => {};
     const small = new File([new Uint8Array(2048)], "door.jpg", { type: "image/jpeg" });
     const undo = photoShrinker(() => new Promise((resolve) => (finish = resolve)))(document);
+    const form = document.querySelector("form")!;
     const input = document.querySelector<HTMLInputElement>("input")!;
+    const requestSubmit = vi.spyOn(form, "requestSubmit").mockImplementation(() => {});
     choose(input, new File([new Uint8Array(40_000)], "door.heic"));
-    expect(input.validationMessage).toBe(PHOTO_SHRINKING);
     expect(document.querySelector("[data-photo-status]")!.textContent).toBe(PHOTO_SHRINKING);
+    const early = new SubmitEvent("submit", { cancelable: true, submitter: document.querySelector("button") });
+    form.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(requestSubmit).not.toHaveBeenCalled();
     finish(small);
     await vi.waitFor(() => expect(input.files?.[0]).toBe(small));
-    expect(input.validationMessage).toBe("");
     expect(document.querySelector("[data-photo-status]")!.textContent).toBe(photoReady(2048));
+    expect(requestSubmit).toHaveBeenCalledWith(document.querySelector("button"));
+    // Once it is made, a submit goes as usual.
+    const later = new SubmitEvent("submit", { cancelable: true });
+    form.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
     undo();
   });
 
@@ -70,7 +79,6 @@ describe("photoShrinker", () => {
     choose(input, taken);
     await vi.waitFor(() => expect(document.querySelector("[data-photo-status]")!.textContent).toBe(PHOTO_NOT_SHRUNK));
     expect(input.files?.[0]).toBe(taken);
-    expect(input.validationMessage).toBe("");
   });
 });
 

@@ -60,19 +60,30 @@ function setFile(input: HTMLInputElement, file: File | null): boolean {
   return true;
 }
 
-/** The photo field of `[data-photo-shrink]`, shrunk by `shrink` when a photo is chosen; the form waits while it works. */
+/**
+ * The photo field of `[data-photo-shrink]`, shrunk by `shrink` when a photo is chosen. A submit
+ * while it works waits for it, then goes on by itself with the shrunk photo.
+ */
 export function photoShrinker(shrink: (file: File) => Promise<File | null> = shrinkPhoto): Behaviour {
   return (root) => {
     const undos = within(root, "[data-photo-shrink]").map((box) => {
       const input = box.querySelector<HTMLInputElement>("input[type=file]");
       const status = box.querySelector<HTMLElement>("[data-photo-status]");
-      if (!input || !status) return () => {};
+      const form = input?.form;
+      if (!input || !status || !form) return () => {};
       let shrunk: File | null = null;
+      let busy = false;
+      let waiting: { submitter: HTMLElement | null } | null = null;
+      const onSubmit = (event: SubmitEvent) => {
+        if (!busy) return;
+        event.preventDefault();
+        waiting = { submitter: event.submitter };
+      };
       const onChange = async () => {
         const chosen = input.files?.[0];
         // The change that putting the shrunk photo in makes.
         if (!chosen || chosen === shrunk) return;
-        input.setCustomValidity(PHOTO_SHRINKING);
+        busy = true;
         status.textContent = PHOTO_SHRINKING;
         let result: File | null = null;
         try {
@@ -80,16 +91,25 @@ export function photoShrinker(shrink: (file: File) => Promise<File | null> = shr
         } catch {
           result = null;
         }
-        input.setCustomValidity("");
+        busy = false;
         if (result && setFile(input, result)) {
           shrunk = result;
           status.textContent = photoReady(result.size);
         } else {
           status.textContent = PHOTO_NOT_SHRUNK;
         }
+        if (waiting) {
+          const { submitter } = waiting;
+          waiting = null;
+          form.requestSubmit(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : undefined);
+        }
       };
+      form.addEventListener("submit", onSubmit);
       input.addEventListener("change", onChange);
-      return () => input.removeEventListener("change", onChange);
+      return () => {
+        form.removeEventListener("submit", onSubmit);
+        input.removeEventListener("change", onChange);
+      };
     });
     return () => {
       for (const undo of undos) undo();
