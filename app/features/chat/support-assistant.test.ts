@@ -90,6 +90,15 @@ describe("builtInAnswer", () => {
     expect(builtInAnswer(ID, tracking(delivered)).message).toContain("It was delivered on Jan 3, 2030.");
   });
 
+  it("tells the owner who took a delivered parcel and when, in their time zone, from its proof", () => {
+    const delivered: ShipmentFacts = { ...inTransit, status: "delivered", actualDelivery: Date.UTC(2030, 0, 3, 13, 2) };
+    const proof = { receivedBy: "J. Smith", takenAt: Date.UTC(2030, 0, 3, 13, 2), photo: true };
+    const facts = { ...tracking(delivered), proofs: new Map([[ID, proof]]) };
+    expect(builtInAnswer(ID, { ...facts, timeZone: "Europe/Madrid" }).message).toContain(`Shipment ${ID} is Delivered. Delivered to J. Smith at Jan 3, 2030, 2:02 PM GMT+1, photo taken.`);
+    const withoutPhoto = { ...facts, proofs: new Map([[ID, { ...proof, photo: false }]]) };
+    expect(builtInAnswer(ID, withoutPhoto).message).toContain("Delivered to J. Smith at Jan 3, 2030, 1:02 PM UTC.");
+  });
+
   it("tells a parcel delivered elsewhere as delivered, with no estimate", () => {
     const elsewhere: ShipmentFacts = { ...inTransit, status: "custom_destination", actualDelivery: Date.UTC(2030, 4, 8) };
     const message = builtInAnswer(ID, tracking(elsewhere)).message;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { courierDay, courierStatusLabel, CourierUpdateSchema, failedAttemptDescription, runSheetOrder, updateDescription } from "./courier-rules";
+import { courierDay, courierStatusLabel, CourierUpdateSchema, failedAttemptDescription, proofSentence, runSheetOrder, updateDescription } from "./courier-rules";
 import { trackingIdFromCode } from "./scanned-code";
 
 const ID = "3b241101-e2bb-4255-8caf-4136c566a962";
@@ -26,7 +26,9 @@ describe("courier rules", () => {
   });
 
   test("an update needs an id, a listed status, a reason when failed (text for Other), and coordinates in range and in pairs", () => {
-    expect(errorsOf({ updateId: ID, status: "delivered" })).toEqual({});
+    expect(errorsOf({ updateId: ID, status: "delivered", receivedBy: "J. Smith" })).toEqual({});
+    expect(errorsOf({ updateId: ID, status: "delivered", receivedBy: "  " })).toEqual({ receivedBy: "Please enter the name of the person who took the parcel" });
+    expect(errorsOf({ updateId: ID, status: "delivered", receivedBy: "x".repeat(101) })).toHaveProperty("receivedBy");
     expect(errorsOf({ updateId: ID, status: "failed", reason: "other", reasonText: "Gate locked", latitude: "-33.9", longitude: "151.2" })).toEqual({});
     expect(errorsOf({ updateId: "nope", status: "custom_destination" })).toEqual({
       updateId: "This update has no id: reload the page and try again",
@@ -35,9 +37,17 @@ describe("courier rules", () => {
     expect(errorsOf({ updateId: ID, status: "failed" })).toEqual({ reason: "Please choose why the delivery failed" });
     expect(errorsOf({ updateId: ID, status: "failed", reason: "other" })).toEqual({ reasonText: "Please say what went wrong" });
     expect(errorsOf({ updateId: ID, status: "failed", reason: "other", reasonText: "x".repeat(201) })).toHaveProperty("reasonText");
-    expect(errorsOf({ updateId: ID, status: "delivered", latitude: "91", longitude: "0" })).toEqual({ latitude: "Please enter a valid latitude" });
-    expect(errorsOf({ updateId: ID, status: "delivered", longitude: "10" })).toEqual({ latitude: "Coordinates come in pairs" });
-    expect(errorsOf({ updateId: ID, status: "delivered", location: "..." })).toEqual({ location: "Please enter a location" });
+    expect(errorsOf({ updateId: ID, status: "picked_up", latitude: "91", longitude: "0" })).toEqual({ latitude: "Please enter a valid latitude" });
+    expect(errorsOf({ updateId: ID, status: "picked_up", longitude: "10" })).toEqual({ latitude: "Coordinates come in pairs" });
+    expect(errorsOf({ updateId: ID, status: "picked_up", location: "..." })).toEqual({ location: "Please enter a location" });
+  });
+
+  test("a delivery with a proof says only whether it was signed for; the owner hears who took it", () => {
+    expect(updateDescription({ status: "delivered" }, { signed: true })).toBe("Delivered, signed for");
+    expect(updateDescription({ status: "delivered" }, { signed: false })).toBe("Delivered in person");
+    expect(updateDescription({ status: "delivered" })).toBeUndefined();
+    expect(proofSentence({ receivedBy: "J. Smith", at: "Nov 27, 2026, 2:02 PM UTC", photo: true })).toBe("Delivered to J. Smith at Nov 27, 2026, 2:02 PM UTC, photo taken");
+    expect(proofSentence({ receivedBy: "J. Smith", at: "Nov 27, 2026, 2:02 PM UTC", photo: false })).toBe("Delivered to J. Smith at Nov 27, 2026, 2:02 PM UTC");
   });
 
   test("the run sheet's day is the UTC date; its order is the admin's unless postal code is asked for", () => {

@@ -180,9 +180,9 @@ export function TrackingResult({
 }
 
 /** One labelled fact of a shipment, inside a <dl>. */
-export function Fact({ label, value }: { label: string; value: string }) {
+export function Fact({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="font-medium">{value}</dd>
     </div>
