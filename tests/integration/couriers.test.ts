@@ -401,6 +401,23 @@ describe("couriers: proof of delivery", () => {
     expect(await storedKeys()).toEqual(before);
   });
 
+  it("the same delivery sent several times at once applies once, with one proof and its images kept", async () => {
+    const stop = await newShipment({ signatureRequired: true });
+    await assign([stop.id], ana.id);
+    const updateId = crypto.randomUUID();
+    const send = () =>
+      postStop(stop.trackingId, { updateId, status: "delivered", receivedBy: "J. Smith" }, { photo: new File([CAMERA_JPEG], "door.jpg"), signature: new File([SIGNATURE_PNG], "signature.png") }, ana.cookie);
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302]);
+    expect(await db.$count(deliveryProofs, eq(deliveryProofs.shipmentId, stop.id))).toBe(1);
+    expect((await historyOf(stop.id)).filter((entry) => entry.status === "delivered")).toHaveLength(1);
+    expect(await storedKeys(`proofs/${updateId}/`)).toEqual([`proofs/${updateId}/photo`, `proofs/${updateId}/signature`]);
+    // A photo field sent as text is no image.
+    const text = await post(`/courier/stops/${stop.trackingId}`, { updateId: crypto.randomUUID(), status: "delivered", receivedBy: "J. Smith", photo: "door.jpg", signatureTyped: "on" }, ana.cookie);
+    expect(text.status).toBe(400);
+    expect(await html(text)).toContain(PROOF_MESSAGES.photoNotImage);
+  });
+
   it("a delivery the batch does not record (already delivered) leaves no image behind", async () => {
     const stop = await newShipment({ status: "delivered" });
     await assign([stop.id], ana.id);

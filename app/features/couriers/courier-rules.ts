@@ -80,9 +80,9 @@ export const PROOF_MESSAGES = {
 export const SIGNED_FOR = "Delivered, signed for";
 export const HANDED_OVER = "Delivered in person";
 
-const ImageFile = (tooLarge: string, maxBytes: number) =>
+const ImageFile = (notImage: string, tooLarge: string, maxBytes: number) =>
   z
-    .instanceof(File, { message: tooLarge })
+    .instanceof(File, { message: notImage })
     .refine((file) => file.size <= maxBytes, tooLarge)
     .optional();
 
@@ -101,8 +101,8 @@ export const CourierUpdateSchema = z
     latitude: Coordinate("latitude", 90),
     longitude: Coordinate("longitude", 180),
     receivedBy: boundedText("Received by", PROOF_LIMITS.receivedBy).optional(),
-    photo: ImageFile(PROOF_MESSAGES.photoTooLarge, PROOF_LIMITS.photoBytes),
-    signature: ImageFile(PROOF_MESSAGES.signatureNotImage, PROOF_LIMITS.signatureBytes),
+    photo: ImageFile(PROOF_MESSAGES.photoNotImage, PROOF_MESSAGES.photoTooLarge, PROOF_LIMITS.photoBytes),
+    signature: ImageFile(PROOF_MESSAGES.signatureNotImage, PROOF_MESSAGES.signatureNotImage, PROOF_LIMITS.signatureBytes),
     signatureTyped: z.literal("on", { errorMap: () => ({ message: PROOF_MESSAGES.signatureNeeded }) }).optional(),
   })
   .superRefine((update, ctx) => {
