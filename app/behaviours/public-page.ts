@@ -12,6 +12,7 @@ import { enhanceCookieBanner } from "~/features/site/cookie-choice";
 import { enhanceFaqFilter } from "~/features/site/faq-filter";
 import { enhanceSlides } from "~/features/site/slides";
 import { enhanceTabs } from "~/features/site/tabs";
+import { enhanceStepForms } from "~/features/shipments/step-form";
 import { enhanceTrackingForms } from "~/features/tracking/tracking-box";
 import { enhanceGoBack } from "./go-back";
 import { enhanceLiveFilters } from "./live-filter";
@@ -36,6 +37,7 @@ for (const behaviour of [
   enhanceScrolling,
   enhanceSignaturePad,
   enhanceSlides,
+  enhanceStepForms,
   enhanceStrengthMeters,
   enhanceTabs,
   enhanceToasts,

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -8,15 +8,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import {
-  Form,
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
-import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
 import { z } from "zod";
 import { clientAddress } from "~/.server/rate-limit";
 import { requireUser } from "~/http/guards.server";
@@ -25,7 +18,6 @@ import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { ExchangeNote } from "~/features/pricing/exchange-note";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { useTimeZone } from "~/components/root-data";
-import { useHydrated } from "~/components/use-hydrated";
 import { getCountry } from "~/domain/countries";
 import { CURRENCIES } from "~/features/pricing/currencies";
 import { estimateDraft, type Estimate } from "~/features/shipments/customer-shipment";
@@ -42,7 +34,6 @@ import {
   fullPhoneNumber,
   isStepOpen,
   LIMITS,
-  localPhoneNumber,
   packageTotals,
   PARTY_FIELDS,
   parseStep,
@@ -64,10 +55,13 @@ import {
   serviceLabel,
 } from "~/features/shipments/shipping-options";
 import type { SiteHandle } from "./_site";
+import type { ScriptsHandle } from "~/components/page-scripts";
+import { phoneHelp } from "~/features/shipments/phone-number";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const handle: SiteHandle = { hideFooter: true };
+// Plain HTML forms the server checks; what JavaScript adds is a behaviour (features/shipments/step-form.ts).
+export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Create Shipment | ${companyNameOf(matches)}` },
@@ -76,11 +70,6 @@ export const meta: MetaFunction = ({ matches }) => [
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
-
-/** The name of the button Conform sends the form with to check a field (reserved by Conform). */
-const CONFORM_INTENT = "__intent__";
-/** Typing pauses this long before what is on screen is saved and priced. */
-const SAVE_DELAY_MS = 300;
 
 const STEP_HEADINGS: Record<StepNumber, string> = {
   1: "Sender details",
@@ -122,7 +111,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The address says which step is shown; one not yet open shows the furthest one reached.
   const step = parseStep(url.searchParams.get("step"));
   if (!isStepOpen(step, draft.reached)) throw redirect(stepUrl(draft.reached));
-  const pricing = await draftPricing(context, draft.values);
+  const pricing = draftPricing(draft, draft.values);
   const { rate } = pricing;
   // Surcharges and add-ons are dollars converted at the draft's rate, as the estimate converts them.
   const converted = (dollars: number) => (rate ? formatMoney(convertMinorUnits(toMinorUnits(dollars, BASE_CURRENCY), rate), rate.currency) : null);
@@ -131,7 +120,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const price = converted(ADD_ON_PRICES[id]);
     return price ? `${getAddOn(id).name} (+${price})` : getAddOn(id).name;
   };
-  const checkFaults = url.searchParams.has("check") ? await checkedStepFaults(context, draft.values, step, rate) : null;
+  const checkFaults = url.searchParams.has("check") ? checkedStepFaults(draft.values, step, rate) : null;
   return {
     step,
     reached: draft.reached,
@@ -193,10 +182,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { result: null, formError: null, estimate: outcome.estimate ?? null };
 }
 
-/** Saving as one types brings its own estimate; the page's data need not be loaded again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "save" ? false : defaultShouldRevalidate;
-
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function CreateShipmentPage() {
@@ -209,15 +194,6 @@ export default function CreateShipmentPage() {
 function ShipmentStepForm() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
-  const saver = useFetcher<typeof action>();
-  const saveTimer = useRef<number>();
-  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
-  // A step sent while a save is on its way waits for the save: React Router lets a fetcher
-  // that finishes after a navigation has started loading cancel that navigation.
-  // It is sent again through the form, so that it is checked like any other submission
-  // (sent past the check, the server's messages would stay hidden on untouched fields).
-  const waiting = useRef<{ submitter: HTMLElement | null } | null>(null);
 
   const { step } = loaded;
   const schemas = useMemo(() => shipmentSchemas({ countries: loaded.countries, currencies: loaded.currencies }), [loaded.countries, loaded.currencies]);
@@ -226,26 +202,9 @@ function ShipmentStepForm() {
     id: `shipment-step-${step}-${loaded.revision}`,
     lastResult: actionData?.result ?? loaded.check,
     defaultValue: loaded.draft,
+    // The schema's constraints on each field: the form's behaviour clears a field's message once they pass.
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate({ formData, submitter }) {
-      // Previous, add and remove save what was typed without checking it.
-      const unchecked = submitter instanceof HTMLButtonElement && submitter.formNoValidate;
-      return parseWithZod(formData, { schema: unchecked ? z.object({}) : schema }) as Submission<ShipmentDraft>;
-    },
   });
-
-  useEffect(() => {
-    if (saver.state !== "idle" || !waiting.current) return;
-    const { submitter } = waiting.current;
-    waiting.current = null;
-    const element = document.getElementById(form.id);
-    if (element instanceof HTMLFormElement) element.requestSubmit(submitter?.isConnected ? submitter : undefined);
-  }, [saver.state, form.id]);
-
-  const estimateData = saver.data && "estimate" in saver.data ? saver.data.estimate : undefined;
-  const estimate = estimateData !== undefined ? estimateData : loaded.estimate;
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
@@ -265,26 +224,7 @@ function ShipmentStepForm() {
           noValidate
           className="card space-y-6 lg:col-span-2"
           aria-labelledby="step-title"
-          onChange={(event) => {
-            const formData = new FormData(event.currentTarget);
-            formData.set("intent", "save");
-            window.clearTimeout(saveTimer.current);
-            saveTimer.current = window.setTimeout(() => saver.submit(formData, { method: "post" }), SAVE_DELAY_MS);
-          }}
-          onSubmit={(event) => {
-            const submitter = (event.nativeEvent as SubmitEvent).submitter;
-            // Conform checks a field by sending the form with its own hidden button: that is
-            // no step being sent, and must neither drop nor wait for a save.
-            if (submitter?.getAttribute("name") === CONFORM_INTENT) return form.onSubmit(event);
-            // The step's own submission saves everything; a save still waiting is dropped.
-            window.clearTimeout(saveTimer.current);
-            if (saver.state !== "idle") {
-              event.preventDefault();
-              waiting.current = { submitter };
-              return;
-            }
-            form.onSubmit(event);
-          }}
+          data-step-form=""
         >
           <h2 id="step-title" className="text-xl font-semibold">
             {`Step ${step} of 4: ${STEP_HEADINGS[step]}`}
@@ -318,8 +258,8 @@ function ShipmentStepForm() {
               <span />
             )}
             <div className="flex flex-wrap gap-3">
-              {step === 3 && !hydrated ? (
-                <button type="submit" name="intent" value="refresh" formNoValidate className="btn-secondary">
+              {step === 3 ? (
+                <button type="submit" name="intent" value="refresh" formNoValidate className="btn-secondary" data-without-js="">
                   Update estimate
                 </button>
               ) : null}
@@ -331,7 +271,7 @@ function ShipmentStepForm() {
         </Form>
 
         <aside className="space-y-4" aria-label="Cost estimate">
-          <EstimateCard estimate={estimate} step={step} />
+          <EstimateCard estimate={loaded.estimate} step={step} />
           <Form method="post" className="card p-4 text-sm">
             <input type="hidden" name="step" value={step} />
             <p className="mb-2 text-slate-700">Your entries are saved as a draft as you go from step to step.</p>
@@ -401,24 +341,20 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
         <SelectField label="Country" selectProps={{ ...getSelectProps(country), autoComplete: autofill("country") }} errors={country.errors}>
           <option value="">Choose a country</option>
           {countries.map((option) => (
-            <option key={option.code} value={option.code}>
+            <option key={option.code} value={option.code} data-phone-code={option.phoneCode}>
               {option.name}
             </option>
           ))}
         </SelectField>
         <Field
           label="Phone"
-          help={phoneCode ? `${phoneCode} is put in front for you.` : "The country's dialling code is put in front for you."}
+          help={phoneHelp(phoneCode)}
           inputProps={{
             ...getInputProps(field("Phone"), { type: "tel" }),
             autoComplete: autofill("tel"),
             inputMode: "tel",
-            // Only digits, spaces and hyphens stay.
-            onInput: (event) => {
-              const input = event.currentTarget;
-              const cleaned = localPhoneNumber(input.value, phoneCode).replace(/^ /, "");
-              if (cleaned !== input.value.trim()) input.value = cleaned;
-            },
+            // With JavaScript only digits, spaces and hyphens stay, and the help follows the country.
+            ...{ "data-phone-country": country.id },
           }}
           errors={field("Phone").errors}
         />
@@ -470,7 +406,7 @@ function PackageFields({
       <SelectField
         label="Currency"
         help="The declared values below, the insurance and the price are in this currency."
-        selectProps={{ ...getSelectProps(fields.currency), required: false }}
+        selectProps={{ ...getSelectProps(fields.currency), required: false, ...{ "data-currency": "" } }}
         errors={fields.currency.errors}
       >
         {currencies.map((option) => (
@@ -496,7 +432,11 @@ function PackageFields({
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 label="Declared value (each)"
-                help={`In ${currency}, the currency chosen above.`}
+                help={
+                  <>
+                    In <span data-currency-code="">{currency}</span>, the currency chosen above.
+                  </>
+                }
                 inputProps={{ ...getInputProps(set.value, { type: "number" }), step: "0.01", min: "0", max: LIMITS.value }}
                 errors={set.value.errors}
               />
@@ -635,9 +575,8 @@ function ReviewSection({ title, step, children }: { title: string; step: StepNum
 
 function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: StepNumber }) {
   const timeZone = useTimeZone();
-  const hydrated = useHydrated();
   return (
-    <section className="card" aria-labelledby="estimate-title" aria-live="polite">
+    <section className="card" aria-labelledby="estimate-title" aria-live="polite" data-estimate="">
       <h2 id="estimate-title" className="mb-3 text-lg font-semibold">
         Cost estimate
       </h2>
@@ -686,8 +625,8 @@ function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: Ste
             {estimate.weightKg} kg in all. Estimated delivery: <strong>{formatDay(estimate.estimatedDelivery)}</strong>
           </p>
           <ExchangeNote exchange={estimate.quote.exchange} timeZone={timeZone} className="mt-2 text-sm text-slate-700" />
-          {step === 3 && !hydrated ? (
-            <p className="mt-2 text-sm text-slate-700">
+          {step === 3 ? (
+            <p className="mt-2 text-sm text-slate-700" data-without-js="">
               {`Prices are in ${estimate.quote.currency}. To see them in another currency or with other options, choose them and press Update estimate.`}
             </p>
           ) : null}

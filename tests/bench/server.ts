@@ -96,10 +96,10 @@ const DEMO_SHIPMENTS = 40;
 
 /**
  * The built worker under wrangler dev on 127.0.0.1:`port`, over a fresh local D1 (in the
- * temporary directory) holding the demo data and `size` shipments in all. stop() ends the
- * server and removes the database.
+ * temporary directory) holding the demo data and `size` shipments in all; `vars` are more of
+ * the worker's variables (BENCH, say). stop() ends the server and removes the database.
  */
-export async function seededServer(size: number, port: number): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function seededServer(size: number, port: number, vars: Record<string, string> = {}): Promise<{ base: string; stop: () => Promise<void> }> {
   const dir = join(tmpdir(), `swiftparcel-bench-${port}-${size}`);
   rmSync(dir, { recursive: true, force: true });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
@@ -107,7 +107,10 @@ export async function seededServer(size: number, port: number): Promise<{ base: 
   console.log(seeded.trim().split("\n").filter((line) => /^(Bulk|Seeded)/.test(line)).join("\n"));
   const server = spawn(
     "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", dir, "--var", "LOGIN_RATE_LIMIT:100000", "--var", "ACTION_RATE_LIMIT_FACTOR:1000"],
+    [
+      "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", dir, "--var", "LOGIN_RATE_LIMIT:100000", "--var", "ACTION_RATE_LIMIT_FACTOR:1000",
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+    ],
     { stdio: "ignore", detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
   const kill = () => {

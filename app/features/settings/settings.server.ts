@@ -23,7 +23,17 @@ const chrome = remember<{ copy: { settings: Settings; readAt: number } | null }>
  * this, so the admin's own isolate shows the change at once).
  */
 export async function getSettings(db: Db): Promise<Settings> {
-  const row = await db.select().from(settings).where(eq(settings.id, 1)).get();
+  return keepSettings(await selectSettings(db));
+}
+
+/** The settings row's query, to send in a db.batch with others; keepSettings takes its answer. */
+export function selectSettings(db: Db) {
+  return db.select().from(settings).where(eq(settings.id, 1));
+}
+
+/** The settings row from selectSettings's answer, as getSettings gives it (this isolate's copy refreshed). */
+export function keepSettings(rows: readonly Settings[]): Settings {
+  const row = rows[0];
   if (!row) throw new Error("The settings row is missing: run the migrations (npm run db:migrate)");
   chrome.copy = { settings: row, readAt: Date.now() };
   return row;

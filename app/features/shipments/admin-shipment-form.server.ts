@@ -233,13 +233,14 @@ export async function createShipmentFromForm(
   context: ServiceContext,
   { value, actor, clientAddress, now = Date.now() }: { value: ShipmentFormValue; actor: Actor; clientAddress: string; now?: number },
 ): Promise<Done<{ id: string }> | ShipmentFormRefusal> {
-  const [rate, taxRateBasisPoints] = await Promise.all([rateOf(context.db, value.currency), taxRateFor(context.db, undefined)]);
-  const checked = checkedColumns(value, now, { rate, taxRateBasisPoints });
+  // The settings read here are the shipment's too (its tracking prefix, its invoice's tax rate).
+  const [rate, settings] = await Promise.all([rateOf(context.db, value.currency), getSettings(context.db)]);
+  const checked = checkedColumns(value, now, { rate, taxRateBasisPoints: settings.taxRateBasisPoints });
   if (checked.refusal) return checked.refusal;
   // Each shipment mails its sender and recipient: counted per admin and per client address.
   const limited = await limitAction(context, { action: "admin-shipment", clientAddress, account: actor.userId ?? undefined });
   if (limited) return { ...limited, summary: checked.summary };
-  const { id } = await createShipment(context, { shipment: checked.columns, actor, now });
+  const { id } = await createShipment(context, { shipment: checked.columns, actor, settings, now });
   return { ok: true, message: "Shipment created successfully", id };
 }
 

@@ -9,6 +9,7 @@ import { COUNTRIES, getCountry } from "~/domain/countries";
 import { CURRENCIES } from "~/features/pricing/currencies";
 import { draftCurrency, draftOptionFaults, estimateDraft, shipmentFromForm, type Estimate } from "~/features/shipments/customer-shipment";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
+import { keepSettings, listExchangeRates, selectSettings, type Settings } from "~/features/settings/settings.server";
 import {
   draftBoundsFaults,
   draftFormData,
@@ -33,7 +34,6 @@ import { actorFor } from "~/.server/events";
 import { refused, type Outcome, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { createShipment } from "./shipments.server";
-import { getExchangeRate, getSettings } from "~/features/settings/settings.server";
 
 export const COUNTRY_OPTIONS: CountryOption[] = COUNTRIES.map(({ code, name, phoneCode }) => ({ code, name, phoneCode }));
 /** The server checks against the full lists; the browser gets the one its step needs. */
@@ -53,22 +53,30 @@ function clampStep(step: number): StepNumber {
   return Math.min(4, Math.max(1, step)) as StepNumber;
 }
 
-/** A new draft for the account: sender name and e-mail from it, the default currency from the settings. */
-async function freshDraft(context: Pick<ServiceContext, "db">, user: DraftOwner): Promise<ShipmentDraft> {
-  const { defaultCurrency } = await getSettings(context.db);
-  return newDraft({
-    name: `${user.firstName} ${user.lastName}`,
-    email: user.email,
-    currency: draftCurrency({ currency: defaultCurrency }),
-  });
-}
+/** The account's draft with what it is priced with: the settings and every exchange rate. */
+export type DraftReading = StoredDraft & {
+  /** False for a new draft, not stored yet (updatedAt 0). */
+  stored: boolean;
+  settings: Settings;
+  rates: readonly ExchangeRate[];
+};
 
-/** The account's draft, or a new one that starts from the account's name and e-mail. */
-export async function getDraft(context: Pick<ServiceContext, "db">, user: DraftOwner): Promise<StoredDraft> {
-  const fresh = await freshDraft(context, user);
-  const row = await context.db.select().from(shipmentDrafts).where(eq(shipmentDrafts.userId, user.id)).get();
-  if (!row) return { values: fresh, reached: 1, updatedAt: 0 };
-  return { values: parseStoredDraft(row.data, fresh), reached: clampStep(row.step), updatedAt: row.updatedAt };
+/**
+ * The account's draft, or a new one that starts from the account's name and e-mail and the
+ * settings' default currency, with the settings and the rates, read together in one round trip.
+ */
+export async function getDraft(context: Pick<ServiceContext, "db">, user: DraftOwner): Promise<DraftReading> {
+  const { db } = context;
+  const [settingsRows, rows, rates] = await db.batch([
+    selectSettings(db),
+    db.select().from(shipmentDrafts).where(eq(shipmentDrafts.userId, user.id)),
+    listExchangeRates(db),
+  ]);
+  const settings = keepSettings(settingsRows);
+  const fresh = newDraft({ name: `${user.firstName} ${user.lastName}`, email: user.email, currency: draftCurrency({ currency: settings.defaultCurrency }) });
+  const row = rows[0];
+  if (!row) return { settings, rates, stored: false, values: fresh, reached: 1, updatedAt: 0 };
+  return { settings, rates, stored: true, values: parseStoredDraft(row.data, fresh), reached: clampStep(row.step), updatedAt: row.updatedAt };
 }
 
 /**
@@ -116,42 +124,31 @@ async function keepTyped(
   }
 }
 
-/** The rate a draft is priced at: that of its currency, from the settings. */
-export function draftRate(context: Pick<ServiceContext, "db">, draft: Pick<ShipmentDraft, "currency">): Promise<ExchangeRate | null> {
-  return getExchangeRate(context.db, draftCurrency(draft));
-}
-
-/** What a draft is priced with: its currency's rate and the settings' tax rate, which its invoice will bill at. */
-export async function draftPricing(
-  context: Pick<ServiceContext, "db">,
-  draft: Pick<ShipmentDraft, "currency">,
-): Promise<{ rate: ExchangeRate | null; taxRateBasisPoints: number }> {
-  const [rate, settings] = await Promise.all([draftRate(context, draft), getSettings(context.db)]);
-  return { rate, taxRateBasisPoints: settings.taxRateBasisPoints };
+/** The settings and every exchange rate, read together in one round trip. */
+async function readPricing(context: Pick<ServiceContext, "db">): Promise<Pick<DraftReading, "settings" | "rates">> {
+  const { db } = context;
+  const [settingsRows, rates] = await db.batch([selectSettings(db), listExchangeRates(db)]);
+  return { settings: keepSettings(settingsRows), rates };
 }
 
 /**
- * Saves the last step's fields into an existing draft and returns the whole of it, or null when
- * there is no draft (it has become a shipment already: a form sent twice).
+ * What `draft` is priced with: the rate of its currency among the rates read with it (null when
+ * the settings have none) and the settings' tax rate, which its invoice will bill at.
  */
-async function completeDraft(
-  db: Db,
-  userId: string,
-  { values, fallback, now = Date.now() }: { values: Partial<ShipmentDraft>; fallback: ShipmentDraft; now?: number },
-): Promise<StoredDraft | null> {
-  const row = await db
-    .update(shipmentDrafts)
-    .set({ data: sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})`, updatedAt: now })
-    .where(eq(shipmentDrafts.userId, userId))
-    .returning()
-    .get();
-  if (!row) return null;
-  return { values: parseStoredDraft(row.data, fallback), reached: clampStep(row.step), updatedAt: row.updatedAt };
+export function draftPricing(reading: Pick<DraftReading, "settings" | "rates">, draft: Pick<ShipmentDraft, "currency">): { rate: ExchangeRate | null; taxRateBasisPoints: number } {
+  const currency = draftCurrency(draft);
+  return { rate: reading.rates.find((rate) => rate.currency === currency) ?? null, taxRateBasisPoints: reading.settings.taxRateBasisPoints };
 }
 
-/** Sends the customer back to an earlier step after the final check found a fault there. */
-async function rewindDraft(db: Db, userId: string, step: StepNumber): Promise<void> {
-  await db.update(shipmentDrafts).set({ step }).where(eq(shipmentDrafts.userId, userId));
+/**
+ * Keeps the last step's fields in the draft and sends the customer back to an earlier step,
+ * after the final check found a fault there.
+ */
+async function rewindDraft(db: Db, userId: string, { values, step, now }: { values: Partial<ShipmentDraft>; step: StepNumber; now: number }): Promise<void> {
+  await db
+    .update(shipmentDrafts)
+    .set({ data: sql`json_patch(${shipmentDrafts.data}, ${JSON.stringify(values)})`, step, updatedAt: now })
+    .where(eq(shipmentDrafts.userId, userId));
 }
 
 async function discardDraft(db: Db, userId: string): Promise<void> {
@@ -209,19 +206,13 @@ export function checkedDraft(draft: ShipmentDraft, rate: ExchangeRate | null): {
 }
 
 /**
- * A step's faults with, on the package step, what its options need the addresses and the rate
- * of the draft's currency for (draftOptionFaults); null when the step passes. `rate`: the
- * draft's rate when the caller has read it already (draftPricing), else it is read here.
+ * A step's faults with, on the package step, what its options need the addresses and `rate`
+ * (that of the draft's currency, draftPricing) for (draftOptionFaults); null when the step passes.
  */
-export async function checkedStepFaults(
-  context: Pick<ServiceContext, "db">,
-  draft: ShipmentDraft,
-  step: StepNumber,
-  rate?: ExchangeRate | null,
-): Promise<FieldErrors | null> {
+export function checkedStepFaults(draft: ShipmentDraft, step: StepNumber, rate: ExchangeRate | null): FieldErrors | null {
   const faults = stepFaults(draft, step);
   if (step !== 3) return faults;
-  const options = draftOptionFaults(draft, rate === undefined ? await draftRate(context, draft) : rate);
+  const options = draftOptionFaults(draft, rate);
   return faults || options ? { ...options, ...faults } : null;
 }
 
@@ -300,15 +291,15 @@ export async function applyDraftStep(
     // A refused last step writes nothing: what was typed comes back on the page with its errors.
     const faults = stepFaults({ ...stored.values, ...values }, 4);
     if (faults) return notPassing(faults);
-    return createShipmentFromDraft(context, user, values, { clientAddress, now });
+    return createShipmentFromDraft(context, user, { stored, values }, { clientAddress, now });
   }
   const save = (changes: Partial<ShipmentDraft>, reached?: StepNumber) => saveDraft(db, user.id, { values: changes, base: stored.values, reached, now });
   switch (command.intent) {
     case "save": {
       // With JavaScript: keeps and prices what is on screen while it is typed.
       const typed = { ...stored.values, ...values };
-      const [pricing] = await Promise.all([draftPricing(context, typed), keepTyped(db, user.id, { values, base: stored.values, revision: command.revision, now })]);
-      return { ok: true, estimate: estimateDraft(typed, { now, ...pricing }) };
+      await keepTyped(db, user.id, { values, base: stored.values, revision: command.revision, now });
+      return { ok: true, estimate: estimateDraft(typed, { now, ...draftPricing(stored, typed) }) };
     }
     case "previous":
       // Previous keeps what was typed, checked or not.
@@ -331,7 +322,8 @@ export async function applyDraftStep(
     }
     case "next": {
       // A refused step writes nothing (issue 10): what was typed comes back on the page with its errors.
-      const faults = await checkedStepFaults(context, { ...stored.values, ...command.values }, step);
+      const checked = { ...stored.values, ...command.values };
+      const faults = checkedStepFaults(checked, step, draftPricing(stored, checked).rate);
       if (faults) return notPassing(faults);
       const next = Math.min(4, step + 1) as StepNumber;
       await save(values, next);
@@ -341,26 +333,28 @@ export async function applyDraftStep(
 }
 
 /**
- * 'Create Shipment': saves the last step into the draft, checks every step again (a fault in an
- * earlier one sends the customer back there), then makes the draft the shipment, once.
+ * 'Create Shipment': the last step's fields over the stored draft, every step checked again (a
+ * fault in an earlier one sends the customer back there, the last step kept), then the draft made
+ * the shipment, once. Three round trips: the draft's reading (`stored`), the count against the
+ * limit together with the draft's claim, the shipment's batch.
  */
-export async function createShipmentFromDraft(
+async function createShipmentFromDraft(
   context: ServiceContext,
   user: DraftOwner,
-  values: Partial<ShipmentDraft>,
+  { stored, values }: { stored: DraftReading; values: Partial<ShipmentDraft> },
   { clientAddress, now = Date.now() }: DraftClient,
 ): Promise<DraftOutcome> {
   const { db } = context;
-  const draft = await completeDraft(db, user.id, { values, fallback: await freshDraft(context, user), now });
-  if (!draft) return { ok: true, tone: "info", message: "This shipment has already been created.", redirectTo: "/dashboard" };
+  if (!stored.stored) return { ok: true, tone: "info", message: "This shipment has already been created.", redirectTo: "/dashboard" };
+  const draft: StoredDraft = { ...stored, values: { ...stored.values, ...values } };
 
-  // Read once: the package step is checked at this rate, and the shipment priced at it.
-  const pricing = await draftPricing(context, draft.values);
+  // The package step is checked at this rate, and the shipment priced at it.
+  const pricing = draftPricing(stored, draft.values);
   for (const step of [1, 2, 3, 4] as const) {
-    const faults = await checkedStepFaults(context, draft.values, step, pricing.rate);
+    const faults = checkedStepFaults(draft.values, step, pricing.rate);
     if (!faults) continue;
     if (step === 4) return notPassing(faults);
-    await rewindDraft(db, user.id, step);
+    await rewindDraft(db, user.id, { values, step, now });
     return toStep(step, { check: true });
   }
   const checked = parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS.all });
@@ -369,12 +363,18 @@ export async function createShipmentFromDraft(
   const { taxRateBasisPoints } = pricing;
   const rate = pricing.rate!;
   // Each shipment mails its sender and recipient: counted per account and per client address.
-  const limited = await limitAction(context, { action: "customer-shipment", clientAddress, account: user.id });
-  if (limited) return limited;
-  // Anything that changed the draft since it was checked wins; this request then makes nothing.
-  if (!(await claimDraft(db, user.id, draft.updatedAt))) return { ok: true, redirectTo: "/dashboard" };
+  // Anything that changed the draft since it was read wins: this request then makes nothing.
+  const [limited, claimed] = await Promise.all([
+    limitAction(context, { action: "customer-shipment", clientAddress, account: user.id }),
+    claimDraft(db, user.id, stored.updatedAt),
+  ]);
+  if (limited) {
+    if (claimed) await restoreDraft(db, user.id, draft);
+    return limited;
+  }
+  if (!claimed) return { ok: true, redirectTo: "/dashboard" };
 
-  const created = await storeShipment(context, user, checked.value, { rate, taxRateBasisPoints, now });
+  const created = await storeShipment(context, user, checked.value, { rate, taxRateBasisPoints, settings: stored.settings, now });
   if (!created.ok) {
     await restoreDraft(db, user.id, draft);
     return created;
@@ -387,11 +387,11 @@ async function storeShipment(
   context: ServiceContext,
   user: DraftOwner,
   values: ShipmentFormValues,
-  { rate, taxRateBasisPoints, now }: { rate: ExchangeRate; taxRateBasisPoints: number; now: number },
+  { rate, taxRateBasisPoints, settings, now }: { rate: ExchangeRate; taxRateBasisPoints: number; settings: Settings; now: number },
 ): Promise<Outcome<{ shipment: { id: string; trackingId: string; invoiceId: string } }>> {
   try {
     const { shipment, packages } = shipmentFromForm(values, { userId: user.id, now, rate, taxRateBasisPoints });
-    const created = await createShipment(context, { shipment, packages, actor: actorFor(user), now });
+    const created = await createShipment(context, { shipment, packages, actor: actorFor(user), settings, now });
     return { ok: true, message: "Shipment created successfully!", shipment: created };
   } catch (error) {
     console.error("Creating a shipment failed", error);
@@ -430,14 +430,15 @@ export async function createShipmentFromInput(
   { clientAddress, now = Date.now(), action = "customer-shipment" }: DraftClient & { action?: "customer-shipment" | "api-shipment" },
 ): Promise<Outcome<{ shipment: { id: string; trackingId: string; invoiceId: string } }>> {
   const draft = withLocalPhoneNumbers(draftFromInput(input), phoneCodeOf) as ShipmentDraft;
-  const pricing = await draftPricing(context, draft);
+  const reading = await readPricing(context);
+  const pricing = draftPricing(reading, draft);
   const faults = { ...draftOptionFaults(draft, pricing.rate), ...stepFaults(draft, "all") };
   if (Object.keys(faults).length > 0) return refused("invalid", STEP_NOT_SAVED, faults);
   const checked = parseWithZod(draftFormData(draft), { schema: STEP_SCHEMAS.all });
   if (checked.status !== "success" || !pricing.rate) return refused("invalid", STEP_NOT_SAVED, stepFaults(draft, "all") ?? {});
   const limited = await limitAction(context, { action, clientAddress, account: user.id });
   if (limited) return limited;
-  return storeShipment(context, user, checked.value, { rate: pricing.rate, taxRateBasisPoints: pricing.taxRateBasisPoints, now });
+  return storeShipment(context, user, checked.value, { rate: pricing.rate, taxRateBasisPoints: pricing.taxRateBasisPoints, settings: reading.settings, now });
 }
 
 /** What a quote is asked with: the package step's fields and the two countries (cities for Same Day). */
@@ -461,7 +462,7 @@ export const QuoteSchema = STEP_SCHEMAS.all.pick({
  */
 export async function quoteFromInput(context: Pick<ServiceContext, "db">, input: Record<string, unknown>, now = Date.now()): Promise<Outcome<{ estimate: Estimate }>> {
   const draft = draftFromInput(input);
-  const pricing = await draftPricing(context, draft);
+  const pricing = draftPricing(await readPricing(context), draft);
   const check = parseWithZod(draftFormData(draft), { schema: QuoteSchema });
   const faults = { ...draftOptionFaults(draft, pricing.rate), ...(check.status === "success" ? {} : check.error) } as FieldErrors;
   const listed = Object.fromEntries(Object.entries(faults).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));

@@ -5,6 +5,9 @@ import { z } from "zod";
 import { hasControlCharacters, MAX_LENGTH, MAX_PACKAGES, RANGE } from "~/domain/field-limits";
 import { emailAddress, measure, optionalText, requiredText } from "~/domain/form-fields";
 import { DELIVERY_OPTIONS, parseDeliveryOption, SERVICE_TYPES } from "./shipping-options";
+import { localPhoneNumber } from "./phone-number";
+
+export { fullPhoneNumber, localPhoneNumber } from "./phone-number";
 
 export const STEPS = [
   { number: 1, title: "Sender" },
@@ -336,24 +339,6 @@ export function packageTotals(packages: readonly Countable[]): { weightKg: numbe
   }
   // Sums of decimals drift (0.1 + 0.2); grams and hundredths are precise enough.
   return { weightKg: Math.round(weightKg * 1000) / 1000, declaredValueMajor: Math.round(declaredValueMajor * 100) / 100, items };
-}
-
-/**
- * The phone input keeps only digits, spaces and hyphens, and the country's dialling
- * code goes in front. A code typed in front anyway ("+49 30 ...") is not doubled.
- */
-export function localPhoneNumber(raw: string, phoneCode: string | undefined): string {
-  let value = raw.trim();
-  if (phoneCode && value.startsWith(phoneCode)) value = value.slice(phoneCode.length);
-  return value
-    .replace(/[^\d\s-]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-export function fullPhoneNumber(raw: string, phoneCode: string | undefined): string {
-  const local = localPhoneNumber(raw, phoneCode);
-  return phoneCode ? `${phoneCode} ${local}` : local;
 }
 
 export type CountryOption = { code: string; name: string; phoneCode: string };

@@ -167,9 +167,15 @@ export const MAX_TRACKING_ID_ATTEMPTS = 5;
 /** Stores a new shipment (newShipmentItems) in one batch, its tracking ID drawn again on the rare collision. */
 export async function createShipment(
   context: ServiceContext,
-  { shipment, packages = [], actor, now = Date.now() }: { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; now?: number },
+  {
+    shipment,
+    packages = [],
+    actor,
+    settings: known,
+    now = Date.now(),
+  }: { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; /** The settings when the caller has just read them. */ settings?: Settings; now?: number },
 ): Promise<{ id: string; trackingId: string; invoiceId: string }> {
-  const settings = await getSettings(context.db);
+  const settings = known ?? (await getSettings(context.db));
   for (let attempt = 1; ; attempt += 1) {
     const { items, ...created } = newShipmentItems(context, { shipment, packages, actor, now, settings });
     try {
