@@ -61,8 +61,26 @@ type ResultOf<I> = I extends Recording ? CommittedEvent[] : I extends BatchItem<
  * the settings and the addresses' preferences once.
  */
 export async function commit<const T extends readonly Item[]>(context: DispatchContext, items: T): Promise<Committed<T>> {
+  return (await prepareCommit(context, items))();
+}
+
+/**
+ * `commit` in two halves: the mail of `items` composed now (its reads go out), the batch written
+ * when the function it answers with is called. A change that must first hear from another round
+ * trip (a count against a limit) sends it beside the first half.
+ */
+export async function prepareCommit<const T extends readonly Item[]>(context: DispatchContext, items: T): Promise<() => Promise<Committed<T>>> {
   const recordings = items.filter(isRecording);
   const mail = await mailStatements(context, recordings);
+  return () => writeCommit(context, items, recordings, mail);
+}
+
+async function writeCommit<const T extends readonly Item[]>(
+  context: DispatchContext,
+  items: T,
+  recordings: Recording[],
+  mail: Awaited<ReturnType<typeof mailStatements>>,
+): Promise<Committed<T>> {
   const statements: BatchItem<"sqlite">[] = [];
   const places: { start: number; recording?: Recording; mail?: { start: number; count: number } }[] = [];
   for (const item of items) {

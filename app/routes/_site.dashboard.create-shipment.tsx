@@ -462,7 +462,7 @@ function PackageFields({
         ) : (
           <span />
         )}
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-slate-700" data-follows-draft="totals">
           {totals.items} item{totals.items === 1 ? "" : "s"}, {totals.weightKg} kg in all
         </p>
       </div>
@@ -576,7 +576,7 @@ function ReviewSection({ title, step, children }: { title: string; step: StepNum
 function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: StepNumber }) {
   const timeZone = useTimeZone();
   return (
-    <section className="card" aria-labelledby="estimate-title" aria-live="polite" data-estimate="">
+    <section className="card" aria-labelledby="estimate-title" aria-live="polite" data-follows-draft="estimate">
       <h2 id="estimate-title" className="mb-3 text-lg font-semibold">
         Cost estimate
       </h2>

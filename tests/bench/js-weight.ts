@@ -10,22 +10,37 @@ const PORT = Number(process.env.BENCH_JS_PORT ?? 8793);
 /** The demo data alone. */
 const DEMO_SHIPMENTS = 40;
 
-/** The signed-in pages: the customer's (their own shipment's page is its tracking page) and the back office's. */
+/** Every signed-in page: the customer's (their own shipment's page is its tracking page) and the back office's. */
 const PAGES = [
-  ...["/dashboard", "/dashboard/create-shipment?step=1", "/invoices/seed-invoice-01", "/profile", `/track/${DEMO_TRACKING_IDS[0]!.trackingId}`].map(
-    (path) => ({ path, as: "customer" as const }),
-  ),
+  ...[
+    "/dashboard",
+    "/dashboard/create-shipment?step=1",
+    "/dashboard/import",
+    "/invoices/seed-invoice-01",
+    "/profile",
+    "/profile/api-keys",
+    "/profile/webhooks",
+    "/support/chat",
+    `/track/${DEMO_TRACKING_IDS[0]!.trackingId}`,
+  ].map((path) => ({ path, as: "customer" as const })),
   ...[
     "/admin/dashboard",
     "/admin/shipments",
     "/admin/shipments/new",
     "/admin/shipments/seed-shipment-01/edit",
+    "/admin/shipments/import",
     "/admin/users",
+    "/admin/users/new",
+    "/admin/couriers",
+    "/admin/couriers/new",
     "/admin/invoices",
     "/admin/mailbox",
     "/admin/chat-support",
     "/admin/messages",
+    "/admin/notifications",
     "/admin/analytics?period=30d",
+    "/admin/api-keys",
+    "/admin/webhooks",
     "/admin/settings",
     "/admin/profile",
   ].map((path) => ({ path, as: "admin" as const })),

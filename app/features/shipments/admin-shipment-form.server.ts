@@ -19,7 +19,7 @@ import { refused, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { readForEdit, updateShipment } from "./shipment-changes.server";
 import { getExchangeRate, getSettings, listExchangeRates } from "~/features/settings/settings.server";
-import { createShipment, type NewShipment } from "./shipments.server";
+import { createShipmentIf, type NewShipment } from "./shipments.server";
 
 export type Option = { value: string; label: string };
 
@@ -238,10 +238,13 @@ export async function createShipmentFromForm(
   const checked = checkedColumns(value, now, { rate, taxRateBasisPoints: settings.taxRateBasisPoints });
   if (checked.refusal) return checked.refusal;
   // Each shipment mails its sender and recipient: counted per admin and per client address.
-  const limited = await limitAction(context, { action: "admin-shipment", clientAddress, account: actor.userId ?? undefined });
+  // The count goes out beside the reads of the shipment's mail; the shipment is stored once it allows.
+  const counted = limitAction(context, { action: "admin-shipment", clientAddress, account: actor.userId ?? undefined });
+  const created = await createShipmentIf(context, { shipment: checked.columns, actor, settings, now, allowed: counted.then((limited) => !limited) });
+  const limited = await counted;
+  // Stored exactly when the count allowed it.
   if (limited) return { ...limited, summary: checked.summary };
-  const { id } = await createShipment(context, { shipment: checked.columns, actor, settings, now });
-  return { ok: true, message: "Shipment created successfully", id };
+  return { ok: true, message: "Shipment created successfully", id: created!.id };
 }
 
 /** A delivery date is stored at noon UTC, so it reads as the same day in every time zone. */

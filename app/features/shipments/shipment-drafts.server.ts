@@ -33,7 +33,7 @@ import type { Db } from "~/.server/db";
 import { actorFor } from "~/.server/events";
 import { refused, type Outcome, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
-import { createShipment } from "./shipments.server";
+import { createShipmentIf } from "./shipments.server";
 
 export const COUNTRY_OPTIONS: CountryOption[] = COUNTRIES.map(({ code, name, phoneCode }) => ({ code, name, phoneCode }));
 /** The server checks against the full lists; the browser gets the one its step needs. */
@@ -364,17 +364,16 @@ async function createShipmentFromDraft(
   const rate = pricing.rate!;
   // Each shipment mails its sender and recipient: counted per account and per client address.
   // Anything that changed the draft since it was read wins: this request then makes nothing.
-  const [limited, claimed] = await Promise.all([
-    limitAction(context, { action: "customer-shipment", clientAddress, account: user.id }),
-    claimDraft(db, user.id, stored.updatedAt),
-  ]);
+  // Both go out beside the reads of the shipment's mail; the shipment is stored once both agree.
+  const gate = Promise.all([limitAction(context, { action: "customer-shipment", clientAddress, account: user.id }), claimDraft(db, user.id, stored.updatedAt)]);
+  const allowed = gate.then(([limited, claimed]) => !limited && claimed);
+  const created = await storeShipment(context, user, checked.value, { rate, taxRateBasisPoints, settings: stored.settings, now, allowed });
+  const [limited, claimed] = await gate;
   if (limited) {
     if (claimed) await restoreDraft(db, user.id, draft);
     return limited;
   }
   if (!claimed) return { ok: true, redirectTo: "/dashboard" };
-
-  const created = await storeShipment(context, user, checked.value, { rate, taxRateBasisPoints, settings: stored.settings, now });
   if (!created.ok) {
     await restoreDraft(db, user.id, draft);
     return created;
@@ -387,11 +386,18 @@ async function storeShipment(
   context: ServiceContext,
   user: DraftOwner,
   values: ShipmentFormValues,
-  { rate, taxRateBasisPoints, settings, now }: { rate: ExchangeRate; taxRateBasisPoints: number; settings: Settings; now: number },
+  {
+    rate,
+    taxRateBasisPoints,
+    settings,
+    now,
+    allowed = true,
+  }: { rate: ExchangeRate; taxRateBasisPoints: number; settings: Settings; now: number; /** createShipmentIf's: a no stores nothing. */ allowed?: Promise<boolean> | boolean },
 ): Promise<Outcome<{ shipment: { id: string; trackingId: string; invoiceId: string } }>> {
   try {
     const { shipment, packages } = shipmentFromForm(values, { userId: user.id, now, rate, taxRateBasisPoints });
-    const created = await createShipment(context, { shipment, packages, actor: actorFor(user), settings, now });
+    const created = await createShipmentIf(context, { shipment, packages, actor: actorFor(user), settings, now, allowed });
+    if (!created) return refused("unavailable", "Failed to create shipment. Please try again.");
     return { ok: true, message: "Shipment created successfully!", shipment: created };
   } catch (error) {
     console.error("Creating a shipment failed", error);

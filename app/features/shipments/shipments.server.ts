@@ -11,7 +11,7 @@ import { statusChangeEntry, type AppendedEntry } from "~/features/tracking/track
 import { generateTrackingId } from "~/features/tracking/tracking-id";
 import type { ServiceContext } from "~/load-context";
 import { inParts, insertWhere, type Db } from "~/.server/db";
-import { commit } from "~/.server/dispatch";
+import { commit, prepareCommit } from "~/.server/dispatch";
 import { recordEvents, type Actor, type DeliveryProofFacts, type OnlyIf } from "~/.server/events";
 import { refused, type Outcome, type RateLimited } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
@@ -164,22 +164,29 @@ export function isUniqueViolation(error: unknown): boolean {
 /** How often a batch of new shipments is built again after drawing a tracking ID twice. */
 export const MAX_TRACKING_ID_ATTEMPTS = 5;
 
+type NewShipmentInput = { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; /** The settings when the caller has just read them. */ settings?: Settings; now?: number };
+type CreatedShipment = { id: string; trackingId: string; invoiceId: string };
+
 /** Stores a new shipment (newShipmentItems) in one batch, its tracking ID drawn again on the rare collision. */
-export async function createShipment(
+export async function createShipment(context: ServiceContext, input: NewShipmentInput): Promise<CreatedShipment> {
+  return (await createShipmentIf(context, { ...input, allowed: true }))!;
+}
+
+/**
+ * createShipment once `allowed` says yes: a round trip of the caller's (a count against a limit)
+ * that goes out beside the reads of the shipment's mail. When it says no, nothing is stored: null.
+ */
+export async function createShipmentIf(
   context: ServiceContext,
-  {
-    shipment,
-    packages = [],
-    actor,
-    settings: known,
-    now = Date.now(),
-  }: { shipment: NewShipment; packages?: NewPackage[]; actor: Actor; /** The settings when the caller has just read them. */ settings?: Settings; now?: number },
-): Promise<{ id: string; trackingId: string; invoiceId: string }> {
+  { allowed, settings: known, now = Date.now(), ...input }: NewShipmentInput & { allowed: boolean | Promise<boolean> },
+): Promise<CreatedShipment | null> {
   const settings = known ?? (await getSettings(context.db));
   for (let attempt = 1; ; attempt += 1) {
-    const { items, ...created } = newShipmentItems(context, { shipment, packages, actor, now, settings });
+    const { items, ...created } = newShipmentItems(context, { ...input, now, settings });
     try {
-      await commit(context, items);
+      const [write, go] = await Promise.all([prepareCommit(context, items), allowed]);
+      if (!go) return null;
+      await write();
       return created;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_TRACKING_ID_ATTEMPTS) throw error;

@@ -2,7 +2,8 @@
 // page does not hydrate, docs/decisions/145). Its steps are plain HTML forms the server checks;
 // this adds what typing should show at once:
 // - what is typed is saved to the draft 300 ms after the last change (intent "save", sent as the
-//   form is), and the cost estimate (marked data-estimate) shows the answer's estimate;
+//   form is), and what follows the draft (marked data-follows-draft="name": the cost estimate,
+//   the packages' totals) shows the answer's page's own;
 // - a step sent while such a save is on its way waits for it, then goes as usual;
 // - a field marked invalid loses its message as soon as the browser's checks (the schema's own
 //   constraints on the field) pass; the server checks the step again when it is sent;
@@ -43,11 +44,13 @@ function enhance(form: HTMLFormElement): () => void {
       headers: { Accept: "text/html" },
     });
     if (!response.ok) return;
-    const answered = new DOMParser().parseFromString(await response.text(), "text/html").querySelector("[data-estimate]");
-    const shown = document.querySelector<HTMLElement>("[data-estimate]");
-    if (!answered || !shown) return;
-    shown.replaceChildren(...[...answered.childNodes].map((node) => document.importNode(node, true)));
-    hideWithoutJs(shown);
+    const answer = new DOMParser().parseFromString(await response.text(), "text/html");
+    for (const shown of document.querySelectorAll<HTMLElement>("[data-follows-draft]")) {
+      const answered = answer.querySelector(`[data-follows-draft="${shown.dataset.followsDraft}"]`);
+      if (!answered) continue;
+      shown.replaceChildren(...[...answered.childNodes].map((node) => document.importNode(node, true)));
+      hideWithoutJs(shown);
+    }
   };
   const startSave = () => {
     timer = undefined;
@@ -95,7 +98,7 @@ function enhance(form: HTMLFormElement): () => void {
 }
 
 function phoneCodeOf(select: HTMLSelectElement | null): string | undefined {
-  return select?.selectedOptions[0]?.dataset.phoneCode || undefined;
+  return select?.options[select.selectedIndex]?.dataset.phoneCode || undefined;
 }
 
 /** Only digits, spaces and hyphens stay; a dialling code typed in front goes. */
