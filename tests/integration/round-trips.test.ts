@@ -13,6 +13,7 @@ import { BOOKMARK_COOKIE } from "~/.server/request-d1";
 import { SESSION_COOKIE } from "~/features/accounts/session.server";
 import worker from "../worker";
 import { VALID_ADMIN_FORM } from "../admin-shipment-sample";
+import { SAMPLE_PACKAGE_STEP, SAMPLE_RECIPIENT, SAMPLE_SENDER } from "../customer-shipment-sample";
 import { db, seedDemoData, signedInCookie } from "./fixtures";
 import { BASE } from "./base";
 
@@ -57,6 +58,23 @@ describe("sequential D1 round trips of the signed-in pages and actions, the sess
   it("is at most 2 for the shipment form's redirect and for the page it leads to", async () => {
     const { steps, location } = await stepsOf("/dashboard/create-shipment", customer, 302);
     expect(steps).toBeLessThanOrEqual(2);
+    expect((await stepsOf(location!, customer, 200)).steps).toBeLessThanOrEqual(2);
+  });
+
+  it("is at most 3 for each step of the shipment form, Create included, and 2 for the page each leads to", async () => {
+    const form = "/dashboard/create-shipment";
+    expect((await stepsOf(`${form}?step=1`, customer, 200, { step: "1", intent: "save", revision: "0", ...SAMPLE_SENDER })).steps).toBeLessThanOrEqual(3);
+    for (const [index, fields] of [SAMPLE_SENDER, SAMPLE_RECIPIENT, SAMPLE_PACKAGE_STEP].entries()) {
+      const { steps, location } = await stepsOf(`${form}?step=${index + 1}`, customer, 302, { step: String(index + 1), intent: "next", ...fields });
+      expect(steps).toBeLessThanOrEqual(3);
+      expect(location).toBe(`${form}?step=${index + 2}`);
+      expect((await stepsOf(location!, customer, 200)).steps).toBeLessThanOrEqual(2);
+    }
+    const { steps, location } = await stepsOf(`${form}?step=4`, customer, 302, { step: "4", intent: "create" });
+    expect(steps).toBeLessThanOrEqual(3);
+    expect(location).toMatch(/^\/track\//);
+    const [made] = await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.trackingId, location!.split("/").pop()!));
+    expect(made).toBeDefined();
     expect((await stepsOf(location!, customer, 200)).steps).toBeLessThanOrEqual(2);
   });
 
