@@ -179,7 +179,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result, formError: outcome.message ?? null }, refusalInit(outcome));
   }
   if (outcome.redirectTo) return redirectWithOutcome(context.cloudflare.env, outcome.redirectTo, outcome);
-  return { result: null, formError: null, estimate: outcome.estimate ?? null };
+  return { result: null, formError: null };
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -224,15 +224,12 @@ export type DraftStep = { step: StepNumber; values: Partial<ShipmentDraft> } & (
   | { intent: "save"; revision?: number }
 );
 
-/**
- * Where the form goes on to; saving as one types, the estimate of the draft as it now is; once
- * made, the shipment.
- */
-export type DraftProgress = { redirectTo?: string; estimate?: Estimate | null; shipment?: { id: string; trackingId: string } };
+/** Where the form goes on to (none: a save as one types, the page shown again); once made, the shipment. */
+export type DraftProgress = { redirectTo?: string; shipment?: { id: string; trackingId: string } };
 
 /**
  * What a button of the form came to: Done, going on to `redirectTo` (the next step, the new
- * shipment's page, the dashboard) or, for a save as one types, with the `estimate`; or Refused:
+ * shipment's page, the dashboard) or, for a save as one types, staying; or Refused:
  * the step does not pass or is out of bounds ("invalid", with its fieldErrors: nothing moved on,
  * what was typed is kept), too many shipments lately ("rate-limited"), or the shipment could not
  * be stored ("unavailable").
@@ -296,10 +293,9 @@ export async function applyDraftStep(
   const save = (changes: Partial<ShipmentDraft>, reached?: StepNumber) => saveDraft(db, user.id, { values: changes, base: stored.values, reached, now });
   switch (command.intent) {
     case "save": {
-      // With JavaScript: keeps and prices what is on screen while it is typed.
-      const typed = { ...stored.values, ...values };
+      // With JavaScript: keeps what is on screen while it is typed; the page shown with it prices it.
       await keepTyped(db, user.id, { values, base: stored.values, revision: command.revision, now });
-      return { ok: true, estimate: estimateDraft(typed, { now, ...draftPricing(stored, typed) }) };
+      return { ok: true };
     }
     case "previous":
       // Previous keeps what was typed, checked or not.
