@@ -81,6 +81,9 @@ test("the demo admin marks a new shipment's invoice paid and finds it in the CSV
   const filters = page.getByRole("search", { name: /invoices/i });
   await filters.getByLabel("Search invoices").fill(trackingId);
   await filters.getByRole("button", { name: "Search", exact: true }).click();
+  // The list filters as one types (with JavaScript) before the search reaches the address: wait
+  // for the address, which the mark-paid answer returns to and the export link is made from.
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${trackingId}`));
   const row = page.getByRole("row").filter({ hasText: trackingId });
   await expect(row).toHaveCount(1);
   await expect(row.getByText("Unpaid", { exact: true })).toBeVisible();
