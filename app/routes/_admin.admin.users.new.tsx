@@ -1,12 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
-import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
-import { clientAddress } from "~/.server/rate-limit";
 import { requireAdmin } from "~/http/guards.server";
-import { inviteAdmin } from "~/features/users/user-admin.server";
+import { inviteAction } from "~/http/invitation.server";
 import { InvitationForm } from "~/features/users/invitation-form";
-import { NewAdminSchema } from "~/features/accounts/account-forms";
 import { INVITATION_LINK_DAYS } from "~/features/accounts/one-time-links";
 import { companyNameOf } from "~/components/company-name";
 
@@ -24,12 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: NewAdminSchema });
-  if (submission.status !== "success") return formAnswer(submission);
-  const outcome = await inviteAdmin(context, { admin, invitee: submission.value, clientAddress: clientAddress(request) });
-  if (!outcome.ok) return formAnswer(submission, outcome);
-  return redirectWithOutcome(context.cloudflare.env, `/admin/users/${encodeURIComponent(outcome.id)}`, outcome);
+  return inviteAction(context, request, "admin");
 }
 
 export default function NewAdminPage() {
