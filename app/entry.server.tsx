@@ -1,7 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
+import { catalogsScript } from "./features/languages/catalogs-script";
+import { renderingInstance, resources } from "./features/languages/i18n.server";
 
 export default async function handleRequest(
   request: Request,
@@ -11,10 +14,14 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const language = await loadContext.language();
+  const i18n = renderingInstance(language);
   const body = await renderToReadableStream(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
+    <I18nextProvider i18n={i18n}>
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>
+    </I18nextProvider>,
     {
       nonce,
       signal: request.signal,
@@ -32,16 +39,20 @@ export default async function handleRequest(
   const html = await new Response(body).text();
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(moveTrailingScriptsIntoBody(html), { headers: responseHeaders, status: responseStatusCode });
+  // A page that hydrates gets the catalogs its rendering used, so React renders the same words.
+  const hydrates = html.includes("window.__remixContext");
+  const used = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
+  const catalogs = hydrates ? catalogsScript(language, used, resources[language], nonce) : "";
+  return new Response(moveTrailingScriptsIntoBody(html, catalogs), { headers: responseHeaders, status: responseStatusCode });
 }
 
 const DOCUMENT_END = "</body></html>";
 
-function moveTrailingScriptsIntoBody(html: string): string {
+function moveTrailingScriptsIntoBody(html: string, extra: string): string {
   const end = html.indexOf(DOCUMENT_END);
   if (end === -1) return html;
   const trailing = html.slice(end + DOCUMENT_END.length);
-  return html.slice(0, end) + trailing + DOCUMENT_END;
+  return html.slice(0, end) + extra + trailing + DOCUMENT_END;
 }
 
 // The worker's server code reaches the worker entry (app/entry.worker.ts) through this module,

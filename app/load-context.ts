@@ -2,6 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getDb, type Db } from "~/.server/db";
 import { clientAddress, countTrackingLookUps, type RateLimitResult } from "~/.server/rate-limit";
 import { bookmarkSetCookie, readBookmark, requestD1, type RequestD1 } from "~/.server/request-d1";
+import { detectLanguage } from "~/features/languages/i18n.server";
+import type { Language } from "~/features/languages/languages";
 import {
   clearedSessionCookie,
   findSessionRecord,
@@ -37,6 +39,8 @@ declare module "@remix-run/cloudflare" {
      * times it is asked (the edge cache and the tracking loader both ask; decision 131).
      */
     trackingLimit: () => Promise<RateLimitResult>;
+    /** The language the request is answered in (app/features/languages/i18n.server.ts), once per request. */
+    language: () => Promise<Language>;
   }
 }
 
@@ -62,7 +66,7 @@ function confirms({ session, record }: SessionCheck): boolean {
 }
 
 function sameUser(a: SessionUser, b: SessionUser): boolean {
-  return a.id === b.id && a.email === b.email && a.firstName === b.firstName && a.lastName === b.lastName && a.role === b.role;
+  return a.id === b.id && a.email === b.email && a.firstName === b.firstName && a.lastName === b.lastName && a.role === b.role && (a.language ?? null) === (b.language ?? null);
 }
 
 /** Thrown by a change the session check did not confirm: the request is answered again as the check found it. */
@@ -86,6 +90,7 @@ export async function getLoadContext(
   const db = getDb({ DB: state.d1.client });
   let sessionUser: Promise<SessionUser | null> | undefined;
   let trackingLimit: Promise<RateLimitResult> | undefined;
+  let language: Promise<Language> | undefined;
 
   async function findUser(): Promise<SessionUser | null> {
     if (confirmedUser !== undefined) return confirmedUser;
@@ -106,6 +111,7 @@ export async function getLoadContext(
     origin: publicOrigin(env),
     sessionUser: () => (sessionUser ??= findUser()),
     trackingLimit: () => (trackingLimit ??= countTrackingLookUps({ cloudflare: { env } }, { clientAddress: clientAddress(request) })),
+    language: () => (language ??= context.sessionUser().then((user) => detectLanguage(request, user?.language ?? null))),
   };
   requestStates.set(context, state);
   return context;

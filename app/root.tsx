@@ -22,6 +22,10 @@ import { cachedSettings } from "~/features/settings/settings.server";
 import { requestTimeZone } from "./.server/time-zone";
 import { takeToast } from "~/http/toast.server";
 import { companyNameOf } from "~/components/company-name";
+import { useChangeLanguage } from "remix-i18next/react";
+import { useTranslation } from "react-i18next";
+import { languageAlternates } from "~/features/languages/alternates";
+import { metaT } from "~/features/languages/translate";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -29,22 +33,30 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `${companyNameOf(matches)}: parcel delivery and tracking` },
-  { name: "description", content: `Send parcels worldwide and track them in real time with ${companyNameOf(matches)}.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  const company = companyNameOf(matches);
+  return [
+    { title: t("{{company}}: parcel delivery and tracking", { company }) },
+    { name: "description", content: t("Send parcels worldwide and track them in real time with {{company}}.", { company }) },
+  ];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const [user, settings, { toast, setCookie }, cookieConsent] = await Promise.all([
+  const [user, settings, { toast, setCookie }, cookieConsent, language] = await Promise.all([
     context.sessionUser(),
     cachedSettings(context.db),
     takeToast(env, request),
     readConsent(request),
+    context.language(),
   ]);
   return data(
     {
       user,
+      language,
+      // The page in each language, for search engines: public pages only (nobody signed in).
+      alternates: user ? [] : languageAlternates(context.origin, request.url),
       toast,
       cookieConsent,
       timeZone: requestTimeZone(request),
@@ -64,15 +76,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const toast = useRootData()?.toast ?? null;
+  const root = useRootData();
+  const toast = root?.toast ?? null;
+  const language = root?.language ?? "en";
+  const { t } = useTranslation();
+  useChangeLanguage(language);
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ClientHintCheck nonce={nonce} />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
+        {root?.alternates.map(({ hrefLang, href }) => <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />)}
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
@@ -80,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
           href="#main"
           className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-700 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
         >
-          Skip to main content
+          {t("Skip to main content")}
         </a>
         {children}
         <ToastRegion toast={toast} />

@@ -16,6 +16,11 @@ const createdAt = () =>
   integer("created_at", { mode: "number" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
+// The languages the site speaks (app/features/languages/languages.ts).
+const LANGUAGE_CODES = ["en", "es", "fr"] as const;
+/** The language a person chose or used, in which their mail is written. */
+const language = () => text("language", { enum: LANGUAGE_CODES }).notNull().default("en");
+
 const updatedAt = () =>
   integer("updated_at", { mode: "number" })
     .notNull()
@@ -45,6 +50,8 @@ export const users = sqliteTable(
     // The business plan chosen on /pricing when registering, and how it is billed; none: pay per shipment.
     plan: text("plan", { enum: ["basic", "standard", "premium"] }),
     planBilling: text("plan_billing", { enum: ["monthly", "yearly"] }),
+    // The language chosen in the profile or the switcher; null: none yet (the browser's is used).
+    language: text("language", { enum: LANGUAGE_CODES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -472,6 +479,8 @@ export const trackingSubscriptions = sqliteTable(
     email: text("email").notNull(),
     status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
     confirmedAt: integer("confirmed_at", { mode: "number" }),
+    // The language of the page the person subscribed on.
+    language: language(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("tracking_subscriptions_shipment_email").on(t.shipmentId, t.email)],
@@ -589,6 +598,8 @@ export const contactMessages = sqliteTable(
     repliedAt: integer("replied_at", { mode: "number" }),
     repliedBy: text("replied_by").references(() => users.id, { onDelete: "set null" }),
     repliedByName: text("replied_by_name"),
+    // The language the person wrote in: the reply's mail is in it.
+    language: language(),
     createdAt: createdAt(),
   },
   (t) => [index("contact_messages_created").on(t.createdAt), index("contact_messages_read_created").on(t.readAt, t.createdAt)],
@@ -604,6 +615,7 @@ export const newsletterSubscribers = sqliteTable(
     tokenHash: text("token_hash"),
     tokenExpiresAt: integer("token_expires_at", { mode: "number" }),
     confirmedAt: integer("confirmed_at", { mode: "number" }),
+    language: language(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("newsletter_subscribers_token_hash_unique").on(t.tokenHash)],
@@ -620,6 +632,8 @@ export const chatSessions = sqliteTable(
     lastMessage: text("last_message"),
     needsResponse: integer("needs_response", { mode: "boolean" }).notNull().default(false),
     hasAdminResponse: integer("has_admin_response", { mode: "boolean" }).notNull().default(false),
+    // The language the person chatted in: the assistant answers and mail follow it.
+    language: language(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,11 +8,22 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { useTranslation } from "react-i18next";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
+/**
+ * Messages of forms, services and toasts come as their English wording, which is their key in
+ * the "messages" catalogs; a message already written in the reader's language (one with values
+ * in it, translated where it was made) is no key and shows as it is.
+ */
+export function useMessages() {
+  return useTranslation("messages").t;
+}
+
 export function ErrorList({ id, errors, className = "mt-1" }: { id?: string; errors?: ListOfErrors; className?: string }) {
-  const messages = errors?.filter(Boolean);
+  const t = useMessages();
+  const messages = errors?.filter((message) => typeof message === "string" && message !== "").map((message) => t(message!));
   if (!messages?.length) return null;
   return (
     <ul id={id} className={`${className} space-y-0.5`}>
@@ -39,7 +50,8 @@ function FieldErrorLine({ id, errors }: { id?: string; errors?: ListOfErrors }) 
 
 /** Errors about the whole form (Conform's form.errors), announced when they appear. */
 export function FormErrors({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const messages = errors?.filter(Boolean);
+  const t = useMessages();
+  const messages = errors?.filter((message) => typeof message === "string" && message !== "").map((message) => t(message!));
   if (!messages?.length) return null;
   return (
     <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">

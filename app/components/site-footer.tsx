@@ -1,3 +1,4 @@
+import { LanguageSwitcher } from "~/features/languages/language-switcher";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { Honeypot } from "./honeypot";
@@ -115,6 +116,7 @@ export function SiteFooter({ site }: { site: Site }) {
               ))}
             </ul>
           </nav>
+          <LanguageSwitcher id="footer-language" />
           <a href="#top" className="hover:text-white hover:underline">
             Back to top
           </a>

@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { enhanceScrolling } from "~/behaviours/scrolling";
 import { useBehaviour } from "~/behaviours/use-behaviour";
+import { LanguageSwitcher } from "~/features/languages/language-switcher";
 import type { SessionUser } from "~/features/accounts/session.server";
 
 export const NAV_LINKS = [
@@ -37,6 +38,7 @@ export function SiteHeader({ user, companyName, chat }: { user: SessionUser | nu
           <NavList className="flex items-center gap-1" />
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
+          <LanguageSwitcher id="header-language" />
           {user ? <AccountMenu user={user} /> : <SignInLinks />}
         </div>
         <div className="flex shrink-0 items-center gap-2 lg:contents">
@@ -156,6 +158,7 @@ function MobileMenu({ user }: { user: SessionUser | null }) {
         <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
           {user ? <AccountActions user={user} itemClassName="btn-secondary" /> : <SignInLinks />}
         </div>
+        <LanguageSwitcher id="menu-language" className="border-t border-slate-200 pt-3 mt-3" />
       </div>
     </details>
   );

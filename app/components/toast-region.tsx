@@ -2,6 +2,7 @@ import { useRef } from "react";
 import type { Toast } from "~/http/toast.server";
 import { enhanceToasts } from "~/behaviours/toasts";
 import { useBehaviour } from "~/behaviours/use-behaviour";
+import { useMessages } from "./forms";
 
 const STYLES: Record<Toast["type"], string> = {
   success: "border-green-700 bg-green-50 text-green-900",
@@ -20,6 +21,7 @@ const FADE: Record<Toast["type"], string> = { success: "toast-success", error: "
 export function ToastRegion({ toast }: { toast: Toast | null }) {
   // A new toast replaces the one shown (a new element, so the behaviour runs for it); data
   // reloaded without one (a live list's revalidation) leaves the shown toast to its own timer.
+  const t = useMessages();
   const shown = useRef({ toast, count: 0 });
   if (toast && toast !== shown.current.toast) shown.current = { toast, count: shown.current.count + 1 };
   const visible = shown.current.toast;
@@ -37,7 +39,7 @@ export function ToastRegion({ toast }: { toast: Toast | null }) {
           className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 p-4 shadow-lg ${STYLES[visible.type]} ${FADE[visible.type]}`}
           data-toast-type={visible.type}
         >
-          <p className="flex-1 text-sm font-medium">{visible.message}</p>
+          <p className="flex-1 text-sm font-medium">{t(visible.message)}</p>
         </div>
       ) : null}
     </div>

@@ -73,7 +73,7 @@ describe("money inputs", () => {
 
 describe("listOf", () => {
   it("joins with commas and a final 'and'", () => {
-    expect([[], ["a"], ["a", "b"], ["a", "b", "c"]].map(listOf)).toEqual(["", "a", "a and b", "a, b and c"]);
+    expect([[], ["a"], ["a", "b"], ["a", "b", "c"]].map((items) => listOf(items))).toEqual(["", "a", "a and b", "a, b and c"]);
   });
 });
 

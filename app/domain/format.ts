@@ -3,23 +3,25 @@
 // (an estimated delivery) render as the day they name, the same in every zone (app/domain/calendar.ts).
 import { DATE_ONLY_ZONE } from "./calendar";
 
+// Every format takes the reader's locale (app/features/languages/languages.ts LOCALES); English
+// (the United States' conventions) when none is given.
 const LOCALE = "en-US";
 
 function isValidTime(value: number): boolean {
   return Number.isFinite(value) && !Number.isNaN(new Date(value).getTime());
 }
 
-export function formatDate(value: number | null | undefined, timeZone = "UTC"): string {
+export function formatDate(value: number | null | undefined, timeZone = "UTC", locale = LOCALE): string {
   if (value === null || value === undefined) return "N/A";
   if (!isValidTime(value)) return "Invalid Date";
-  return new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone }).format(value);
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(value);
 }
 
-export function formatDateTime(value: number | null | undefined, timeZone = "UTC"): string {
+export function formatDateTime(value: number | null | undefined, timeZone = "UTC", locale = LOCALE): string {
   if (value === null || value === undefined) return "N/A";
   if (!isValidTime(value)) return "Invalid Date";
   // dateStyle and timeStyle cannot be combined with timeZoneName, hence the parts.
-  return new Intl.DateTimeFormat(LOCALE, {
+  return new Intl.DateTimeFormat(locale, {
     year: "numeric",
     month: "short",
     day: "numeric",
@@ -31,14 +33,14 @@ export function formatDateTime(value: number | null | undefined, timeZone = "UTC
 }
 
 /** "Nov 27, 2026": the day a date-only value names (an estimated delivery), whoever reads it. */
-export function formatDay(value: number | null | undefined): string {
-  return formatDate(value, DATE_ONLY_ZONE);
+export function formatDay(value: number | null | undefined, locale = LOCALE): string {
+  return formatDate(value, DATE_ONLY_ZONE, locale);
 }
 
 /** "Nov 27": the day a date-only value names, as a short notice says it. */
-export function formatMonthDay(value: number): string {
+export function formatMonthDay(value: number, locale = LOCALE): string {
   if (!isValidTime(value)) return "Invalid Date";
-  return new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: DATE_ONLY_ZONE }).format(value);
+  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: DATE_ONLY_ZONE }).format(value);
 }
 
 /** ISO date-time for <time dateTime>. */
@@ -63,9 +65,9 @@ export function minorUnitsInput(minorUnits: number, currency: string): string {
 }
 
 /** Money stored as integer minor units. */
-export function formatMoney(minorUnits: number, currency: string): string {
+export function formatMoney(minorUnits: number, currency: string, locale = LOCALE): string {
   const exponent = currencyExponent(currency);
-  return new Intl.NumberFormat(LOCALE, {
+  return new Intl.NumberFormat(locale, {
     style: "currency",
     currency,
     minimumFractionDigits: exponent,
@@ -73,12 +75,14 @@ export function formatMoney(minorUnits: number, currency: string): string {
   }).format(minorUnits / 10 ** exponent);
 }
 
-const regionNames = new Intl.DisplayNames([LOCALE], { type: "region", fallback: "code" });
+const regionNames = new Map<string, Intl.DisplayNames>();
 
 /** "DE" becomes "Germany"; an unknown code is shown as it is. */
-export function countryName(code: string): string {
+export function countryName(code: string, locale = LOCALE): string {
   try {
-    return regionNames.of(code.toUpperCase()) ?? code;
+    let names = regionNames.get(locale);
+    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: "region", fallback: "code" })));
+    return names.of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
@@ -94,8 +98,9 @@ export function isTimeZone(value: string): boolean {
 }
 
 /** 'Just now' under a minute, then minutes, hours and days up to 30 days, then the date. */
-export function relativeTime(value: number, now: number, timeZone = "UTC"): string {
+export function relativeTime(value: number, now: number, timeZone = "UTC", locale = LOCALE): string {
   const seconds = Math.floor((now - value) / 1000);
+  if (locale !== LOCALE) return otherRelativeTime(value, seconds, timeZone, locale);
   if (seconds < 60) return "Just now";
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
@@ -106,8 +111,22 @@ export function relativeTime(value: number, now: number, timeZone = "UTC"): stri
   return formatDate(value, timeZone);
 }
 
-/** "a", "a and b", "a, b and c". */
-export function listOf(items: readonly string[]): string {
+/** relativeTime in another language than English, in `Intl`'s words ("hace 5 minutos", "à l'instant"). */
+function otherRelativeTime(value: number, seconds: number, timeZone: string, locale: string): string {
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  if (seconds < 60) return words.format(0, "second");
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return words.format(-minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return words.format(-hours, "hour");
+  const days = Math.floor(hours / 24);
+  if (days <= 30) return words.format(-days, "day");
+  return formatDate(value, timeZone, locale);
+}
+
+/** "a", "a and b", "a, b and c" (in English; other languages as `Intl` joins them). */
+export function listOf(items: readonly string[], locale = LOCALE): string {
+  if (locale !== LOCALE) return new Intl.ListFormat(locale, { type: "conjunction" }).format(items);
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 

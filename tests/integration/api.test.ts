@@ -56,7 +56,7 @@ beforeAll(async () => {
   seed = await seedDemoData();
   for (const who of ["customer", "admin", "other"] as const) {
     const row = seed.users.find((user) => user.id === SEED_USER_IDS[who])!;
-    users[who] = { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role ?? "user" };
+    users[who] = { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role ?? "user", language: null };
   }
 });
 

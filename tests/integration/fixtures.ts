@@ -67,7 +67,7 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> =
 
 /** A Cookie header value that signs `userId` in. */
 export async function signedInCookie(userId: string): Promise<string> {
-  const user = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role }).from(users).where(eq(users.id, userId)).get();
+  const user = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, language: users.language }).from(users).where(eq(users.id, userId)).get();
   if (!user) throw new Error(`No user ${userId} to sign in`);
   const setCookie = await createSession({ db, cloudflare: { env } }, user, { remember: false });
   return setCookie.split(";")[0]!;

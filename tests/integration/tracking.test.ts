@@ -415,7 +415,7 @@ describe("tracking: the edge cache", () => {
 
     it("reads a rated delivery's page in one batch that fetches a rating's score and comment for the owner only", async () => {
       const shipment = await shipmentOf(delivered);
-      const owner = { id: shipment.userId!, email: "", firstName: "", lastName: "", role: "user" as const };
+      const owner = { id: shipment.userId!, email: "", firstName: "", lastName: "", role: "user" as const, language: null };
       const stranger = { ...owner, id: "someone-else" };
       for (const [viewer, given] of [[null, false], [stranger, false], [owner, true]] as const) {
         const counts: D1Counts = { queries: 0, writes: 0, statements: [] };

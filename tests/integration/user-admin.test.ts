@@ -41,7 +41,7 @@ function eventsOf(userId: string) {
 
 async function adminUser(id: string = ADMIN): Promise<SessionUser> {
   const row = (await account(id))!;
-  return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role };
+  return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role, language: row.language ?? null };
 }
 
 describe("users: guards", () => {

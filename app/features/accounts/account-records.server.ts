@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../drizzle/schema";
 import type { Db } from "~/.server/db";
+import type { Language } from "~/features/languages/languages";
 
 export type Account = {
   id: string;
@@ -11,6 +12,7 @@ export type Account = {
   lastName: string;
   role: "user" | "admin" | "courier";
   status: "active" | "suspended";
+  language: Language | null;
 };
 
 export const ACCOUNT_COLUMNS = {
@@ -20,6 +22,7 @@ export const ACCOUNT_COLUMNS = {
   lastName: users.lastName,
   role: users.role,
   status: users.status,
+  language: users.language,
 };
 
 /** The account and its password hash, for checking a sign-in. `email` is already normalised. */

@@ -54,6 +54,7 @@ export async function createAccount(context: ServiceContext, input: NewAccount):
     lastName: input.lastName,
     role: "user",
     status: "active",
+    language: null,
   };
   try {
     await commit(context, [

@@ -9,6 +9,7 @@ import { sessions, users } from "../../../drizzle/schema";
 import type { Db } from "~/.server/db";
 import { base64url, signedToken, signedTokenMatches } from "~/.server/signed-tokens";
 import { ROLES, type Role } from "./roles";
+import { isLanguage, type Language } from "~/features/languages/languages";
 
 export const SESSION_COOKIE = "__Host-session";
 const DAY_MS = 86_400_000;
@@ -22,6 +23,8 @@ export type SessionUser = {
   firstName: string;
   lastName: string;
   role: Role;
+  /** The language chosen in the profile or the switcher; null or absent: none (the browser's is used). */
+  language?: Language | null;
 };
 
 // The token is 32 random bytes and only its hash is stored, so a forged token finds no session;
@@ -43,13 +46,14 @@ function isSessionUser(value: unknown): value is SessionUser {
   return (
     ["id", "email", "firstName", "lastName"].every((key) => typeof user[key] === "string") &&
     (ROLES as readonly unknown[]).includes(user.role) &&
-    Object.keys(user).length === 5
+    (user.language === null || isLanguage(user.language)) &&
+    Object.keys(user).length === 6
   );
 }
 
 /** The signed text of a claim: the token and the account's fields, in a fixed order. */
 function claimText(token: string, user: SessionUser): string {
-  return JSON.stringify([token, user.id, user.email, user.firstName, user.lastName, user.role]);
+  return JSON.stringify([token, user.id, user.email, user.firstName, user.lastName, user.role, user.language ?? null]);
 }
 
 /** The session the request's cookie names; a cookie that does not decode counts as none, a claim whose signature fails as no claim. */
@@ -60,7 +64,7 @@ export async function readSession(request: Request, env: Pick<Env, "SESSION_SECR
   const { token, user, signature } = value as Record<string, unknown>;
   if (typeof token !== "string" || token === "") return null;
   const signed = isSessionUser(user) && typeof signature === "string" && (await signedTokenMatches(env, CLAIM_PURPOSE, claimText(token, user), signature));
-  return { token, claim: signed ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role } : null };
+  return { token, claim: signed ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role, language: user.language } : null };
 }
 
 /** The session token the request carries; a cookie that does not decode counts as none. */
@@ -97,6 +101,7 @@ export async function findSessionRecord(db: Db, token: string, now = Date.now())
       firstName: users.firstName,
       lastName: users.lastName,
       role: users.role,
+      language: users.language,
       persistent: sessions.persistent,
       expiresAt: sessions.expiresAt,
     })
@@ -121,7 +126,7 @@ export async function findSessionUser(db: Db, request: Request): Promise<Session
 
 /** The Set-Cookie value handing out `token` with its signed claim for `user`; without a lifetime it ends with the browser. */
 export async function sessionCookie(env: Pick<Env, "SESSION_SECRET">, token: string, user: SessionUser, maxAgeMs: number | null): Promise<string> {
-  const claim = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
+  const claim = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role, language: user.language ?? null };
   const value: CookieValue = { token, user: claim, signature: await signedToken(env, CLAIM_PURPOSE, claimText(token, claim)) };
   return sessionTokenCookie.serialize(value, maxAgeMs === null ? {} : { maxAge: Math.floor(maxAgeMs / 1000) });
 }

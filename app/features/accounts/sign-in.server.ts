@@ -45,7 +45,7 @@ const ADMIN_MESSAGES = {
 
 async function startSession(
   context: Pick<ServiceContext, "db" | "cloudflare">,
-  account: Pick<Account, "id" | "email" | "firstName" | "lastName" | "role">,
+  account: Pick<Account, "id" | "email" | "firstName" | "lastName" | "role"> & { language?: Account["language"] },
   { remember, client, redirectTo, message }: { remember: boolean; client: Client; redirectTo: string; message: string },
 ): Promise<SignedIn> {
   const setCookies = [

@@ -6,6 +6,7 @@
 // served only while that is still the current one, so a change makes the next view fresh.
 // Reading the version is one small D1 read, never a write, sent only when there is a stored
 // page to check.
+import { detectLanguage } from "~/features/languages/i18n.server";
 import { eq } from "drizzle-orm";
 import { shipments } from "../../../drizzle/schema";
 import { TRACKING_ID_PATTERN } from "~/features/tracking/tracking-id";
@@ -75,10 +76,11 @@ export const RENDERED_VERSION_HEADER = "X-Rendered-Shipment-Version";
 /** The shipment's version the stored page shows; compared with the current one on every view. */
 const VERSION_HEADER = "X-Shipment-Version";
 
-/** What the page shows depends on besides the shipment: the build, the reader's zone and cookie choice. */
+/** What the page shows depends on besides the shipment: the build, the reader's language, zone and cookie choice. */
 async function cacheKey(request: Request, trackingId: string, buildVersion: string): Promise<Request> {
   const url = new URL(`/track/${trackingId}`, request.url);
   url.searchParams.set("build", buildVersion);
+  url.searchParams.set("lng", await detectLanguage(request, null));
   url.searchParams.set("tz", requestTimeZone(request));
   url.searchParams.set("consent", (await readConsent(request)) ?? "none");
   return new Request(url);
