@@ -17,12 +17,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(form.get("returnTo")), { headers: { "Set-Cookie": outcome.setCookie } });
 }
 
-export function loader() {
-  return redirect("/");
-}
-
-/** Only a hand-made request reaches this page: the switcher offers the site's languages only. */
-export default function LanguageRefused() {
+/** The switcher on a page of its own; after a refused choice (only a hand-made request: the switcher offers the site's languages only), with the refusal. */
+export default function LanguagePage() {
   const { t } = useTranslation();
   const answer = useActionData<typeof action>();
   return (

@@ -14,7 +14,7 @@ import { deploymentProblems } from "~/.server/deployment";
 import { createWorker } from "~/.server/worker";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "~/features/accounts/demo-accounts.server";
 import { createUser, db, seedDemoData, signedInCookie } from "./fixtures";
-import { BASE, get, newClientAddress, post, sessionSetCookie } from "./requests";
+import { BASE, get, newClientAddress, pageText, post, sessionSetCookie } from "./requests";
 import { trackedBody } from "./tracked-body";
 
 describe("headers, cross-site writes, consent, newsletter", () => {
@@ -304,6 +304,88 @@ describe("with the demo data", () => {
     customer = await signedInCookie(SEED_USER_IDS.customer);
   });
 
+  // The language a page is written in, and the switcher that changes it (docs/decisions/171).
+  describe("languages", () => {
+    const langOf = async (response: Response) => /<html lang="([a-z]+)"/.exec(await response.text())?.[1];
+    const cookieFor = async (language: string) => {
+      const response = await post("/language", { language, returnTo: "/" });
+      return response.headers.getSetCookie().find((cookie) => cookie.startsWith("lng="))!.split(";")[0]!;
+    };
+
+    it("follows a ?lng= link, then the saved choice, then the switcher's cookie, then Accept-Language, then English", async () => {
+      const fr = await cookieFor("fr");
+      expect(await langOf(await get("/about"))).toBe("en");
+      expect(await langOf(await get("/about", { "Accept-Language": "de-DE,es;q=0.8,fr;q=0.5" }))).toBe("es");
+      expect(await langOf(await get("/about", { "Accept-Language": "es-MX", Cookie: fr }))).toBe("fr");
+      expect(await langOf(await get("/about?lng=es", { Cookie: fr }))).toBe("es");
+      expect(await langOf(await get("/about?lng=xx", { Cookie: fr }))).toBe("fr");
+      const saver = await createUser({ language: "es" });
+      const signedIn = await signedInCookie(saver.id);
+      expect(await langOf(await get("/dashboard", { Cookie: `${signedIn}; ${fr}`, "Accept-Language": "fr" }))).toBe("es");
+      expect(await langOf(await get("/about?lng=fr", { Cookie: signedIn }))).toBe("fr");
+    });
+
+    it("writes the page's words and the switcher in that language, and links the page in each language", async () => {
+      const page = await pageText(await get("/about?lng=fr"));
+      expect(page).toContain('<label for="footer-language">Langue</label>');
+      expect(page).toContain("Aller au contenu principal");
+      expect(page).toContain('<option value="fr" lang="fr" selected="">Français</option>');
+      for (const language of ["en", "es", "fr"]) expect(page).toContain(`<link rel="alternate" hrefLang="${language}" href="${BASE}/about?lng=${language}"/>`);
+      expect(page).toContain(`<link rel="alternate" hrefLang="x-default" href="${BASE}/about"/>`);
+      // The switcher comes back to the page without the link's own choice.
+      expect(page).toContain('<input type="hidden" name="returnTo" value="/about"/>');
+    });
+
+    it("switches without JavaScript: back to the same page, remembered in a cookie, nothing written for a visitor", async () => {
+      const before = await db.select().from(users);
+      const response = await post("/language", { language: "es", returnTo: "/track?ids=SP1" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/track?ids=SP1");
+      const cookie = response.headers.getSetCookie().find((value) => value.startsWith("lng="))!;
+      expect(cookie).toMatch(/Max-Age=31536000/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(await langOf(await get("/track", { Cookie: cookie.split(";")[0]! }))).toBe("es");
+      expect(await db.select().from(users)).toEqual(before);
+      // Another site's address is no place to come back to.
+      expect((await post("/language", { language: "es", returnTo: "//evil.test/x" })).headers.get("Location")).toBe("/");
+    });
+
+    it("saves a signed-in person's choice, and their next page follows it at once", async () => {
+      const person = await createUser();
+      const cookie = await signedInCookie(person.id);
+      const response = await post("/language", { language: "fr", returnTo: "/profile" }, { Cookie: cookie });
+      expect(response.status).toBe(302);
+      expect((await db.select({ language: users.language }).from(users).where(eq(users.id, person.id)).get())?.language).toBe("fr");
+      // The session's claim still says no choice; the session check finds the saved one, so the page is French.
+      const next = await get("/profile", { Cookie: cookie, "Accept-Language": "es" });
+      expect(next.status).toBe(200);
+      expect(await langOf(next)).toBe("fr");
+    });
+
+    it("refuses a language the site does not speak, with a message, changing nothing", async () => {
+      const person = await createUser();
+      const cookie = await signedInCookie(person.id);
+      for (const language of ["de", "", "EN", "x".repeat(5000)]) {
+        const response = await post("/language", { language, returnTo: "/" }, { Cookie: cookie });
+        expect(response.status, language.slice(0, 10)).toBe(400);
+        expect(await response.text()).toContain("Choose English, Español or Français.");
+        expect(response.headers.getSetCookie().some((value) => value.startsWith("lng="))).toBe(false);
+      }
+      expect((await db.select({ language: users.language }).from(users).where(eq(users.id, person.id)).get())?.language).toBeNull();
+    });
+
+    it("hands a page that hydrates the catalogs it used, and a page that does not none", async () => {
+      const adminPage = await get("/admin/dashboard?lng=es", { Cookie: admin });
+      const html = await adminPage.text();
+      const inline = /<script type="application\/json" id="i18n-catalogs"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+      expect(inline).toBeTruthy();
+      const parsed = JSON.parse(inline!) as { language: string; catalogs: Record<string, Record<string, string>> };
+      expect(parsed.language).toBe("es");
+      expect(parsed.catalogs.common?.Language).toBe("Idioma");
+      expect(await (await get("/about?lng=es")).text()).not.toContain("i18n-catalogs");
+    });
+  });
+
   // The app's cookies (session, consent, time-zone hint, toast): what they look like, and that a
   // cookie the server cannot decode is ignored, never a 500.
   describe("cookies", () => {
@@ -316,6 +398,7 @@ describe("with the demo data", () => {
       "CH-time-zone=%E0%A4%A",
       "cookieConsent=%zz",
       "__Host-toast=%E0%A4%A",
+      "lng=%zz",
     ].join("; ");
 
     function expectSecurityHeaders(response: Response) {

@@ -45,7 +45,10 @@ const detector = new RemixI18Next({
     fallbackLanguage: DEFAULT_LANGUAGE,
     cookie: languageCookie,
     searchParamKey: LANGUAGE_PARAM,
-    order: ["cookie", "header"],
+    // The whole Accept-Language list, best first: its "header" order picks the runtime's best
+    // locale first ("de-DE" for "de-DE,es;q=0.8") and so misses a later language the site speaks.
+    order: ["cookie", "custom"],
+    findLocale: async (request) => request.headers.get("Accept-Language")?.slice(0, 500) ?? null,
   },
 });
 
