@@ -5,6 +5,9 @@
 // data-live-results, on a page that does not hydrate).
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/components/root-data";
+import { tk } from "~/features/languages/languages";
 import { enhanceLiveFilters } from "~/behaviours/live-filter";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { SEARCH_MAX_LENGTH } from "~/domain/list-filters";
@@ -26,7 +29,7 @@ export function FilterBar({
   id,
   label,
   search,
-  submitLabel = "Search",
+  submitLabel,
   children,
   more,
 }: {
@@ -35,10 +38,12 @@ export function FilterBar({
   /** The search landmark's name. */
   label: string;
   search: SearchBox;
+  /** Translated by the caller; "Search" when none is given. */
   submitLabel?: string;
   children?: ReactNode;
   more?: { open: boolean; content: ReactNode };
 }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const submit = useSubmit();
   // With JavaScript the list follows the form as it changes (app/behaviours/live-filter.ts), through the router here.
@@ -97,12 +102,12 @@ export function FilterBar({
         />
       </div>
       {children}
-      <button type="submit" className="btn-primary" data-pending="Searching...">
-        {submitLabel}
+      <button type="submit" className="btn-primary" data-pending={t("Searching...")}>
+        {submitLabel ?? t("Search")}
       </button>
       {more ? (
         <details className="basis-full" open={more.open || undefined}>
-          <summary className="inline-flex text-sm font-semibold text-brand-700">Filters</summary>
+          <summary className="inline-flex text-sm font-semibold text-brand-700">{t("Filters")}</summary>
           <div className="mt-3 flex flex-wrap items-end gap-3">{more.content}</div>
         </details>
       ) : null}
@@ -110,19 +115,27 @@ export function FilterBar({
   );
 }
 
+// The labels of a date range's two fields, by what the dates are of.
+const DATE_RANGE_LABELS = {
+  Created: { from: tk("Created from"), to: tk("Created to") },
+  Issued: { from: tk("Issued from"), to: tk("Issued to") },
+} as const;
+
 /** The `dateFrom` and `dateTo` fields of a filter bar, labelled "<verb> from" and "<verb> to". */
-export function DateRangeFields({ idPrefix, verb, dateFrom, dateTo }: { idPrefix: string; verb: string; dateFrom: string | null; dateTo: string | null }) {
+export function DateRangeFields({ idPrefix, verb, dateFrom, dateTo }: { idPrefix: string; verb: keyof typeof DATE_RANGE_LABELS; dateFrom: string | null; dateTo: string | null }) {
+  const { t } = useTranslation();
+  const labels = DATE_RANGE_LABELS[verb];
   return (
     <>
       <div>
         <label htmlFor={`${idPrefix}-date-from`} className="label">
-          {verb} from
+          {t(labels.from)}
         </label>
         <input id={`${idPrefix}-date-from`} type="date" name="dateFrom" defaultValue={dateFrom ?? ""} className="input" />
       </div>
       <div>
         <label htmlFor={`${idPrefix}-date-to`} className="label">
-          {verb} to
+          {t(labels.to)}
         </label>
         <input id={`${idPrefix}-date-to`} type="date" name="dateTo" defaultValue={dateTo ?? ""} className="input" />
       </div>
@@ -207,6 +220,8 @@ export function DataTable<Row>({
  * Z results", Previous, Next, "Page N of M". Links keep the rest of the query (filters, search).
  */
 export function PaginationNav({ pagination, label }: { pagination: Pagination; label: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const location = useLocation();
   if (pagination.pageCount <= 1) return null;
   const hrefFor = (target: number) => {
@@ -217,20 +232,24 @@ export function PaginationNav({ pagination, label }: { pagination: Pagination; l
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-6 py-4 text-sm">
       <p className="text-slate-700">
-        Showing {countLabel(pagination.first)} to {countLabel(pagination.last)} of {countLabel(pagination.total, pagination.more)} results
+        {t("Showing {{first}} to {{last}} of {{total}} results", {
+          first: countLabel(pagination.first, false, locale),
+          last: countLabel(pagination.last, false, locale),
+          total: countLabel(pagination.total, pagination.more, locale),
+        })}
       </p>
       <div className="flex items-center gap-2">
         {pagination.hasPrev ? (
           <Link to={hrefFor(pagination.page - 1)} className="btn-secondary">
-            Previous
+            {t("Previous")}
           </Link>
         ) : null}
         <span className="px-2 text-slate-700">
-          Page {pagination.page} of {countLabel(pagination.pageCount, pagination.more)}
+          {t("Page {{page}} of {{pages}}", { page: countLabel(pagination.page, false, locale), pages: countLabel(pagination.pageCount, pagination.more, locale) })}
         </span>
         {pagination.hasNext ? (
           <Link to={hrefFor(pagination.page + 1)} className="btn-secondary">
-            Next
+            {t("Next")}
           </Link>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { enhancePrint } from "~/behaviours/print";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 
@@ -8,6 +9,7 @@ import { useBehaviour } from "~/behaviours/use-behaviour";
  * (behaviours/print.ts).
  */
 export function PrintControls({ printHref, autoPrint, backTo, backLabel }: { printHref: string; autoPrint: boolean; backTo: string; backLabel: string }) {
+  const { t } = useTranslation();
   const controls = useBehaviour<HTMLDivElement>(enhancePrint, [autoPrint]);
   return (
     <div className="flex flex-wrap items-center gap-3 print:hidden" ref={controls}>
@@ -15,11 +17,11 @@ export function PrintControls({ printHref, autoPrint, backTo, backLabel }: { pri
         {backLabel}
       </Link>
       <a href={printHref} className="btn-primary" data-print>
-        Print / Save PDF
+        {t("Print / Save PDF")}
       </a>
       {autoPrint ? (
         <p className="text-sm text-slate-700" data-auto-print>
-          This is the print view: use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.
+          {t("This is the print view: use your browser's Print command and choose “Save as PDF” to keep a copy.")}
         </p>
       ) : null}
     </div>

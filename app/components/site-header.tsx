@@ -1,18 +1,20 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { enhanceScrolling } from "~/behaviours/scrolling";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { LanguageSwitcher } from "~/features/languages/language-switcher";
+import { tk } from "~/features/languages/languages";
 import type { SessionUser } from "~/features/accounts/session.server";
 
 export const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/track", label: "Track" },
-  { to: "/services", label: "Services" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-  { to: "/faq", label: "FAQ" },
+  { to: "/", label: tk("Home") },
+  { to: "/track", label: tk("Track") },
+  { to: "/services", label: tk("Services") },
+  { to: "/pricing", label: tk("Pricing") },
+  { to: "/about", label: tk("About") },
+  { to: "/contact", label: tk("Contact") },
+  { to: "/faq", label: tk("FAQ") },
 ] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -26,6 +28,7 @@ function navClass({ isActive }: { isActive: boolean }) {
  * block of that floating launcher.
  */
 export function SiteHeader({ user, companyName, chat }: { user: SessionUser | null; companyName: string; chat?: ReactNode }) {
+  const { t } = useTranslation();
   const header = useBehaviour(enhanceScrolling);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white print:hidden" data-site-header ref={header}>
@@ -34,7 +37,7 @@ export function SiteHeader({ user, companyName, chat }: { user: SessionUser | nu
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span className="truncate">{companyName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t("Main")} className="hidden lg:block">
           <NavList className="flex items-center gap-1" />
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
@@ -51,12 +54,13 @@ export function SiteHeader({ user, companyName, chat }: { user: SessionUser | nu
 }
 
 function NavList({ className }: { className: string }) {
+  const { t } = useTranslation();
   return (
     <ul className={className}>
       {NAV_LINKS.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end={link.to === "/"} className={navClass}>
-            {link.label}
+            {t(link.label)}
           </NavLink>
         </li>
       ))}
@@ -65,38 +69,40 @@ function NavList({ className }: { className: string }) {
 }
 
 function SignInLinks() {
+  const { t } = useTranslation();
   return (
     <>
       <Link to="/login" className="btn-secondary">
-        Sign In
+        {t("Sign In")}
       </Link>
       <Link to="/register" className="btn-primary">
-        Get Started
+        {t("Get Started")}
       </Link>
     </>
   );
 }
 
 function AccountActions({ user, itemClassName }: { user: SessionUser; itemClassName: string }) {
+  const { t } = useTranslation();
   return (
     <>
       {user.role === "courier" ? (
         <Link to="/courier" className={itemClassName}>
-          Run sheet
+          {t("Run sheet")}
         </Link>
       ) : (
         <>
           <Link to={user.role === "admin" ? "/admin/dashboard" : "/dashboard"} className={itemClassName}>
-            Dashboard
+            {t("Dashboard")}
           </Link>
           <Link to="/profile" className={itemClassName}>
-            Profile
+            {t("Profile")}
           </Link>
         </>
       )}
       <Form method="post" action="/logout">
         <button type="submit" className={itemClassName}>
-          Sign out
+          {t("Sign out")}
         </button>
       </Form>
     </>
@@ -126,10 +132,11 @@ function useClosingMenu() {
 }
 
 function AccountMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const menu = useClosingMenu();
   return (
     <details className="relative" {...menu}>
-      <summary className="btn-secondary list-none" aria-label={`Account menu for ${user.firstName}`}>
+      <summary className="btn-secondary list-none" aria-label={t("Account menu for {{name}}", { name: user.firstName })}>
         {user.firstName}
         <span aria-hidden="true">▾</span>
       </summary>
@@ -142,17 +149,18 @@ function AccountMenu({ user }: { user: SessionUser }) {
 
 /** A <details> menu: opens and closes without JavaScript. */
 function MobileMenu({ user }: { user: SessionUser | null }) {
+  const { t } = useTranslation();
   const menu = useClosingMenu();
   return (
     <details className="group lg:hidden" {...menu}>
-      <summary className="btn-secondary list-none" aria-label="Menu">
+      <summary className="btn-secondary list-none" aria-label={t("Menu")}>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
           <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
         </svg>
-        Menu
+        {t("Menu")}
       </summary>
       <div className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
-        <nav aria-label="Mobile">
+        <nav aria-label={t("Mobile")}>
           <NavList className="flex flex-col gap-1 py-2" />
         </nav>
         <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">

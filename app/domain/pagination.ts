@@ -36,9 +36,9 @@ export function paginate(total: number, requestedPage: number, pageSize = PAGE_S
   return { page, pageSize, pageCount, first, last, total, more, hasPrev: page > 1, hasNext: more || page < pageCount };
 }
 
-/** A count as a list says it: "1,000+" when there are more than it counted. */
-export function countLabel(count: number, more = false): string {
-  return `${count.toLocaleString("en-US")}${more ? "+" : ""}`;
+/** A count as a list says it, in `locale`: "1,000+" when there are more than it counted. */
+export function countLabel(count: number, more = false, locale = "en-US"): string {
+  return `${count.toLocaleString(locale)}${more ? "+" : ""}`;
 }
 
 /** The SQL offset of the page's first row. */

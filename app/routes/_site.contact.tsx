@@ -2,14 +2,16 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { sendContactMessage } from "~/features/contact/contact.server";
 import { formAnswer } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
-import { BUSINESS_HOURS, RESPONSE_PROMISE, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
+import { BUSINESS_HOURS, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { PageHero } from "~/features/site/page-hero";
-import { useRootData } from "~/components/root-data";
+import { useLocale, useRootData } from "~/components/root-data";
+import { metaT } from "~/features/languages/translate";
 import { isHoneypotFilled } from "~/domain/honeypot";
 import { CONTACT_LIMITS, CONTACT_TYPE_LABELS, CONTACT_TYPES, ContactSchema } from "~/features/contact/contact-form";
 import type { z } from "zod";
@@ -19,13 +21,20 @@ import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Contact Us | ${companyNameOf(matches)}` },
-  {
-    name: "description",
-    content: `Questions about a parcel, billing or a business account? Write to ${companyNameOf(matches)}: we answer within ${RESPONSE_PROMISE_HOURS} hours during business hours.`,
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "site");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Contact Us | {{company}}", { company }) },
+    {
+      name: "description",
+      content: t("Questions about a parcel, billing or a business account? Write to {{company}}: we answer within {{count}} hours during business hours.", {
+        company,
+        count: RESPONSE_PROMISE_HOURS,
+      }),
+    },
+  ];
+};
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
@@ -43,11 +52,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ContactPage() {
   const [searchParams] = useSearchParams();
   const sent = searchParams.get("sent") === "1";
+  const { t } = useTranslation("site");
   return (
     <main id="main">
       <PageHero
-        title="Contact Us"
-        lead={`Questions about a parcel, an invoice or shipping for your business? Write to us. ${RESPONSE_PROMISE}`}
+        title={t("Contact Us")}
+        lead={t("Questions about a parcel, an invoice or shipping for your business? Write to us. We answer every message within {{count}} hours during business hours.", {
+          count: RESPONSE_PROMISE_HOURS,
+        })}
       />
       {/* Once sent, the confirmation comes first, where a phone shows it without scrolling. */}
       {sent ? (
@@ -67,10 +79,10 @@ export default function ContactPage() {
         <aside aria-labelledby="hours-title" className={sent ? "grid gap-6 lg:col-span-2 lg:grid-cols-2" : "space-y-6"}>
           <BusinessHours />
           <div className="card">
-            <h2 className="mb-2 text-lg font-semibold">Looking for a quick answer?</h2>
-            <p className="mb-3 text-slate-700">Size limits, delivery times, customs and claims are covered in our FAQ.</p>
+            <h2 className="mb-2 text-lg font-semibold">{t("Looking for a quick answer?")}</h2>
+            <p className="mb-3 text-slate-700">{t("Size limits, delivery times, customs and claims are covered in our FAQ.")}</p>
             <Link to="/faq" className="link">
-              Read the FAQ
+              {t("Read the FAQ")}
             </Link>
           </div>
         </aside>
@@ -81,17 +93,23 @@ export default function ContactPage() {
 
 function ContactCards() {
   const site = useRootData()?.site;
+  const { t } = useTranslation("site");
   if (!site) return null;
   const cards = [
-    { title: "Call us", text: "Talk to a person during business hours.", value: site.supportPhone, href: `tel:${site.supportPhone.replace(/[^+\d]/g, "")}` },
-    { title: "Email us", text: `We answer within ${RESPONSE_PROMISE_HOURS} hours during business hours.`, value: site.supportEmail, href: `mailto:${site.supportEmail}` },
-    { title: "Visit us", text: "Our head office and customer desk.", value: site.supportAddress, href: null },
-    { title: "Help center", text: "Answers to the questions we hear most.", value: "Frequently asked questions", href: "/faq" },
+    { title: t("Call us"), text: t("Talk to a person during business hours."), value: site.supportPhone, href: `tel:${site.supportPhone.replace(/[^+\d]/g, "")}` },
+    {
+      title: t("Email us"),
+      text: t("We answer within {{count}} hours during business hours.", { count: RESPONSE_PROMISE_HOURS }),
+      value: site.supportEmail,
+      href: `mailto:${site.supportEmail}`,
+    },
+    { title: t("Visit us"), text: t("Our head office and customer desk."), value: site.supportAddress, href: null },
+    { title: t("Help center"), text: t("Answers to the questions we hear most."), value: t("Frequently asked questions"), href: "/faq" },
   ];
   return (
     <section aria-labelledby="cards-title" className="mx-auto max-w-6xl px-4 py-10">
       <h2 id="cards-title" className="sr-only">
-        Ways to reach us
+        {t("Ways to reach us")}
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((card) => (
@@ -115,36 +133,39 @@ function ContactCards() {
 }
 
 function BusinessHours() {
+  const { t } = useTranslation("site");
   return (
     <div className="card">
       <h2 id="hours-title" className="mb-3 text-lg font-semibold">
-        Business hours
+        {t("Business hours")}
       </h2>
       <dl className="space-y-1 text-slate-800">
         {BUSINESS_HOURS.map(({ days, hours }) => (
           <div key={days} className="flex justify-between gap-4">
-            <dt>{days}</dt>
-            <dd className="font-medium">{hours}</dd>
+            <dt>{t(days)}</dt>
+            <dd className="font-medium">{t(hours)}</dd>
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-sm text-slate-700">{RESPONSE_PROMISE}</p>
+      <p className="mt-3 text-sm text-slate-700">{t("We answer every message within {{count}} hours during business hours.", { count: RESPONSE_PROMISE_HOURS })}</p>
     </div>
   );
 }
 
 function MessageSent() {
+  const { t } = useTranslation("site");
   return (
     <div role="status" className="py-6 text-center">
       <h2 id="form-title" className="mb-2 text-2xl font-bold text-green-800">
-        Message Sent!
+        {t("Message Sent!")}
       </h2>
       <p className="mb-6 text-slate-700">
-        Thank you for writing to us. A confirmation is on its way to your inbox, and we will answer within {RESPONSE_PROMISE_HOURS} hours during
-        business hours.
+        {t("Thank you for writing to us. A confirmation is on its way to your inbox, and we will answer within {{count}} hours during business hours.", {
+          count: RESPONSE_PROMISE_HOURS,
+        })}
       </p>
       <Link to="/contact" className="btn-primary">
-        Send Another Message
+        {t("Send Another Message")}
       </Link>
     </div>
   );
@@ -152,6 +173,8 @@ function MessageSent() {
 
 function ContactForm() {
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("site");
+  const locale = useLocale();
   const [form, fields] = useForm<z.input<typeof ContactSchema>>({
     id: "contact",
     lastResult: actionData?.result,
@@ -161,35 +184,35 @@ function ContactForm() {
   return (
     <>
       <h2 id="form-title" className="mb-4 text-2xl font-bold">
-        Send us a message
+        {t("Send us a message")}
       </h2>
       <Form method="post" action="/contact" {...getFormProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Honeypot />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Name"
+            label={t("Name")}
             inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
             errors={fields.name.errors}
           />
-          <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          <Field label={t("Email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         </div>
-        <SelectField label="Type of inquiry" selectProps={getSelectProps(fields.type)} errors={fields.type.errors}>
+        <SelectField label={t("Type of inquiry")} selectProps={getSelectProps(fields.type)} errors={fields.type.errors}>
           {CONTACT_TYPES.map((type) => (
             <option key={type} value={type}>
-              {CONTACT_TYPE_LABELS[type]}
+              {t(CONTACT_TYPE_LABELS[type])}
             </option>
           ))}
         </SelectField>
-        <Field label="Subject" inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
+        <Field label={t("Subject")} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
         <TextareaField
-          label="Message"
+          label={t("Message")}
           textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }}
-          help={`Up to ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters. For a parcel, include its tracking ID.`}
+          help={t("Up to {{limit}} characters. For a parcel, include its tracking ID.", { limit: CONTACT_LIMITS.message.toLocaleString(locale) })}
           errors={fields.message.errors}
         />
-        <button type="submit" className="btn-primary w-full sm:w-auto" data-pending="Sending...">
-          Send Message
+        <button type="submit" className="btn-primary w-full sm:w-auto" data-pending={t("Sending...")}>
+          {t("Send Message")}
         </button>
       </Form>
     </>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { subscribeToNewsletter } from "~/features/site/newsletter.server";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
@@ -13,13 +14,18 @@ import { isHoneypotFilled } from "~/domain/honeypot";
 import type { z } from "zod";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Newsletter | ${companyNameOf(matches)}` },
-  { name: "description", content: `Subscribe to the ${companyNameOf(matches)} newsletter: shipping tips and service news, about once a month.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "site");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Newsletter | {{company}}", { company }) },
+    { name: "description", content: t("Subscribe to the {{company}} newsletter: shipping tips and service news, about once a month.", { company }) },
+  ];
+};
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -37,6 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewsletterPage() {
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("site");
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm<z.input<typeof NewsletterSchema>>({
     // The footer's newsletter box owns the ids that start with "newsletter-".
@@ -47,19 +54,19 @@ export default function NewsletterPage() {
   });
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-16">
-      <h1 className="mb-2 text-3xl font-bold">Newsletter</h1>
-      <p className="mb-6 text-slate-700">Shipping tips and service news, about once a month.</p>
+      <h1 className="mb-2 text-3xl font-bold">{t("Newsletter")}</h1>
+      <p className="mb-6 text-slate-700">{t("Shipping tips and service news, about once a month.")}</p>
       <Form method="post" {...getFormProps(form)} className="card space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Honeypot />
         <Field
-          label="Email address"
+          label={t("Email address")}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
           errors={fields.email.errors}
         />
         <button type="submit" className="btn-primary">
-          Subscribe
+          {t("Subscribe")}
         </button>
       </Form>
     </main>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { confirmNewsletter, isConfirmationLinkValid } from "~/features/site/newsletter.server";
 import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
@@ -8,15 +9,20 @@ import { INVALID_CONFIRMATION_LINK, NEWSLETTER_LINK_DAYS } from "~/features/acco
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name";
 import { useRootData } from "~/components/root-data";
+import { metaT } from "~/features/languages/translate";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
 // Indexable like every public page (the SEO budget): a crawler that follows a link only ever
 // sees the button, and a GET never confirms anything.
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Confirm Your Subscription | ${companyNameOf(matches)}` },
-  { name: "description", content: `Confirm your subscription to the ${companyNameOf(matches)} newsletter: shipping tips and service news, about once a month.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "site");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Confirm Your Subscription | {{company}}", { company }) },
+    { name: "description", content: t("Confirm your subscription to the {{company}} newsletter: shipping tips and service news, about once a month.", { company }) },
+  ];
+};
 
 /** A token is 43 characters; anything far longer is no token of ours. */
 const ConfirmSchema = z.object({ token: z.string().min(1).max(200) });
@@ -41,29 +47,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConfirmNewsletterPage() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation(["site", "messages"]);
   const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Confirm Your Subscription</h1>
+      <h1 className="mb-2 text-3xl font-bold">{t("Confirm Your Subscription")}</h1>
       {token && !actionData?.invalid ? (
         <Form method="post" className="card space-y-4">
           <p className="text-slate-700">
-            Press the button to get the {companyName} newsletter at the address this link was mailed to: shipping tips and service news,
-            about once a month.
+            {t("Press the button to get the {{company}} newsletter at the address this link was mailed to: shipping tips and service news, about once a month.", {
+              company: companyName,
+            })}
           </p>
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="btn-primary w-full" data-pending="Confirming...">
-            Confirm Subscription
+          <button type="submit" className="btn-primary w-full" data-pending={t("Confirming...")}>
+            {t("Confirm Subscription")}
           </button>
         </Form>
       ) : (
         <div className="card space-y-3" role="alert">
-          <p className="font-medium text-red-800">{INVALID_CONFIRMATION_LINK}</p>
+          <p className="font-medium text-red-800">{t(INVALID_CONFIRMATION_LINK, { ns: "messages" })}</p>
           <p className="text-slate-700">
-            Each link works once, within {NEWSLETTER_LINK_DAYS} days. Subscribe again and use the latest mail.
+            {t("Each link works once, within {{count}} days. Subscribe again and use the latest mail.", { count: NEWSLETTER_LINK_DAYS })}
           </p>
           <Link to="/newsletter" className="btn-primary">
-            Subscribe Again
+            {t("Subscribe Again")}
           </Link>
         </div>
       )}

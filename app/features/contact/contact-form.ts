@@ -5,17 +5,18 @@ import { z } from "zod";
 import { EmailSchema } from "~/features/accounts/account-forms";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { requiredText } from "~/domain/form-fields";
+import { tk } from "~/features/languages/languages";
 
 export const CONTACT_TYPES = ["general", "shipping", "tracking", "billing", "technical", "partnership"] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 
 export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
-  general: "General inquiry",
-  shipping: "Shipping",
-  tracking: "Tracking",
-  billing: "Billing",
-  technical: "Technical support",
-  partnership: "Partnership",
+  general: tk("General inquiry"),
+  shipping: tk("Shipping"),
+  tracking: tk("Tracking"),
+  billing: tk("Billing"),
+  technical: tk("Technical support"),
+  partnership: tk("Partnership"),
 };
 
 export const CONTACT_LIMITS = { name: MAX_LENGTH.name, subject: MAX_LENGTH.subject, message: MAX_LENGTH.message, reply: MAX_LENGTH.message } as const;

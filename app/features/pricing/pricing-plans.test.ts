@@ -71,7 +71,7 @@ describe("pricing plans", () => {
   });
 
   it("formats whole dollars without cents and others with two decimals", () => {
-    expect([29, 1.5, 2000, 0.5].map(formatDollars)).toEqual(["$29", "$1.50", "$2,000", "$0.50"]);
+    expect([29, 1.5, 2000, 0.5].map((amount) => formatDollars(amount))).toEqual(["$29", "$1.50", "$2,000", "$0.50"]);
   });
 
   it("reads the billing and the chosen plan from the query, defaulting to monthly and Standard", () => {

@@ -2,6 +2,7 @@
 // source for the /pricing and /services pages, the FAQ and the support assistant. Prices are
 // whole US dollars except where a cent part is written (the Standard plan's overage); what a
 // shipment is charged (add-ons, base rates) is the tariff's (tariff.ts).
+import { tk } from "~/features/languages/languages";
 import { ADD_ON_PRICES, BASE_RATES, type AddOnId } from "./tariff";
 
 export const PLAN_IDS = ["basic", "standard", "premium"] as const;
@@ -15,6 +16,7 @@ export const DEFAULT_BILLING: BillingPeriod = "monthly";
 
 export type PricingPlan = {
   id: PlanId;
+  /** A key of the "site" catalogs. */
   name: string;
   monthlyPrice: number;
   yearlyPrice: number;
@@ -27,9 +29,9 @@ export type PricingPlan = {
 };
 
 export const PRICING_PLANS: readonly PricingPlan[] = [
-  { id: "basic", name: "Basic", monthlyPrice: 29, yearlyPrice: 290, shipmentLimit: 50, insuranceCover: 100, overagePerShipment: 2 },
-  { id: "standard", name: "Standard", monthlyPrice: 79, yearlyPrice: 790, shipmentLimit: 200, insuranceCover: 500, overagePerShipment: 1.5 },
-  { id: "premium", name: "Premium", monthlyPrice: 199, yearlyPrice: 1990, shipmentLimit: null, insuranceCover: 2000, overagePerShipment: null },
+  { id: "basic", name: tk("Basic"), monthlyPrice: 29, yearlyPrice: 290, shipmentLimit: 50, insuranceCover: 100, overagePerShipment: 2 },
+  { id: "standard", name: tk("Standard"), monthlyPrice: 79, yearlyPrice: 790, shipmentLimit: 200, insuranceCover: 500, overagePerShipment: 1.5 },
+  { id: "premium", name: tk("Premium"), monthlyPrice: 199, yearlyPrice: 1990, shipmentLimit: null, insuranceCover: 2000, overagePerShipment: null },
 ];
 
 export function getPlan(id: PlanId): PricingPlan {
@@ -48,12 +50,13 @@ export function yearlySaving(plan: PricingPlan): number {
 
 export type { AddOnId };
 
+/** `name` and `detail` are keys of the "site" catalogs. */
 export type AddOn = { id: AddOnId; name: string; price: number; detail: string };
 
 /** What a shipment may add in either shipment form, at the tariff's price (Same Day is a service of its own). */
 export const ADD_ONS: readonly AddOn[] = [
-  { id: "signature", name: "Signature confirmation", price: ADD_ON_PRICES.signature, detail: "The recipient signs on delivery" },
-  { id: "fragile", name: "Fragile handling", price: ADD_ON_PRICES.fragile, detail: "Padded packing and hand sorting" },
+  { id: "signature", name: tk("Signature confirmation"), price: ADD_ON_PRICES.signature, detail: tk("The recipient signs on delivery") },
+  { id: "fragile", name: tk("Fragile handling"), price: ADD_ON_PRICES.fragile, detail: tk("Padded packing and hand sorting") },
 ];
 
 export function getAddOn(id: AddOnId): AddOn {
@@ -68,9 +71,9 @@ export function getAddOn(id: AddOnId): AddOn {
 export const SERVICE_STARTING_PRICES = { express: BASE_RATES.express, standard: BASE_RATES.standard, "same-day": BASE_RATES.same_day } as const;
 export type TabbedService = keyof typeof SERVICE_STARTING_PRICES;
 
-/** "$29", "$1.50", "$2,000": whole dollars without cents, others with two decimals. */
-export function formatDollars(amount: number): string {
-  return new Intl.NumberFormat("en-US", {
+/** "$29", "$1.50", "$2,000": whole dollars without cents, others with two decimals, in `locale`. */
+export function formatDollars(amount: number, locale = "en-US"): string {
+  return new Intl.NumberFormat(locale, {
     style: "currency",
     currency: "USD",
     minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,

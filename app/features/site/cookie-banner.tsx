@@ -1,4 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { enhanceCookieBanner } from "./cookie-choice";
 
@@ -12,6 +13,7 @@ import { enhanceCookieBanner } from "./cookie-choice";
  * with it, so on a phone it never covers a form's submit button or the tracking box.
  */
 export function CookieBanner({ consent }: { consent: "accepted" | "declined" | "closed" | null }) {
+  const { t } = useTranslation("site");
   const fetcher = useFetcher();
   const location = useLocation();
   const banner = useBehaviour(enhanceCookieBanner);
@@ -19,7 +21,7 @@ export function CookieBanner({ consent }: { consent: "accepted" | "declined" | "
 
   return (
     <section
-      aria-label="Cookie consent"
+      aria-label={t("Cookie consent")}
       data-cookie-banner
       className="border-b border-slate-200 bg-slate-50 px-4 py-3 print:hidden"
       ref={banner}
@@ -27,21 +29,20 @@ export function CookieBanner({ consent }: { consent: "accepted" | "declined" | "
       <fetcher.Form method="post" action="/cookie-consent" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <p className="min-w-60 flex-1 text-sm text-slate-800">
-          We use cookies to keep you signed in and to remember your preferences; none track you or show ads. Read
-          our{" "}
-          <a href="/cookies" className="link">
-            Cookie Policy
-          </a>
-          .
+          <Trans
+            t={t}
+            i18nKey="We use cookies to keep you signed in and to remember your preferences; none track you or show ads. Read our <policy>Cookie Policy</policy>."
+            components={{ policy: <a href="/cookies" className="link" /> }}
+          />
         </p>
         <div className="flex gap-2">
           <button type="submit" name="choice" value="declined" className="btn-secondary">
-            Decline
+            {t("Decline")}
           </button>
           <button type="submit" name="choice" value="accepted" className="btn-primary">
-            Accept
+            {t("Accept")}
           </button>
-          <button type="submit" name="choice" value="closed" className="btn-secondary" aria-label="Close cookie banner">
+          <button type="submit" name="choice" value="closed" className="btn-secondary" aria-label={t("Close cookie banner")}>
             ×
           </button>
         </div>

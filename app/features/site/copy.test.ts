@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { unsupportedFigures } from "../../../tests/stated-figures";
 import { builtInAnswer } from "~/features/chat/support-assistant";
 import { formatDollars, PRICING_PLANS, SERVICE_STARTING_PRICES, ADD_ONS } from "~/features/pricing/pricing-plans";
-import { PLAN_TAGLINES, planFeatures, planLimitations, PRICING_FAQ } from "~/features/pricing/pricing-page";
+import { PLAN_TAGLINES, planFeatures, planLimitations, pricingFaq } from "~/features/pricing/pricing-page";
 import { businessDaysText, TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
 import { ABOUT_STATS, CORE_VALUES, MISSION, TIMELINE } from "./about";
 import { FAQ_ENTRIES } from "./faq";
-import { HOME_SERVICES } from "./home-services";
+import { translator } from "~/features/languages/i18n.server";
+import { homeServices } from "./home-services";
 import { SLIDES } from "./home-slides";
 import { ADDITIONAL_SERVICES, INDUSTRIES, MORE_SERVICES, SERVICE_TABS, SERVICE_TESTIMONIALS, type SoldAs } from "./services";
 import { parseWithZod } from "@conform-to/zod";
@@ -28,12 +29,17 @@ function texts(value: unknown): string[] {
   return [];
 }
 
+// The home page's and the pricing page's copy as an English reader gets it.
+const english = translator("en", "site");
+const HOME_SERVICES = homeServices(english);
+const HOME_SLIDES = SLIDES.map((slide) => ({ title: english(slide.title), text: "count" in slide ? english(slide.text, { count: slide.count }) : english(slide.text) }));
+
 const COPY: Record<string, unknown> = {
-  "home slides": SLIDES,
+  "home slides": HOME_SLIDES,
   "home services": HOME_SERVICES,
   "services tabs": SERVICE_TABS.map((tab) => ({ ...tab, startingPrice: `From ${formatDollars(tab.startingPrice)}` })),
   "more services": [MORE_SERVICES, ADDITIONAL_SERVICES, INDUSTRIES, SERVICE_TESTIMONIALS],
-  pricing: [PRICING_PLANS.map((plan) => [planFeatures(plan), planLimitations(plan)]), PLAN_TAGLINES, PRICING_FAQ, ADD_ONS],
+  pricing: [PRICING_PLANS.map((plan) => [planFeatures(plan, english), planLimitations(plan, english)]), PLAN_TAGLINES, pricingFaq(english), ADD_ONS],
   faq: FAQ_ENTRIES.map((entry) => entry.answer),
   about: [ABOUT_STATS, CORE_VALUES, MISSION, TIMELINE],
   assistant: [
@@ -58,7 +64,7 @@ describe("the public copy", () => {
     expect(card("express").price).toBe(`From ${formatDollars(SERVICE_STARTING_PRICES.express)}`);
     expect(card("standard").text).toContain(businessDaysText(TRANSIT_BUSINESS_DAYS.standard));
     expect(card("standard").price).toBe(`From ${formatDollars(SERVICE_STARTING_PRICES.standard)}`);
-    expect(texts(SLIDES).join(" ")).not.toMatch(/next[- ]day express|express[^.]*next business day/i);
+    expect(texts(HOME_SLIDES).join(" ")).not.toMatch(/next[- ]day express|express[^.]*next business day/i);
   });
 });
 

@@ -1,5 +1,8 @@
-/** A row of customer quotes under a heading. */
+import { useTranslation } from "react-i18next";
+
+/** A row of customer quotes under a heading; the caller gives them translated. */
 export function Testimonials({ title, items }: { title: string; items: readonly { quote: string; name: string; role: string }[] }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="testimonials-title" className="bg-white py-16 print:py-4">
       <div className="mx-auto max-w-6xl px-4">
@@ -10,7 +13,7 @@ export function Testimonials({ title, items }: { title: string; items: readonly 
           {items.map((item) => (
             <li key={item.name} className="card">
               <figure>
-                <blockquote className="mb-4 text-slate-800">&ldquo;{item.quote}&rdquo;</blockquote>
+                <blockquote className="mb-4 text-slate-800">{t("“{{quote}}”", { quote: item.quote })}</blockquote>
                 <figcaption>
                   <span className="block font-semibold">{item.name}</span>
                   <span className="text-sm text-slate-600">{item.role}</span>
