@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { enhanceScrolling } from "~/behaviours/scrolling";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { LanguageSwitcher } from "~/features/languages/language-switcher";
-import { tk } from "~/features/languages/languages";
+import { LANGUAGE_NAMES, tk } from "~/features/languages/languages";
+import { useLanguage } from "./root-data";
 import type { SessionUser } from "~/features/accounts/session.server";
 
 export const NAV_LINKS = [
@@ -18,7 +19,7 @@ export const NAV_LINKS = [
 ] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`;
+  return `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium xl:px-3 ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`;
 }
 
 /**
@@ -40,8 +41,8 @@ export function SiteHeader({ user, companyName, chat }: { user: SessionUser | nu
         <nav aria-label={t("Main")} className="hidden lg:block">
           <NavList className="flex items-center gap-1" />
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
-          <LanguageSwitcher id="header-language" />
+        <div className="hidden items-center gap-2 whitespace-nowrap lg:flex">
+          <LanguageMenu />
           {user ? <AccountMenu user={user} /> : <SignInLinks />}
         </div>
         <div className="flex shrink-0 items-center gap-2 lg:contents">
@@ -142,6 +143,34 @@ function AccountMenu({ user }: { user: SessionUser }) {
       </summary>
       <div className="absolute right-0 mt-2 flex w-48 flex-col rounded-md border border-slate-200 bg-white py-1 shadow-lg">
         <AccountActions user={user} itemClassName="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100" />
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The language switcher on wide screens, folded into a <details> menu (opens without
+ * JavaScript) that names the page's language, so that longer words leave the row room.
+ */
+function LanguageMenu() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const menu = useClosingMenu();
+  return (
+    <details className="relative" {...menu}>
+      <summary
+        className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        aria-label={t("Language: {{language}}", { language: LANGUAGE_NAMES[language] })}
+      >
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <circle cx="10" cy="10" r="7.5" />
+          <path d="M2.5 10h15M10 2.5c2 2.2 3 4.7 3 7.5s-1 5.3-3 7.5c-2-2.2-3-4.7-3-7.5s1-5.3 3-7.5z" />
+        </svg>
+        <span lang={language}>{LANGUAGE_NAMES[language]}</span>
+        <span aria-hidden="true">▾</span>
+      </summary>
+      <div className="absolute right-0 mt-2 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
+        <LanguageSwitcher id="header-language" />
       </div>
     </details>
   );

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { COOKIES, LEGAL_LAST_UPDATED } from "~/features/site/legal";
 import { REMEMBERED_SESSION_MS, SESSION_COOKIE, SHORT_SESSION_MS } from "~/features/accounts/session.server";
 import { createUser } from "./fixtures";
-import { get, post } from "./requests";
+import { get, pageText, post } from "./requests";
 import { unsupportedFigures } from "../stated-figures";
 import { SLIDES } from "~/features/site/home-slides";
 
@@ -80,6 +80,30 @@ describe("prices, delivery times and limits as the pages render them", () => {
       const description = /<meta name="description" content="([^"]*)"/.exec(page)?.[1] ?? "";
       expect(unsupportedFigures(`${description} ${mainText(page)}`), path).toEqual([]);
     }
+  });
+});
+
+describe("the home page in the reader's language", () => {
+  it("speaks Spanish to Accept-Language: es and French to ?lng=fr: headings, prices, navigation, footer and <html lang>", async () => {
+    const spanish = await pageText(await get("/", { "Accept-Language": "es-ES,es;q=0.9,en;q=0.5" }));
+    expect(spanish).toContain('<html lang="es"');
+    expect(mainText(spanish)).toContain("Entregas que puedes seguir paso a paso");
+    expect(spanish).toMatch(/<h2 id="track-title"[^>]*>Rastrea tu paquete<\/h2>/);
+    expect(mainText(spanish)).toContain("Desde 12,99 US$");
+    expect(spanish).toMatch(/<nav aria-label="Principal"[\s\S]*?>Servicios<\/a>[\s\S]*?>Precios<\/a>/);
+    expect(spanish).toContain("Todos los derechos reservados.");
+    expect(spanish).toContain(">Política de privacidad</a>");
+    expect(spanish).not.toContain("Track your package");
+
+    const french = await pageText(await get("/?lng=fr", { "Accept-Language": "es" }));
+    expect(french).toContain('<html lang="fr"');
+    expect(mainText(french)).toContain("Des livraisons à suivre pas à pas");
+    expect(french).toMatch(/<h2 id="track-title"[^>]*>Suivez votre colis<\/h2>/);
+    expect(mainText(french)).toContain("À partir de 12,99 $US");
+    expect(french).toMatch(/<nav aria-label="Principale"[\s\S]*?>Services<\/a>[\s\S]*?>Tarifs<\/a>/);
+    expect(french).toContain("Tous droits réservés.");
+    expect(french).toContain(">Politique de confidentialité</a>");
+    expect(french).not.toContain("Why people ship with us");
   });
 });
 
