@@ -1,6 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { useBehaviour } from "~/behaviours/use-behaviour";
+import { useLocale } from "~/components/root-data";
+import { languageOf, localeOf, metaT } from "~/features/languages/translate";
 import { ADDITIONAL_SERVICES, INDUSTRIES, MORE_SERVICES, SERVICE_TABS, SERVICE_TESTIMONIALS, type ServiceTab } from "~/features/site/services";
 import { PageHero } from "~/features/site/page-hero";
 import { tabClass } from "~/features/site/tab-class";
@@ -12,34 +15,43 @@ import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Services: Express, Standard and Same Day delivery | ${companyNameOf(matches)}` },
-  {
-    name: "description",
-    content: `Express from ${formatDollars(SERVICE_TABS[0]!.startingPrice)}, Standard from ${formatDollars(SERVICE_TABS[1]!.startingPrice)}, Same Day from ${formatDollars(SERVICE_TABS[2]!.startingPrice)}: parcel, freight and international delivery to 220+ countries, with add-ons and business logistics.`,
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "services");
+  const locale = localeOf(languageOf(matches));
+  const [express, standard, sameDay] = SERVICE_TABS.map((tab) => formatDollars(tab.startingPrice, locale));
+  return [
+    { title: t("Services: Express, Standard and Same Day delivery | {{company}}", { company: companyNameOf(matches) }) },
+    {
+      name: "description",
+      content: t(
+        "Express from {{express}}, Standard from {{standard}}, Same Day from {{sameDay}}: parcel, freight and international delivery to 220+ countries, with add-ons and business logistics.",
+        { express, standard, sameDay },
+      ),
+    },
+  ];
+};
 
 export default function ServicesPage() {
+  const { t } = useTranslation("services");
   return (
     <main id="main">
       <PageHero
-        title="Our Services"
-        lead="From an envelope across town to pallets across the world: pick the speed you need, add what your parcel needs, and follow it all the way."
+        title={t("Our Services")}
+        lead={t("From an envelope across town to pallets across the world: pick the speed you need, add what your parcel needs, and follow it all the way.")}
       />
       <ServiceLevels />
       <section aria-labelledby="more-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="more-title" className="mb-6 text-3xl font-bold">
-          Further and bigger
+          {t("Further and bigger")}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {MORE_SERVICES.map((service) => (
             <li key={service.id} id={service.id} className="card scroll-mt-24 target:ring-2 target:ring-brand-600">
-              <h3 className="mb-2 text-xl font-semibold">{service.name}</h3>
-              <p className="mb-3 text-slate-700">{service.description}</p>
+              <h3 className="mb-2 text-xl font-semibold">{t(service.name)}</h3>
+              <p className="mb-3 text-slate-700">{t(service.description)}</p>
               <ul className="list-disc space-y-1 pl-5 text-slate-800">
                 {service.points.map((point) => (
-                  <li key={point}>{point}</li>
+                  <li key={point}>{t(point)}</li>
                 ))}
               </ul>
             </li>
@@ -49,17 +61,17 @@ export default function ServicesPage() {
       <section aria-labelledby="additional-title" className="bg-white py-12 print:py-4">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="additional-title" className="mb-2 text-3xl font-bold">
-            Additional services
+            {t("Additional services")}
           </h2>
-          <p className="mb-6 text-slate-700">Add them to any shipment when you create it; the estimate shows each one before you confirm.</p>
+          <p className="mb-6 text-slate-700">{t("Add them to any shipment when you create it; the estimate shows each one before you confirm.")}</p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {ADDITIONAL_SERVICES.map((service) => (
               <li key={service.name} className="rounded-lg border border-slate-200 p-4">
                 <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
-                  <h3 className="font-semibold">{service.name}</h3>
-                  <p className="text-right font-semibold text-brand-700">{service.price}</p>
+                  <h3 className="font-semibold">{t(service.name)}</h3>
+                  <p className="text-right font-semibold text-brand-700">{t(service.price)}</p>
                 </div>
-                <p className="text-sm text-slate-700">{service.description}</p>
+                <p className="text-sm text-slate-700">{t(service.description)}</p>
               </li>
             ))}
           </ul>
@@ -67,32 +79,32 @@ export default function ServicesPage() {
       </section>
       <section aria-labelledby="industries-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="industries-title" className="mb-6 text-3xl font-bold">
-          Industry solutions
+          {t("Industry solutions")}
         </h2>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {INDUSTRIES.map((industry) => (
             <li key={industry.name} className="card">
-              <h3 className="mb-2 font-semibold">{industry.name}</h3>
-              <p className="text-slate-700">{industry.description}</p>
+              <h3 className="mb-2 font-semibold">{t(industry.name)}</h3>
+              <p className="text-slate-700">{t(industry.description)}</p>
             </li>
           ))}
         </ul>
       </section>
-      <Testimonials title="What our customers say" items={SERVICE_TESTIMONIALS} />
+      <Testimonials title={t("What our customers say")} items={SERVICE_TESTIMONIALS.map((item) => ({ ...item, quote: t(item.quote), role: t(item.role) }))} />
       <section aria-labelledby="cta-title" className="mx-auto max-w-4xl px-4 py-12 text-center print:hidden">
         <h2 id="cta-title" className="mb-3 text-3xl font-bold">
-          Ready to send your first parcel?
+          {t("Ready to send your first parcel?")}
         </h2>
-        <p className="mb-6 text-slate-700">Create a free account to book and follow shipments, or look up a parcel you are expecting.</p>
+        <p className="mb-6 text-slate-700">{t("Create a free account to book and follow shipments, or look up a parcel you are expecting.")}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Link to="/register" className="btn-primary">
-            Create an account
+            {t("Create an account")}
           </Link>
           <Link to="/track" className="btn-secondary">
-            Track a parcel
+            {t("Track a parcel")}
           </Link>
           <Link to="/pricing" className="btn-secondary">
-            See business plans
+            {t("See business plans")}
           </Link>
         </div>
       </section>
@@ -108,21 +120,21 @@ export default function ServicesPage() {
 function ServiceLevels() {
   // Run again when the address names another level (a link to /services#standard on this page).
   const levels = useBehaviour(enhanceTabs, [useLocation().hash]);
+  const { t } = useTranslation("services");
   return (
     <section aria-labelledby="levels-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" data-tabs ref={levels}>
       <h2 id="levels-title" className="mb-2 text-3xl font-bold">
-        Choose your speed
+        {t("Choose your speed")}
       </h2>
       <p className="mb-6 text-slate-700">
-        Prices are starting prices: what you pay depends on the weight, the route and the options you add, and the shipment form shows the full price
-        before you confirm.
+        {t("Prices are starting prices: what you pay depends on the weight, the route and the options you add, and the shipment form shows the full price before you confirm.")}
       </p>
-      <nav aria-label="Delivery services" className="mb-6 print:hidden">
+      <nav aria-label={t("Delivery services")} className="mb-6 print:hidden">
         <ul className="flex flex-wrap gap-2">
           {SERVICE_TABS.map((tab) => (
             <li key={tab.id}>
               <a href={`#${tab.id}`} className={tabClass(false)}>
-                {tab.name}
+                {t(tab.name)}
               </a>
             </li>
           ))}
@@ -139,33 +151,35 @@ function ServiceLevels() {
 
 
 function ServicePanel({ tab }: { tab: ServiceTab }) {
+  const { t } = useTranslation("services");
+  const locale = useLocale();
   return (
     <section id={tab.id} aria-labelledby={`${tab.id}-title`} className="card grid scroll-mt-24 gap-6 md:grid-cols-[2fr_1fr] print:break-inside-avoid">
       <div>
         <h3 id={`${tab.id}-title`} className="mb-1 text-2xl font-bold">
-          {tab.name}
+          {t(tab.name)}
         </h3>
-        <p className="mb-3 font-medium text-brand-700">{tab.tagline}</p>
-        <p className="mb-4 text-slate-700">{tab.description}</p>
+        <p className="mb-3 font-medium text-brand-700">{t(tab.tagline)}</p>
+        <p className="mb-4 text-slate-700">{t(tab.description)}</p>
         <ul className="list-disc space-y-1 pl-5 text-slate-800">
           {tab.features.map((feature) => (
-            <li key={feature}>{feature}</li>
+            <li key={feature}>{t(feature)}</li>
           ))}
         </ul>
       </div>
       <div className="space-y-3 rounded-lg bg-slate-50 p-4">
         <dl className="space-y-3">
           <div>
-            <dt className="text-sm text-slate-700">Starting price</dt>
-            <dd className="text-3xl font-bold text-brand-700">From {formatDollars(tab.startingPrice)}</dd>
+            <dt className="text-sm text-slate-700">{t("Starting price")}</dt>
+            <dd className="text-3xl font-bold text-brand-700">{t("From {{price}}", { price: formatDollars(tab.startingPrice, locale) })}</dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-700">Delivery time</dt>
-            <dd className="font-semibold">{tab.deliveryTime}</dd>
+            <dt className="text-sm text-slate-700">{t("Delivery time")}</dt>
+            <dd className="font-semibold">{t(tab.deliveryTime)}</dd>
           </div>
         </dl>
         <Link to="/register" className="btn-primary w-full print:hidden">
-          Ship with {tab.name}
+          {t("Ship with {{service}}", { service: t(tab.name) })}
         </Link>
       </div>
     </section>

@@ -107,6 +107,26 @@ describe("the home page in the reader's language", () => {
   });
 });
 
+describe("the site's long content in the reader's language", () => {
+  it("speaks Spanish to Accept-Language: es and French to ?lng=fr on /about and /services", async () => {
+    const about = await pageText(await get("/about", { "Accept-Language": "es" }));
+    expect(about).toMatch(/<h2 id="mission-title"[^>]*>Nuestra misión<\/h2>/);
+    expect(mainText(about)).toContain("Enviar un paquete debería ser tan fácil como enviar un correo electrónico");
+    expect(about).not.toContain("Our core values");
+    const aboutFr = await pageText(await get("/about?lng=fr", { "Accept-Language": "es" }));
+    expect(aboutFr).toMatch(/<h2 id="timeline-title"[^>]*>Notre histoire<\/h2>/);
+    expect(mainText(aboutFr)).toContain("Chaque colis est traité comme s'il était le nôtre");
+
+    const services = await pageText(await get("/services", { "Accept-Language": "es" }));
+    expect(services).toMatch(/<h2 id="levels-title"[^>]*>Elige tu rapidez<\/h2>/);
+    expect(mainText(services)).toContain("Desde 12,99 US$");
+    expect(services).not.toContain("Industry solutions");
+    const servicesFr = mainText(await pageText(await get("/services?lng=fr")));
+    expect(servicesFr).toContain("Solutions par secteur");
+    expect(servicesFr).toContain("Les droits et taxes sont payés par le destinataire");
+  });
+});
+
 describe("FAQ without JavaScript", () => {
   it("filters by category and by a search word from the query string", async () => {
     const international = mainText(await shown(await html("/faq?category=international")));
