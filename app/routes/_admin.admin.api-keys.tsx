@@ -9,12 +9,17 @@ import { ServiceKeyActionSchema } from "~/features/api/api-keys";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/features/api/api-keys.server";
 import { ApiKeyPanel } from "~/features/api/api-key-panel";
 import { useTimeZone } from "~/components/root-data";
+import { metaT } from "~/features/languages/translate";
+import { useTranslation } from "react-i18next";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `API keys | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Service keys for the API, with their scopes." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "developers");
+  return [
+    { title: t("API keys | {{company}} Admin", { company: companyNameOf(matches) }) },
+    { name: "description", content: t("Service keys for the API, with their scopes.") },
+  ];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -39,9 +44,10 @@ export default function AdminApiKeysPage() {
   const { keys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const timeZone = useTimeZone();
+  const { t } = useTranslation("developers");
   return (
     <main id="main" className="mx-auto w-full max-w-5xl p-6">
-      <h1 className="mb-6 text-2xl font-bold">API keys</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t("API keys")}</h1>
       <ApiKeyPanel keys={keys} created={actionData && "created" in actionData ? actionData.created : null} result={actionData?.result ?? null} withScopes timeZone={timeZone} />
     </main>
   );

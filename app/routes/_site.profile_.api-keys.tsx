@@ -8,12 +8,17 @@ import { CustomerKeyActionSchema } from "~/features/api/api-keys";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/features/api/api-keys.server";
 import { ApiKeyPanel } from "~/features/api/api-key-panel";
 import { useTimeZone } from "~/components/root-data";
+import { metaT } from "~/features/languages/translate";
+import { useTranslation } from "react-i18next";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `API keys | ${companyNameOf(matches)}` },
-  { name: "description", content: "Create and revoke the keys your software uses with the API." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "developers");
+  return [
+    { title: t("API keys | {{company}}", { company: companyNameOf(matches) }) },
+    { name: "description", content: t("Create and revoke the keys your software uses with the API.") },
+  ];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -39,14 +44,15 @@ export default function ProfileApiKeysPage() {
   const { keys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const timeZone = useTimeZone();
+  const { t } = useTranslation("developers");
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10">
       <p className="mb-2 text-sm">
         <Link to="/profile" className="link">
-          Back to your profile
+          {t("Back to your profile")}
         </Link>
       </p>
-      <h1 className="mb-6 text-3xl font-bold">API keys</h1>
+      <h1 className="mb-6 text-3xl font-bold">{t("API keys")}</h1>
       <ApiKeyPanel
         keys={keys}
         created={actionData && "created" in actionData ? actionData.created : null}

@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { isLocalDevelopment } from "~/.server/deployment";
 import { invariantResponse } from "~/.server/invariant";
 import type { Done, Refused } from "~/.server/outcome";
 import { companyNameOf } from "~/components/company-name";
 import { DetailList } from "~/components/detail-list";
 import { FormErrors } from "~/components/forms";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
+import { metaT } from "~/features/languages/translate";
 import { formatDateTime } from "~/domain/format";
 import {
   deleteEndpoint,
@@ -25,10 +27,13 @@ import { DeliveryLog, EndpointForm, EndpointStatus, IntentButton, SigningSecret 
 import { requireWebhookOwner } from "~/http/guards.server";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.endpoint.url ?? "Webhook endpoint"} | Webhooks | ${companyNameOf(matches)}` },
-  { name: "description", content: "A webhook endpoint: its signing secret, its events, a test event and the log of every delivery." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "developers");
+  return [
+    { title: t("{{endpoint}} | Webhooks | {{company}}", { endpoint: data?.endpoint.url ?? t("Webhook endpoint"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("A webhook endpoint: its signing secret, its events, a test event and the log of every delivery.") },
+  ];
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const owner = await requireWebhookOwner(context, request);
@@ -71,17 +76,19 @@ function perform(context: ActionFunctionArgs["context"], owner: EndpointOwner, i
 export default function EndpointPage() {
   const { scope, endpoint, development } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("developers");
   const timeZone = useTimeZone();
+  const locale = useLocale();
   const active = endpoint.status === "active";
   const details: [string, string][] = [
-    ["Added", formatDateTime(endpoint.createdAt, timeZone)],
-    ...(endpoint.failingSince ? ([["Failing since", formatDateTime(endpoint.failingSince, timeZone)]] as [string, string][]) : []),
-    ...(endpoint.disabledAt && !active ? ([["Turned off", formatDateTime(endpoint.disabledAt, timeZone)]] as [string, string][]) : []),
+    [t("Added"), formatDateTime(endpoint.createdAt, timeZone, locale)],
+    ...(endpoint.failingSince ? ([[t("Failing since"), formatDateTime(endpoint.failingSince, timeZone, locale)]] as [string, string][]) : []),
+    ...(endpoint.disabledAt && !active ? ([[t("Turned off"), formatDateTime(endpoint.disabledAt, timeZone, locale)]] as [string, string][]) : []),
   ];
   return (
     <main id="main" className={scope === "all" ? "space-y-6 p-6" : "mx-auto max-w-4xl space-y-6 px-4 py-10"}>
       <Link to={scope === "all" ? "/admin/webhooks" : "/profile/webhooks"} className="link text-sm">
-        Back to webhooks
+        {t("Back to webhooks")}
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h1 className="min-w-0 break-all text-2xl font-bold">{endpoint.url}</h1>
@@ -90,21 +97,21 @@ export default function EndpointPage() {
       {actionData?.intent === "other" ? <FormErrors errors={Object.values(actionData.result.error ?? {}).flat()} /> : null}
       <DetailList details={details} />
       <div className="flex flex-wrap gap-3">
-        {active ? <IntentButton intent="test" label="Send test event" tone="primary" /> : null}
-        {active ? <IntentButton intent="disable" label="Turn off" /> : <IntentButton intent="enable" label="Turn on" tone="primary" />}
-        <IntentButton intent="delete" label="Delete endpoint" tone="danger" />
+        {active ? <IntentButton intent="test" label={t("Send test event")} tone="primary" /> : null}
+        {active ? <IntentButton intent="disable" label={t("Turn off")} /> : <IntentButton intent="enable" label={t("Turn on")} tone="primary" />}
+        <IntentButton intent="delete" label={t("Delete endpoint")} tone="danger" />
       </div>
       <section aria-labelledby="secret-title" className="card space-y-3">
         <h2 id="secret-title" className="text-xl font-semibold">
-          Signing secret
+          {t("Signing secret")}
         </h2>
         <SigningSecret endpoint={endpoint} />
-        <IntentButton intent="rotate" label="Rotate secret" />
-        <p className="text-sm text-slate-700">A new secret signs from now on; the current one keeps signing beside it for 24 hours.</p>
+        <IntentButton intent="rotate" label={t("Rotate secret")} />
+        <p className="text-sm text-slate-700">{t("A new secret signs from now on; the current one keeps signing beside it for 24 hours.")}</p>
       </section>
       <section aria-labelledby="settings-title" className="card">
         <h2 id="settings-title" className="mb-4 text-xl font-semibold">
-          Address and events
+          {t("Address and events")}
         </h2>
         <EndpointForm
           intent="save"
@@ -115,9 +122,9 @@ export default function EndpointPage() {
       </section>
       <section aria-labelledby="log-title" className="card">
         <h2 id="log-title" className="mb-1 text-xl font-semibold">
-          Delivery log
+          {t("Delivery log")}
         </h2>
-        <p className="mb-3 text-sm text-slate-700">The latest 25 messages, newest first, with every attempt. A failed one is tried again for about three days.</p>
+        <p className="mb-3 text-sm text-slate-700">{t("The latest 25 messages, newest first, with every attempt. A failed one is tried again for about three days.")}</p>
         <DeliveryLog deliveries={endpoint.deliveries} canRedeliver={active} />
       </section>
     </main>

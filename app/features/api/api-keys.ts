@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { requiredText } from "~/domain/form-fields";
+import { tk } from "~/features/languages/languages";
 
 /** Where the API is served. */
 export const API_BASE = "/api/v1";
@@ -22,9 +23,9 @@ export const SCOPES = ["read", "write", "status"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_LABELS: Record<Scope, string> = {
-  read: "Read: tracking, quotes, shipments, documents, invoices",
-  write: "Write: create, import and cancel shipments",
-  status: "Status updates: set a shipment's status and location",
+  read: tk("Read: tracking, quotes, shipments, documents, invoices"),
+  write: tk("Write: create, import and cancel shipments"),
+  status: tk("Status updates: set a shipment's status and location"),
 };
 
 /** A customer's key reads and writes their own shipments; status updates are the back office's. */

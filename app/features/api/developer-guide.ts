@@ -1,12 +1,13 @@
 // The /developers page's copy: how to get a key, example calls, errors, idempotency and how a
 // webhook receiver verifies what it gets. `origin` is the site's public address.
-import { API_BASE, API_CALLS_PER_MINUTE } from "./api-keys";
+import { tk } from "~/features/languages/languages";
+import { API_BASE } from "./api-keys";
 
 export function curlExamples(origin: string) {
   const api = `${origin}${API_BASE}`;
   return [
     {
-      title: "Price a parcel",
+      title: tk("Price a parcel"),
       code: `curl ${api}/quotes \\
   -H "Authorization: Bearer $SWIFTPARCEL_KEY" \\
   -H "Content-Type: application/json" \\
@@ -14,7 +15,7 @@ export function curlExamples(origin: string) {
        "packages":[{"description":"Books","weight":2,"length":30,"width":20,"height":10,"value":40,"quantity":1}]}'`,
     },
     {
-      title: "Create a shipment (safe to retry)",
+      title: tk("Create a shipment (safe to retry)"),
       code: `curl ${api}/shipments \\
   -H "Authorization: Bearer $SWIFTPARCEL_KEY" \\
   -H "Content-Type: application/json" \\
@@ -27,17 +28,17 @@ export function curlExamples(origin: string) {
        "packages":[{"description":"Books","weight":2,"length":30,"width":20,"height":10,"value":40,"quantity":1}]}'`,
     },
     {
-      title: "List your shipments, a page at a time",
+      title: tk("List your shipments, a page at a time"),
       code: `curl "${api}/shipments?status=in_transit&limit=50" -H "Authorization: Bearer $SWIFTPARCEL_KEY"
 # then pass the answer's nextCursor: ?cursor=...`,
     },
     {
-      title: "Track parcels",
+      title: tk("Track parcels"),
       code: `curl ${api}/tracking/SWP482913K7Q2ZD -H "Authorization: Bearer $SWIFTPARCEL_KEY"
 curl "${api}/tracking?ids=SWP482913K7Q2ZD,SWP517204M3X9PA" -H "Authorization: Bearer $SWIFTPARCEL_KEY"`,
     },
     {
-      title: "Print the label",
+      title: tk("Print the label"),
       code: `curl ${api}/shipments/{id}/label -H "Authorization: Bearer $SWIFTPARCEL_KEY" -o label.svg`,
     },
   ];
@@ -97,4 +98,3 @@ expected = "v1," + base64(HMAC-SHA256(key, signed))
 accept when expected equals one of the space-separated webhook-signature values
        (compared in constant time) and webhook-timestamp is within 5 minutes of now`;
 
-export const RATE_LIMIT_TEXT = `Each key may make ${API_CALLS_PER_MINUTE} calls a minute; past that the answer is 429 with Retry-After (seconds).`;

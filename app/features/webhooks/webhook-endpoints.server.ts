@@ -181,8 +181,14 @@ export async function deleteEndpoint(context: WebhookContext, { owner, id }: End
 
 const OFF_MESSAGE = "This endpoint is off: turn it on first.";
 
-function queuedMessage(taken: boolean, what: string): string {
-  return taken ? `${what} on its way: its attempts appear in the log below.` : `${what} queued: it goes out within a few minutes.`;
+/** What the toast says of a test event or a redelivery: on its way now, or queued for the sweep. Whole sentences, one per case, so each is a catalog key. */
+const QUEUED_MESSAGES = {
+  test: { taken: "Test event on its way: its attempts appear in the log below.", queued: "Test event queued: it goes out within a few minutes." },
+  redelivery: { taken: "Redelivery on its way: its attempts appear in the log below.", queued: "Redelivery queued: it goes out within a few minutes." },
+} as const;
+
+function queuedMessage(taken: boolean, what: keyof typeof QUEUED_MESSAGES): string {
+  return QUEUED_MESSAGES[what][taken ? "taken" : "queued"];
 }
 
 async function activeEndpoint(db: Db, owner: EndpointOwner, id: string): Promise<Refused | null> {
@@ -197,7 +203,7 @@ export async function sendTestEvent(context: WebhookContext, { owner, id, now = 
   if (refusal) return refusal;
   const row = deliveryRow(id, testMessage(now), null, now);
   await context.db.insert(webhookDeliveries).values(row);
-  return { ok: true, message: queuedMessage(await handOverDeliveries(context, [row.id!], now), "Test event") };
+  return { ok: true, message: queuedMessage(await handOverDeliveries(context, [row.id!], now), "test") };
 }
 
 /**
@@ -213,5 +219,5 @@ export async function redeliver(context: WebhookContext, { owner, id, deliveryId
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
     .returning({ id: webhookDeliveries.id });
   if (again.length === 0) return refused("not-found", DELIVERY_NOT_FOUND);
-  return { ok: true, message: queuedMessage(await handOverDeliveries(context, [deliveryId], now), "Redelivery") };
+  return { ok: true, message: queuedMessage(await handOverDeliveries(context, [deliveryId], now), "redelivery") };
 }

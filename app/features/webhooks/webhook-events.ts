@@ -4,6 +4,7 @@
 // "invoice paid". Every message is a Standard Webhooks payload: `type`, `timestamp` (when the
 // event happened, ISO 8601) and `data`; `data` names the shipment by its id and tracking ID and
 // never carries anyone's address, phone or e-mail.
+import { tk } from "~/features/languages/languages";
 
 export const WEBHOOK_EVENT_TYPES = [
   "shipment.created",
@@ -19,13 +20,13 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What the endpoint forms call each type, and what it means. */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, { label: string; help: string }> = {
-  "shipment.created": { label: "Shipment created", help: "A new shipment was booked." },
-  "shipment.status_changed": { label: "Status changed", help: "Any change of a shipment's status." },
-  "shipment.location_changed": { label: "Location changed", help: "A shipment's current location was updated." },
-  "shipment.delivered": { label: "Delivered", help: "A shipment's status became Delivered." },
-  "shipment.exception": { label: "Exception", help: "A shipment's status became Exception." },
-  "shipment.rated": { label: "Delivery rated", help: "A delivery was rated." },
-  "invoice.paid": { label: "Invoice paid", help: "An invoice was marked paid." },
+  "shipment.created": { label: tk("Shipment created"), help: tk("A new shipment was booked.") },
+  "shipment.status_changed": { label: tk("Status changed"), help: tk("Any change of a shipment's status.") },
+  "shipment.location_changed": { label: tk("Location changed"), help: tk("A shipment's current location was updated.") },
+  "shipment.delivered": { label: tk("Delivered"), help: tk("A shipment's status became Delivered.") },
+  "shipment.exception": { label: tk("Exception"), help: tk("A shipment's status became Exception.") },
+  "shipment.rated": { label: tk("Delivery rated"), help: tk("A delivery was rated.") },
+  "invoice.paid": { label: tk("Invoice paid"), help: tk("An invoice was marked paid.") },
 };
 
 /** The type of the message "Send test event" sends: to one endpoint, whatever it subscribes to. */
