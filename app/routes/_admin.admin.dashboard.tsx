@@ -9,11 +9,18 @@ import { useAdminFeed } from "~/components/use-admin-feed";
 import { partsText, totalText, TOTAL_NOTE } from "~/features/pricing/revenue";
 import { filtersQuery, ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/features/shipments/shipment-filters";
 import { companyNameOf } from "~/components/company-name";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/components/root-data";
+import { metaT } from "~/features/languages/translate";
+import { translator } from "~/features/languages/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Admin Dashboard | ${companyNameOf(matches)}` },
-  { name: "description", content: "Every shipment at a glance: totals, revenue, search, status changes and bulk actions." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "admin");
+  return [
+    { title: t("Admin Dashboard | {{company}}", { company: companyNameOf(matches) }) },
+    { name: "description", content: t("Every shipment at a glance: totals, revenue, search, status changes and bulk actions.") },
+  ];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
@@ -23,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listShipments(context.db, filters, { timeZone: requestTimeZone(request) }),
     shipmentStats(context.db),
   ]);
-  return { adminName: admin.firstName || "Admin", filters, notice: ignoredDateFiltersNotice(params), ...list, stats };
+  return { adminName: admin.firstName || translator(await context.language(), "admin")("Admin"), filters, notice: ignoredDateFiltersNotice(params), ...list, stats };
 }
 
 /** Refresh: loads the same view again and says so ('Dashboard refreshed'). */
@@ -37,6 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminDashboardPage() {
   const { adminName, filters, notice, rows, pagination, stats } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
   const location = useLocation();
   // New and changed shipments appear without a reload (the admins' feed); without JavaScript, Refresh.
   useAdminFeed("shipments");
@@ -45,43 +54,44 @@ export default function AdminDashboardPage() {
     <main id="main" className="space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Welcome back, {adminName}</h1>
-          <p className="text-slate-700">Every shipment, its status and where it is.</p>
+          <h1 className="text-2xl font-bold">{t("Welcome back, {{name}}", { name: adminName })}</h1>
+          <p className="text-slate-700">{t("Every shipment, its status and where it is.")}</p>
         </div>
         <div className="flex gap-2">
           <Form method="post" preventScrollReset>
             <input type="hidden" name="view" value={location.search} />
             <button type="submit" className="btn-secondary">
-              Refresh
+              {t("Refresh")}
             </button>
           </Form>
           <Link to="/admin/shipments/new" className="btn-primary">
-            New Shipment
+            {t("New Shipment")}
           </Link>
         </div>
       </div>
 
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Shipments" value={String(stats.total)} />
-        <StatCard label="Delivered" value={String(stats.delivered)} />
-        <StatCard label="In Transit" value={String(stats.inTransit)} />
-        <StatCard label="Revenue" value={totalText(stats.revenue)} note={partsText(stats.revenue)} />
+      <section aria-label={t("Statistics")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label={t("Total Shipments")} value={stats.total.toLocaleString(locale)} />
+        <StatCard label={t("Delivered")} value={stats.delivered.toLocaleString(locale)} />
+        <StatCard label={t("In Transit")} value={stats.inTransit.toLocaleString(locale)} />
+        <StatCard label={t("Revenue")} value={totalText(stats.revenue, locale)} note={partsText(stats.revenue, locale)} />
       </section>
 
-      <AdminShipmentTable title="Recent Shipments" rows={rows} pagination={pagination} filters={filters} notice={notice} here={here} />
+      <AdminShipmentTable title={t("Recent Shipments")} rows={rows} pagination={pagination} filters={filters} notice={notice} here={here} />
     </main>
   );
 }
 
 /** A tile; a revenue tile's note says what its total adds, per currency. */
 function StatCard({ label, value, note = null }: { label: string; value: string; note?: string | null }) {
+  const { t } = useTranslation("admin");
   return (
     <div className="card">
       <h2 className="text-sm font-medium text-slate-700">{label}</h2>
       <p className="mt-1 text-2xl font-bold">{value}</p>
       {note === null ? null : (
         <p className="text-sm text-slate-700">
-          {note}. {TOTAL_NOTE}
+          {note}. {t(TOTAL_NOTE)}
         </p>
       )}
     </div>

@@ -12,7 +12,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const period = parsePeriod(url.searchParams.get("period"));
   const type = url.searchParams.get("report") ?? "shipments";
   const now = Date.now();
-  const file = reportCsv(context, { type, period, now });
+  // The header row in the reader's language; the cells stay as the data holds them.
+  const file = reportCsv(context, { type, period, now, language: await context.language() });
   if (!(file instanceof ReadableStream)) {
     return new Response(file.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }

@@ -25,34 +25,38 @@ import type { ServiceContext } from "~/load-context";
 import { getAnalytics } from "./analytics.server";
 import { csvStream } from "~/.server/csv-file";
 import { refused, type Done, type Refused } from "~/.server/outcome";
+import { translator } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, LOCALES, tk, type Language } from "~/features/languages/languages";
+import type { TFunction } from "i18next";
 
 const isoOrEmpty = (time: number | null) => (time === null ? "" : new Date(time).toISOString());
 
-export const SHIPMENT_CSV_HEADER = [
-  "Tracking ID",
-  "Created (UTC)",
-  "Status",
-  "Service",
-  "Sender",
-  "Sender e-mail",
-  "Origin city",
-  "Origin country",
-  "Recipient",
-  "Destination city",
-  "Destination country",
-  "Destination region",
-  "Weight (kg)",
-  "Currency",
-  "Cost before tax",
-  "Tax",
-  "Total",
-  "Declared value",
-  "Estimated delivery",
-  "Actual delivery (UTC)",
-  "Business days to delivery",
-  "On time",
-  "Rating",
-  "Rating comment",
+/** The shipments file's columns (catalog keys of `admin`: the header row is in the reader's language). */
+export const SHIPMENT_CSV_HEADER: string[] = [
+  tk("Tracking ID"),
+  tk("Created (UTC)"),
+  tk("Status"),
+  tk("Service"),
+  tk("Sender"),
+  tk("Sender e-mail"),
+  tk("Origin city"),
+  tk("Origin country"),
+  tk("Recipient"),
+  tk("Destination city"),
+  tk("Destination country"),
+  tk("Destination region"),
+  tk("Weight (kg)"),
+  tk("Currency"),
+  tk("Cost before tax"),
+  tk("Tax"),
+  tk("Total"),
+  tk("Declared value"),
+  tk("Estimated delivery"),
+  tk("Actual delivery (UTC)"),
+  tk("Business days to delivery"),
+  tk("On time"),
+  tk("Rating"),
+  tk("Rating comment"),
 ];
 
 // The shipments table's rowid: the creation index is ordered by (created_at, rowid), so pages
@@ -61,7 +65,10 @@ export const SHIPMENT_CSV_HEADER = [
 const shipmentRowId = sql<number>`"shipments"."rowid"`;
 
 /** The period's shipments, oldest first, one CSV row each. */
-export function shipmentsCsv(context: Pick<ServiceContext, "db">, { period, now = Date.now() }: { period: AnalyticsPeriod; now?: number }) {
+export function shipmentsCsv(
+  context: Pick<ServiceContext, "db">,
+  { period, now = Date.now(), language = DEFAULT_LANGUAGE }: { period: AnalyticsPeriod; now?: number; language?: Language },
+) {
   const { db } = context;
   const { current } = periodRanges(period, now);
   const readPage = (after: { createdAt: number; cursor: number } | null, pageRows: number) =>
@@ -101,7 +108,7 @@ export function shipmentsCsv(context: Pick<ServiceContext, "db">, { period, now 
       .orderBy(asc(shipments.createdAt), asc(shipmentRowId))
       .limit(pageRows);
   return csvStream({
-    header: SHIPMENT_CSV_HEADER,
+    header: SHIPMENT_CSV_HEADER.map((column) => translator(language, "admin")(column)),
     readPage,
     toCells: (row) => {
       const status = normalizeStatus(row.status);
@@ -143,14 +150,18 @@ function onTimeDay(actual: number, estimated: number): boolean {
   return Math.floor(actual / DAY_MS) <= Math.floor(estimated / DAY_MS);
 }
 
-export const USER_CSV_HEADER = ["Name", "E-mail", "Role", "Status", "Joined (UTC)", "Shipments in the period", "Shipments in all"];
+/** The accounts file's columns (catalog keys of `admin`). */
+export const USER_CSV_HEADER: string[] = [tk("Name"), tk("E-mail"), tk("Role"), tk("Status"), tk("Joined (UTC)"), tk("Shipments in the period"), tk("Shipments in all")];
 
 /**
  * Every account, in the order they were made, with their shipments in the period and in all:
  * each account's shipments joined through the owner's index (a join, so that drizzle names every
  * column with its table; a subquery's columns would be left unqualified and read the wrong table).
  */
-export function usersCsv(context: Pick<ServiceContext, "db">, { period, now = Date.now() }: { period: AnalyticsPeriod; now?: number }) {
+export function usersCsv(
+  context: Pick<ServiceContext, "db">,
+  { period, now = Date.now(), language = DEFAULT_LANGUAGE }: { period: AnalyticsPeriod; now?: number; language?: Language },
+) {
   const { db } = context;
   const { current } = periodRanges(period, now);
   const userRowId = sql<number>`"users"."rowid"`;
@@ -174,7 +185,7 @@ export function usersCsv(context: Pick<ServiceContext, "db">, { period, now = Da
       .orderBy(asc(userRowId))
       .limit(pageRows);
   return csvStream({
-    header: USER_CSV_HEADER,
+    header: USER_CSV_HEADER.map((column) => translator(language, "admin")(column)),
     readPage,
     toCells: (row) => [
       `${row.firstName} ${row.lastName}`,
@@ -191,10 +202,10 @@ export function usersCsv(context: Pick<ServiceContext, "db">, { period, now = Da
 /** A report's CSV file, or the refusal for a type that is not a report. */
 export function reportCsv(
   context: Pick<ServiceContext, "db">,
-  { type, period, now }: { type: string; period: AnalyticsPeriod; now?: number },
+  { type, period, now, language }: { type: string; period: AnalyticsPeriod; now?: number; language?: Language },
 ): ReadableStream<Uint8Array> | Refused {
   if (!isReportType(type)) return refused("invalid", UNSUPPORTED_REPORT);
-  return type === "users" ? usersCsv(context, { period, now }) : shipmentsCsv(context, { period, now });
+  return type === "users" ? usersCsv(context, { period, now, language }) : shipmentsCsv(context, { period, now, language });
 }
 
 /** What 'Generate Report' shows: its figures and where its file is. */
@@ -212,29 +223,32 @@ export type Report = {
  */
 export async function generateReport(
   context: Pick<ServiceContext, "db">,
-  { type, period, now = Date.now() }: { type: string; period: AnalyticsPeriod; now?: number },
+  { type, period, now = Date.now(), language = DEFAULT_LANGUAGE }: { type: string; period: AnalyticsPeriod; now?: number; language?: Language },
 ): Promise<Done<{ report: Report }> | Refused> {
   if (!isReportType(type)) return refused("invalid", UNSUPPORTED_REPORT);
-  const title = `${REPORT_LABELS[type]} report, ${PERIOD_LABELS[period].toLowerCase()}`;
-  const facts = type === "users" ? await userFacts(context, period, now) : await shipmentFacts(context, period, now);
+  // The report's words and figures in the language of the admin who asked for it.
+  const t = translator(language, "admin");
+  const locale = LOCALES[language];
+  const title = t("{{report}} report, {{period}}", { report: t(REPORT_LABELS[type]), period: t(PERIOD_LABELS[period]).toLowerCase() });
+  const facts = type === "users" ? await userFacts(context, period, now, t, locale) : await shipmentFacts(context, period, now, t, locale);
   return { ok: true, message: "Report generated successfully", report: { type, title, period, generatedAt: now, facts } };
 }
 
-async function shipmentFacts(context: Pick<ServiceContext, "db">, period: AnalyticsPeriod, now: number) {
+async function shipmentFacts(context: Pick<ServiceContext, "db">, period: AnalyticsPeriod, now: number, t: TFunction, locale: string) {
   // The screen's own figures, in the report's words; the time zone does not change any of them.
   const analytics = await getAnalytics(context, { period, now, timeZone: "UTC" });
   return [
-    { label: "Shipments", value: analytics.shipments.current.toLocaleString("en-US") },
-    ...analytics.statuses.map((entry) => ({ label: statusLabel(entry.status), value: entry.count.toLocaleString("en-US") })),
-    { label: `Revenue in ${BASE_CURRENCY}, every currency at the stored exchange rates`, value: revenueText(analytics.revenueTotal.current) },
+    { label: t("Shipments"), value: analytics.shipments.current.toLocaleString(locale) },
+    ...analytics.statuses.map((entry) => ({ label: statusLabel(entry.status), value: entry.count.toLocaleString(locale) })),
+    { label: t("Revenue in {{currency}}, every currency at the stored exchange rates", { currency: BASE_CURRENCY }), value: revenueText(analytics.revenueTotal.current, locale) },
     ...analytics.revenue
       .filter((entry) => entry.current > 0)
-      .map((entry) => ({ label: `Revenue in ${entry.currency}`, value: formatMoney(entry.current, entry.currency) })),
-    { label: "Customers who shipped", value: analytics.retention.whole.toLocaleString("en-US") },
+      .map((entry) => ({ label: t("Revenue in {{currency}}", { currency: entry.currency }), value: formatMoney(entry.current, entry.currency, locale) })),
+    { label: t("Customers who shipped"), value: analytics.retention.whole.toLocaleString(locale) },
   ];
 }
 
-async function userFacts(context: Pick<ServiceContext, "db">, period: AnalyticsPeriod, now: number) {
+async function userFacts(context: Pick<ServiceContext, "db">, period: AnalyticsPeriod, now: number, t: TFunction, locale: string) {
   const { db } = context;
   const { current } = periodRanges(period, now);
   const [accounts, shippers] = await db.batch([
@@ -252,13 +266,13 @@ async function userFacts(context: Pick<ServiceContext, "db">, period: AnalyticsP
       .where(and(gte(shipments.createdAt, current.start), lt(shipments.createdAt, current.end))),
   ]);
   const row = accounts[0] ?? { total: 0, admins: 0, suspended: 0, joined: 0 };
-  const number = (value: number) => value.toLocaleString("en-US");
+  const number = (value: number) => value.toLocaleString(locale);
   return [
-    { label: "Accounts", value: number(row.total) },
-    { label: "Customers", value: number(row.total - row.admins) },
-    { label: "Admins", value: number(row.admins) },
-    { label: "Suspended", value: number(row.suspended) },
-    { label: "Joined in the period", value: number(row.joined) },
-    { label: "Customers with an account who shipped in the period", value: number(shippers[0]?.customers ?? 0) },
+    { label: t("Accounts"), value: number(row.total) },
+    { label: t("Customers"), value: number(row.total - row.admins) },
+    { label: t("Admins"), value: number(row.admins) },
+    { label: t("Suspended"), value: number(row.suspended) },
+    { label: t("Joined in the period"), value: number(row.joined) },
+    { label: t("Customers with an account who shipped in the period"), value: number(shippers[0]?.customers ?? 0) },
   ];
 }

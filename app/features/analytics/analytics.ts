@@ -3,6 +3,7 @@
 // Every figure is computed from the data; nothing here is a placeholder.
 import { localDate, startOfDay } from "~/domain/calendar";
 import type { ShipmentStatus } from "~/features/shipments/shipment-status";
+import { tk } from "~/features/languages/languages";
 
 export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "1y"] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -10,19 +11,20 @@ export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 /** Periods 7d, 30d (the default), 90d, 1y of 365 days. */
 export const DEFAULT_PERIOD: AnalyticsPeriod = "30d";
 
+/** Catalog keys (namespace `admin`), translated where they are shown. */
 export const PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
-  "7d": "Last 7 days",
-  "30d": "Last 30 days",
-  "90d": "Last 90 days",
-  "1y": "Last year",
+  "7d": tk("Last 7 days"),
+  "30d": tk("Last 30 days"),
+  "90d": tk("Last 90 days"),
+  "1y": tk("Last year"),
 };
 
-/** What each figure is compared with. */
+/** What each figure is compared with (catalog keys, namespace `admin`). */
 export const PREVIOUS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
-  "7d": "the 7 days before",
-  "30d": "the 30 days before",
-  "90d": "the 90 days before",
-  "1y": "the year before",
+  "7d": tk("the 7 days before"),
+  "30d": tk("the 30 days before"),
+  "90d": tk("the 90 days before"),
+  "1y": tk("the year before"),
 };
 
 /** Shipments whose status is a problem: counted by the exception rate. */
@@ -60,11 +62,21 @@ export function growth(current: number, previous: number): Growth {
   return { kind: "percent", value: ((current - previous) / previous) * 100 };
 }
 
-/** "+12.5%", "-3.0%", "new" or "—". */
-export function growthText(value: Growth): string {
-  if (value.kind === "new") return "new";
+/** "12.5" with one decimal in `locale` (no grouping, as English has always shown it). */
+function oneDecimal(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(value);
+}
+
+/** "%" after a figure as `locale` writes it: "12.5%", "12,5 %" in French. */
+function percentSign(figure: string, locale: string): string {
+  return locale.startsWith("fr") ? `${figure}\u202f%` : `${figure}%`;
+}
+
+/** "+12.5%", "-3.0%", "new" (a catalog key, translated where shown) or "—". */
+export function growthText(value: Growth, locale = "en-US"): string {
+  if (value.kind === "new") return tk("new");
   if (value.kind === "none") return "—";
-  return `${value.value > 0 ? "+" : value.value < 0 ? "−" : "±"}${Math.abs(value.value).toFixed(1)}%`;
+  return percentSign(`${value.value > 0 ? "+" : value.value < 0 ? "−" : "±"}${oneDecimal(Math.abs(value.value), locale)}`, locale);
 }
 
 /** `part` of `whole` as a percentage; null when there is no whole to speak of. */
@@ -72,16 +84,16 @@ export function percentOf(part: number, whole: number): number | null {
   return whole > 0 ? (part / whole) * 100 : null;
 }
 
-/** A rate's move in percentage points ("+2.5 pts"); "—" when either side has no value. */
-export function pointsChangeText(current: number | null, previous: number | null): string {
+/** A rate's move in percentage points ("+2.5 pts"; `points` says it in the reader's words); "—" when either side has no value. */
+export function pointsChangeText(current: number | null, previous: number | null, locale = "en-US", points = (figure: string) => `${figure} pts`): string {
   if (current === null || previous === null) return "—";
   const change = current - previous;
-  return `${change > 0 ? "+" : change < 0 ? "−" : "±"}${Math.abs(change).toFixed(1)} pts`;
+  return points(`${change > 0 ? "+" : change < 0 ? "−" : "±"}${oneDecimal(Math.abs(change), locale)}`);
 }
 
 /** "87.5%" or "—". */
-export function percentText(value: number | null): string {
-  return value === null ? "—" : `${value.toFixed(1)}%`;
+export function percentText(value: number | null, locale = "en-US"): string {
+  return value === null ? "—" : percentSign(oneDecimal(value, locale), locale);
 }
 
 export type TrendUnit = "day" | "week" | "month";
@@ -93,14 +105,20 @@ export function trendUnit(period: AnalyticsPeriod): TrendUnit {
 
 export type TrendBucket = TimeRange & { label: string };
 
-const labelFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
-
 /**
  * The trend's buckets: calendar days, weeks (from Monday) or months in `timeZone`, cut to the
  * range, so the first and the last may be partial. Together they cover the range exactly.
+ * Labels are in `locale`; `weekOf` names a week by its Monday ("Week of Nov 23").
  */
-export function trendBuckets(unit: TrendUnit, range: TimeRange, timeZone: string): TrendBucket[] {
+export function trendBuckets(
+  unit: TrendUnit,
+  range: TimeRange,
+  timeZone: string,
+  locale = "en-US",
+  weekOf = (day: string) => `Week of ${day}`,
+): TrendBucket[] {
+  const labelFormat = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" });
+  const monthFormat = new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" });
   const first = localDate(range.start, timeZone);
   // The calendar start of the bucket holding range.start, as a (year, month, day) that may overflow.
   let year = first.year;
@@ -109,10 +127,8 @@ export function trendBuckets(unit: TrendUnit, range: TimeRange, timeZone: string
   const buckets: TrendBucket[] = [];
   let start = startOfDay(year, month, day, timeZone);
   while (start < range.end) {
-    const label =
-      unit === "month"
-        ? monthFormat.format(Date.UTC(year, month - 1, 1))
-        : `${unit === "week" ? "Week of " : ""}${labelFormat.format(Date.UTC(year, month - 1, day))}`;
+    const dayLabel = labelFormat.format(Date.UTC(year, month - 1, day));
+    const label = unit === "month" ? monthFormat.format(Date.UTC(year, month - 1, 1)) : unit === "week" ? weekOf(dayLabel) : dayLabel;
     if (unit === "month") month += 1;
     else day += unit === "week" ? 7 : 1;
     const next = startOfDay(year, month, day, timeZone);
@@ -142,7 +158,8 @@ export const REPORT_TYPES = ["shipments", "users"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const UNSUPPORTED_REPORT = "Unsupported report type";
 
-export const REPORT_LABELS: Record<ReportType, string> = { shipments: "Shipments", users: "Users" };
+/** Catalog keys (namespace `admin`). */
+export const REPORT_LABELS: Record<ReportType, string> = { shipments: tk("Shipments"), users: tk("Users") };
 
 export function isReportType(value: unknown): value is ReportType {
   return (REPORT_TYPES as readonly unknown[]).includes(value);

@@ -2,6 +2,9 @@
 // load in the browser), with labelled axes and the same figures as a table for screen readers
 // and for anyone who wants the numbers.
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/components/root-data";
+import { tk } from "~/features/languages/languages";
 import { niceScale, type TrendUnit } from "~/features/analytics/analytics";
 import { currencyExponent, formatMoney } from "~/domain/format";
 import { DataTable, type Column } from "~/components/list";
@@ -15,15 +18,31 @@ const HEIGHT = 280;
 const MARGIN = { top: 16, right: 12, bottom: 44, left: 76 };
 const MAX_X_LABELS = 8;
 
-const UNIT_WORDS: Record<TrendUnit, { per: string; heading: string }> = {
-  day: { per: "per day", heading: "Day" },
-  week: { per: "per week (from Monday)", heading: "Week" },
-  month: { per: "per month", heading: "Month" },
+/** Each unit's words (catalog keys of `admin`): the chart's title and the table's caption, one sentence each, and the column's heading. */
+const UNIT_WORDS: Record<TrendUnit, { title: string; titleConverted: string; caption: string; heading: string }> = {
+  day: {
+    title: tk("Revenue per day in {{currency}}"),
+    titleConverted: tk("Revenue per day in {{currency}}, every currency converted"),
+    caption: tk("Shipments and revenue per day, {{timeZone}}"),
+    heading: tk("Day"),
+  },
+  week: {
+    title: tk("Revenue per week (from Monday) in {{currency}}"),
+    titleConverted: tk("Revenue per week (from Monday) in {{currency}}, every currency converted"),
+    caption: tk("Shipments and revenue per week (from Monday), {{timeZone}}"),
+    heading: tk("Week"),
+  },
+  month: {
+    title: tk("Revenue per month in {{currency}}"),
+    titleConverted: tk("Revenue per month in {{currency}}, every currency converted"),
+    caption: tk("Shipments and revenue per month, {{timeZone}}"),
+    heading: tk("Month"),
+  },
 };
 
 /** "$1.2K": an axis label in the currency's major units. */
-function compactMoney(minorUnits: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }).format(
+function compactMoney(minorUnits: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }).format(
     minorUnits / 10 ** currencyExponent(currency),
   );
 }
@@ -51,7 +70,11 @@ export function RevenueTrendChart({
   tableOpen?: boolean;
 }) {
   const id = useId();
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
   const words = UNIT_WORDS[unit];
+  // A week's label without its "Week of" (the axis is short): the words around the day in the reader's language.
+  const [weekBefore = "", weekAfter = ""] = t("Week of {{day}}", { day: "\u0000" }).split("\u0000");
   const shown = currency ?? BASE_CURRENCY;
   const amounts = buckets.map((bucket) => (currency === null ? revenueTotal(bucket.revenue, rates).total : amountIn(bucket, currency)));
   const total = amounts.reduce((sum, amount) => sum + amount, 0);
@@ -65,16 +88,21 @@ export function RevenueTrendChart({
   const labelEvery = Math.ceil(buckets.length / MAX_X_LABELS);
   const y = (amount: number) => MARGIN.top + plotHeight - (amount / scale.top) * plotHeight;
   const summary = !charged
-      ? "No revenue in this period."
-      : `Total ${formatMoney(total, shown)}; highest ${buckets[highest]?.label ?? ""} with ${formatMoney(amounts[highest] ?? 0, shown)}.`;
+    ? t("No revenue in this period.")
+    : t("Total {{total}}; highest {{bucket}} with {{amount}}.", {
+        total: formatMoney(total, shown, locale),
+        bucket: buckets[highest]?.label ?? "",
+        amount: formatMoney(amounts[highest] ?? 0, shown, locale),
+      });
+  const axisLabel = (label: string) => (unit === "week" && label.startsWith(weekBefore) && label.endsWith(weekAfter) ? label.slice(weekBefore.length, label.length - weekAfter.length) : label);
 
   const columns: Column<TrendBucketView>[] = [
-    { label: words.heading, rowHeader: true, cell: (bucket) => bucket.label },
-    { label: "Shipments", className: "text-right max-md:text-left", cell: (bucket) => bucket.shipments.toLocaleString("en-US") },
+    { label: t(words.heading), rowHeader: true, cell: (bucket) => bucket.label },
+    { label: t("Shipments"), className: "text-right max-md:text-left", cell: (bucket) => bucket.shipments.toLocaleString(locale) },
     {
-      label: "Revenue",
+      label: t("Revenue"),
       className: "text-right max-md:text-left",
-      cell: (bucket) => revenueText(revenueTotal(bucket.revenue, rates)),
+      cell: (bucket) => revenueText(revenueTotal(bucket.revenue, rates), locale),
     },
   ];
 
@@ -86,13 +114,13 @@ export function RevenueTrendChart({
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
       >
-        <title id={`${id}-title`}>{`Revenue ${words.per} in ${shown}${currency === null ? ", every currency converted" : ""}`}</title>
+        <title id={`${id}-title`}>{t(currency === null ? words.titleConverted : words.title, { currency: shown })}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {scale.ticks.map((tick) => (
           <g key={tick}>
             <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" strokeWidth={1} />
             <text x={MARGIN.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-700 text-[12px]">
-              {compactMoney(tick, shown)}
+              {compactMoney(tick, shown, locale)}
             </text>
           </g>
         ))}
@@ -104,37 +132,37 @@ export function RevenueTrendChart({
             <g key={bucket.start}>
               {amount > 0 ? (
                 <rect x={x} y={y(amount)} width={barWidth} height={y(0) - y(amount)} rx={2} className="fill-brand-600">
-                  <title>{`${bucket.label}: ${formatMoney(amount, shown)}`}</title>
+                  <title>{t("{{bucket}}: {{amount}}", { bucket: bucket.label, amount: formatMoney(amount, shown, locale) })}</title>
                 </rect>
               ) : null}
               {index % labelEvery === 0 ? (
                 <text x={x + barWidth / 2} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" className="fill-slate-700 text-[12px]">
-                  {bucket.label.replace("Week of ", "")}
+                  {axisLabel(bucket.label)}
                 </text>
               ) : null}
             </g>
           );
         })}
         <text x={MARGIN.left + plotWidth / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-700 text-[12px]">
-          {`${words.heading} (${timeZone})`}
+          {t("{{unit}} ({{timeZone}})", { unit: t(words.heading), timeZone })}
         </text>
         <text
           transform={`translate(14 ${MARGIN.top + plotHeight / 2}) rotate(-90)`}
           textAnchor="middle"
           className="fill-slate-700 text-[12px]"
         >
-          {`Revenue (${shown})`}
+          {t("Revenue ({{currency}})", { currency: shown })}
         </text>
       </svg>
       <figcaption className="text-sm text-slate-700">
         {summary}{" "}
         {currency === null
-          ? `Bars show every currency in ${BASE_CURRENCY} at the stored exchange rates; the table lists each currency as charged.`
-          : `Bars show ${shown} only; the table lists every currency.`}
+          ? t("Bars show every currency in {{currency}} at the stored exchange rates; the table lists each currency as charged.", { currency: BASE_CURRENCY })
+          : t("Bars show {{currency}} only; the table lists every currency.", { currency: shown })}
       </figcaption>
       <details open={tableOpen || undefined} className="rounded-md border border-slate-200">
-        <summary className="cursor-pointer px-4 py-2 text-sm font-semibold text-brand-700">The revenue trend as a table</summary>
-        <DataTable caption={`Shipments and revenue ${words.per}, ${timeZone}`} columns={columns} rows={buckets} rowKey={(bucket) => String(bucket.start)} />
+        <summary className="cursor-pointer px-4 py-2 text-sm font-semibold text-brand-700">{t("The revenue trend as a table")}</summary>
+        <DataTable caption={t(words.caption, { timeZone })} columns={columns} rows={buckets} rowKey={(bucket) => String(bucket.start)} />
       </details>
     </figure>
   );

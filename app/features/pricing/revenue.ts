@@ -36,26 +36,26 @@ export function revenueTotal(amounts: readonly Money[], rates: readonly Exchange
 }
 
 /** "$2,373.36": the total in the base currency. */
-export function totalText(revenue: RevenueTotal): string {
-  return formatMoney(revenue.total, BASE_CURRENCY);
+export function totalText(revenue: RevenueTotal, locale?: string): string {
+  return formatMoney(revenue.total, BASE_CURRENCY, locale);
 }
 
 /**
  * "$2,272.53 + €87.72": what the total adds, per currency as charged; null when it is one
  * amount in the base currency (the total says it all). A currency without a rate says so.
  */
-export function partsText(revenue: RevenueTotal): string | null {
+export function partsText(revenue: RevenueTotal, locale?: string): string | null {
   const [only] = revenue.parts;
   if (revenue.parts.length === 0 || (revenue.parts.length === 1 && only!.currency === BASE_CURRENCY)) return null;
   return revenue.parts
-    .map((part) => `${formatMoney(part.amount, part.currency)}${revenue.unconverted.includes(part.currency) ? ` (no ${part.currency} rate: not in the total)` : ""}`)
+    .map((part) => `${formatMoney(part.amount, part.currency, locale)}${revenue.unconverted.includes(part.currency) ? ` (no ${part.currency} rate: not in the total)` : ""}`)
     .join(" + ");
 }
 
 /** "$2,373.36 ($2,272.53 + €87.72)": a total and its parts on one line, for a table cell or a report. */
-export function revenueText(revenue: RevenueTotal): string {
-  const parts = partsText(revenue);
-  return parts === null ? totalText(revenue) : `${totalText(revenue)} (${parts})`;
+export function revenueText(revenue: RevenueTotal, locale?: string): string {
+  const parts = partsText(revenue, locale);
+  return parts === null ? totalText(revenue, locale) : `${totalText(revenue, locale)} (${parts})`;
 }
 
 /** "No stored rate for XYZ: not in the total.", for totals that had to leave a currency out; null when none did. */
