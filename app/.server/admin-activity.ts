@@ -5,28 +5,30 @@ import { desc, inArray } from "drizzle-orm";
 import { events } from "../../drizzle/schema";
 import type { Db } from "./db";
 import { typesFor, type TypesFor } from "./deliveries";
+import { tk } from "~/features/languages/languages";
 
+/** What each event says on the notifications page (catalog keys of `admin`, translated there). */
 const WHAT: Record<TypesFor<"admin-activity">, string> = {
-  "account.password_changed": "Password changed by its owner",
-  "account.password_reset": "Password reset through a link",
-  "account.deletion_requested": "Account deletion requested",
-  "account.updated": "Account details changed",
-  "account.suspended": "Account suspended",
-  "account.reactivated": "Account reactivated",
-  "account.sessions_ended": "Account signed out everywhere",
-  "account.deletion_dismissed": "Deletion request declined",
-  "account.deleted": "Account deleted",
-  "account.invited": "Admin or courier invited",
-  "settings.exchange_rates_changed": "Exchange rates changed",
-  "settings.updated": "Settings changed",
-  "subscription.confirmed": "Parcel updates confirmed by a subscriber",
-  "subscription.cancelled": "Parcel updates cancelled by a subscriber",
-  "mail.unsubscribed": "Address unsubscribed from parcel mail and newsletters",
-  "mail.complained": "Address marked our mail as spam (no more parcel mail or newsletters)",
-  "invoice.status_changed": "Invoice status changed",
-  "invoice.updated": "Invoice repriced with its shipment",
-  "api_key.created": "API key created",
-  "api_key.revoked": "API key revoked",
+  "account.password_changed": tk("Password changed by its owner"),
+  "account.password_reset": tk("Password reset through a link"),
+  "account.deletion_requested": tk("Account deletion requested"),
+  "account.updated": tk("Account details changed"),
+  "account.suspended": tk("Account suspended"),
+  "account.reactivated": tk("Account reactivated"),
+  "account.sessions_ended": tk("Account signed out everywhere"),
+  "account.deletion_dismissed": tk("Deletion request declined"),
+  "account.deleted": tk("Account deleted"),
+  "account.invited": tk("Admin or courier invited"),
+  "settings.exchange_rates_changed": tk("Exchange rates changed"),
+  "settings.updated": tk("Settings changed"),
+  "subscription.confirmed": tk("Parcel updates confirmed by a subscriber"),
+  "subscription.cancelled": tk("Parcel updates cancelled by a subscriber"),
+  "mail.unsubscribed": tk("Address unsubscribed from parcel mail and newsletters"),
+  "mail.complained": tk("Address marked our mail as spam (no more parcel mail or newsletters)"),
+  "invoice.status_changed": tk("Invoice status changed"),
+  "invoice.updated": tk("Invoice repriced with its shipment"),
+  "api_key.created": tk("API key created"),
+  "api_key.revoked": tk("API key revoked"),
 };
 
 const ACTIVITY_SHOWN = 20;

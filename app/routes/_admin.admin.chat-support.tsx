@@ -11,7 +11,9 @@ import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { ChatConversation } from "~/features/chat/chat-conversation";
 import { ErrorList, FormErrors, TextareaField } from "~/components/forms";
 import { EmptyState, PaginationNav } from "~/components/list";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { useHydrated } from "~/components/use-hydrated";
 import { useAdminFeed } from "~/components/use-admin-feed";
 import {
@@ -29,10 +31,13 @@ import { pageParam } from "~/domain/pagination";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Chat Support | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Answer visitors' support chats as they come in." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "admin");
+  return [
+    { title: t("Chat Support | {{company}} Admin", { company: companyNameOf(matches) }) },
+    { name: "description", content: t("Answer visitors' support chats as they come in.") },
+  ];
+};
 
 const PAGE = "/admin/chat-support";
 
@@ -77,6 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ChatSupportPage() {
   const { sessions, counts, pagination, conversation, adminName } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
   const actionData = useActionData<typeof action>();
   const adminNameErrors = actionData?.result.error?.adminName;
   const location = useLocation();
@@ -85,11 +91,11 @@ export default function ChatSupportPage() {
   const { refresh, refreshing } = useAdminFeed("chat", selectedId ? CONVERSATION_POLL_MS : ADMIN_LIST_POLL_MS);
   return (
     <main id="main" className="space-y-4 p-6">
-      <h1 className="text-2xl font-bold">Chat Support</h1>
+      <h1 className="text-2xl font-bold">{t("Chat Support")}</h1>
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="admin-name" className="label">
-            Admin name
+            {t("Admin name")}
           </label>
           <input
             id="admin-name"
@@ -103,7 +109,7 @@ export default function ChatSupportPage() {
             aria-describedby={adminNameErrors?.length ? "admin-name-help admin-name-error" : "admin-name-help"}
           />
           <p id="admin-name-help" className="mt-1 text-sm text-slate-600">
-            Signs your replies.
+            {t("Signs your replies.")}
           </p>
           <ErrorList id="admin-name-error" errors={adminNameErrors} />
         </div>
@@ -116,21 +122,21 @@ export default function ChatSupportPage() {
           }}
           aria-busy={refreshing || undefined}
         >
-          Refresh
+          {t("Refresh")}
         </Link>
       </div>
       <dl className="grid gap-3 sm:grid-cols-3">
-        <Counter label="Needs Response" value={counts.needsResponse} tone="text-amber-800" />
-        <Counter label="Total Sessions" value={counts.total} tone="text-slate-900" />
-        <Counter label="Responded" value={counts.responded} tone="text-green-800" />
+        <Counter label={t("Needs Response")} value={counts.needsResponse} tone="text-amber-800" />
+        <Counter label={t("Total Sessions")} value={counts.total} tone="text-slate-900" />
+        <Counter label={t("Responded")} value={counts.responded} tone="text-green-800" />
       </dl>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <section aria-labelledby="sessions-title" className="card min-w-0 p-0">
           <h2 id="sessions-title" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">
-            Chat Sessions
+            {t("Chat Sessions")}
           </h2>
           {sessions.length === 0 ? (
-            <EmptyState headingLevel={3} title="No chat sessions yet" hint="Conversations visitors start in the chat appear here." />
+            <EmptyState headingLevel={3} title={t("No chat sessions yet")} hint={t("Conversations visitors start in the chat appear here.")} />
           ) : (
             <ul className="divide-y divide-slate-200">
               {sessions.map((session) => (
@@ -138,7 +144,7 @@ export default function ChatSupportPage() {
               ))}
             </ul>
           )}
-          <PaginationNav pagination={pagination} label="Chat session pages" />
+          <PaginationNav pagination={pagination} label={t("Chat session pages")} />
         </section>
         {conversation ? <ConversationPane conversation={conversation} /> : <NoSelection />}
       </div>
@@ -147,16 +153,19 @@ export default function ChatSupportPage() {
 }
 
 function Counter({ label, value, tone }: { label: string; value: number; tone: string }) {
+  const locale = useLocale();
   return (
     <div className="card flex flex-col-reverse">
       <dt className="text-sm font-medium text-slate-700">{label}</dt>
-      <dd className={`text-3xl font-bold ${tone}`}>{value}</dd>
+      <dd className={`text-3xl font-bold ${tone}`}>{value.toLocaleString(locale)}</dd>
     </div>
   );
 }
 
 function SessionItem({ session, selected, href }: { session: ChatSession; selected: boolean; href: string }) {
+  const { t } = useTranslation("admin");
   const timeZone = useTimeZone();
+  const locale = useLocale();
   return (
     <li>
       <Link
@@ -167,15 +176,15 @@ function SessionItem({ session, selected, href }: { session: ChatSession; select
         <span className="flex items-baseline justify-between gap-2">
           <span className="truncate font-semibold">{session.name}</span>
           {session.needsResponse ? (
-            <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs Response</span>
+            <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("Needs Response")}</span>
           ) : session.hasAdminResponse ? (
-            <span className="shrink-0 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Responded</span>
+            <span className="shrink-0 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t("Responded")}</span>
           ) : null}
         </span>
         <span className="block truncate text-sm text-slate-700">{session.email}</span>
         {session.lastMessage ? <span className="mt-1 block truncate text-sm text-slate-800">{session.lastMessage.message}</span> : null}
         <span className="mt-1 block text-xs text-slate-600">
-          {session.messageCount} messages · {formatDateTime(session.lastMessage?.timestamp ?? session.createdAt, timeZone)}
+          {t("{{count}} messages · {{time}}", { count: session.messageCount, time: formatDateTime(session.lastMessage?.timestamp ?? session.createdAt, timeZone, locale) })}
         </span>
       </Link>
     </li>
@@ -183,12 +192,13 @@ function SessionItem({ session, selected, href }: { session: ChatSession; select
 }
 
 function NoSelection() {
+  const { t } = useTranslation("admin");
   return (
     <section aria-labelledby="no-selection" className="card flex min-h-64 flex-col items-center justify-center text-center">
       <h2 id="no-selection" className="mb-1 text-lg font-semibold">
-        Select a Chat Session
+        {t("Select a Chat Session")}
       </h2>
-      <p className="text-slate-700">Choose a conversation from the list to read it and reply.</p>
+      <p className="text-slate-700">{t("Choose a conversation from the list to read it and reply.")}</p>
     </section>
   );
 }
@@ -197,6 +207,7 @@ type Conversation = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>[
 
 function ConversationPane({ conversation }: { conversation: Conversation }) {
   const { session, messages } = conversation;
+  const { t } = useTranslation("admin");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -237,8 +248,8 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="sessionId" value={session.id} />
         <TextareaField
-          label="Reply"
-          help={`Response will be sent to ${session.email}`}
+          label={t("Reply")}
+          help={t("Response will be sent to {{email}}", { email: session.email })}
           textareaProps={{
             ...getTextareaProps(fields.message),
             rows: 4,
@@ -247,8 +258,8 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
           }}
           errors={fields.message.errors}
         />
-        <button type="submit" className="btn-primary" disabled={hydrated && blank} data-pending="Sending...">
-          Send Response
+        <button type="submit" className="btn-primary" disabled={hydrated && blank} data-pending={t("Sending...")}>
+          {t("Send Response")}
         </button>
       </Form>
     </section>

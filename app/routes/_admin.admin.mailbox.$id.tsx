@@ -10,16 +10,21 @@ import { requireAdmin } from "~/http/guards.server";
 import { redirectWithOutcome } from "~/http/replies.server";
 import { refused } from "~/.server/outcome";
 import { DetailList } from "~/components/detail-list";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { formatDateTime } from "~/domain/format";
 import { HIDDEN_TOKEN, hasHiddenToken } from "~/features/accounts/one-time-links";
 import { invariantResponse } from "~/.server/invariant";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.mail.subject ?? "Mail"} | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "One mail of the site's mailbox, sent or waiting." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "admin");
+  return [
+    { title: t("{{subject}} | {{company}} Admin", { subject: data?.mail.subject ?? t("Mail"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("One mail of the site's mailbox, sent or waiting.") },
+  ];
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -41,22 +46,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function MailPage() {
   const { mail, sending } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
   const timeZone = useTimeZone();
+  const locale = useLocale();
   const details: [string, string][] = [
-    ["To", mail.toAddress],
-    ["Kind", mail.kind],
-    ["Status", `${MAIL_STATUS_LABELS[mail.status]}: ${MAIL_STATUS_MEANINGS[mail.status]}`],
-    ["Written", formatDateTime(mail.createdAt, timeZone)],
-    ...(mail.handedOverAt ? ([["Handed to the queue", formatDateTime(mail.handedOverAt, timeZone)]] as [string, string][]) : []),
-    ["Attempts", String(mail.attempts)],
-    ...(mail.status === "failed" ? ([["Next attempt", formatDateTime(mail.nextAttemptAt, timeZone)]] as [string, string][]) : []),
-    ...(mail.sentAt ? ([["Sent", formatDateTime(mail.sentAt, timeZone)]] as [string, string][]) : []),
-    ...(mail.lastError ? ([["Last error", mail.lastError]] as [string, string][]) : []),
+    [t("To"), mail.toAddress],
+    [t("Kind"), mail.kind],
+    [t("Status"), t("{{state}}: {{meaning}}", { state: t(MAIL_STATUS_LABELS[mail.status]), meaning: t(MAIL_STATUS_MEANINGS[mail.status]) })],
+    [t("Written"), formatDateTime(mail.createdAt, timeZone, locale)],
+    ...(mail.handedOverAt ? ([[t("Handed to the queue"), formatDateTime(mail.handedOverAt, timeZone, locale)]] as [string, string][]) : []),
+    [t("Attempts"), mail.attempts.toLocaleString(locale)],
+    ...(mail.status === "failed" ? ([[t("Next attempt"), formatDateTime(mail.nextAttemptAt, timeZone, locale)]] as [string, string][]) : []),
+    ...(mail.sentAt ? ([[t("Sent"), formatDateTime(mail.sentAt, timeZone, locale)]] as [string, string][]) : []),
+    ...(mail.lastError ? ([[t("Last error"), mail.lastError]] as [string, string][]) : []),
   ];
   return (
     <main id="main" className="space-y-4 p-6">
       <Link to="/admin/mailbox" className="link text-sm">
-        Back to the mailbox
+        {t("Back to the mailbox")}
       </Link>
       <article className="card max-w-3xl space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
@@ -66,8 +73,8 @@ export default function MailPage() {
         <DetailList details={details} />
         {sending && RETRIABLE.includes(mail.status) ? (
           <Form method="post">
-            <button type="submit" name="intent" value="retry" className="btn-primary" data-pending="Retrying...">
-              Retry
+            <button type="submit" name="intent" value="retry" className="btn-primary" data-pending={t("Retrying...")}>
+              {t("Retry")}
             </button>
           </Form>
         ) : null}
@@ -76,7 +83,7 @@ export default function MailPage() {
         </div>
         {mail.body.includes(HIDDEN_TOKEN) ? (
           <p className="border-t border-slate-200 pt-4 text-sm text-slate-600">
-            One-time links are shown with their token {HIDDEN_TOKEN}: only the recipient can open them.
+            {t("One-time links are shown with their token {{token}}: only the recipient can open them.", { token: HIDDEN_TOKEN })}
           </p>
         ) : null}
       </article>

@@ -6,17 +6,22 @@ import { MailStatusBadge } from "~/features/mail/mail-status-badge";
 import { sendsMail } from "~/features/mail/provider.server";
 import { requireAdmin } from "~/http/guards.server";
 import { DataTable, EmptyState, FilterBar, PaginationNav, type Column } from "~/components/list";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { formatDateTime } from "~/domain/format";
 import { oneOf, searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Mailbox | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Every mail the site sends, waiting, sent or failed, with retries." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "admin");
+  return [
+    { title: t("Mailbox | {{company}} Admin", { company: companyNameOf(matches) }) },
+    { name: "description", content: t("Every mail the site sends, waiting, sent or failed, with retries.") },
+  ];
+};
 
 const MAILBOX = "/admin/mailbox";
 const RETRY_ALL = "/admin/mailbox/retry";
@@ -33,7 +38,9 @@ type MailRow = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function MailboxPage() {
   const { filters, rows, pagination, counts, sending } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
   const timeZone = useTimeZone();
+  const locale = useLocale();
   const location = useLocation();
   const waiting = counts.failed + counts.dead;
   const filtered = (status: MailStatus | "all") => {
@@ -41,9 +48,9 @@ export default function MailboxPage() {
     return `${MAILBOX}${params.size > 0 ? `?${params}` : ""}`;
   };
   const columns: Column<MailRow>[] = [
-    { label: "To", className: "break-words", cell: (mail) => <WrapPoints text={mail.toAddress} /> },
+    { label: t("To"), className: "break-words", cell: (mail) => <WrapPoints text={mail.toAddress} /> },
     {
-      label: "Subject",
+      label: t("Subject"),
       rowHeader: true,
       cell: (mail) => (
         <Link to={`${MAILBOX}/${mail.id}`} className="link">
@@ -51,56 +58,56 @@ export default function MailboxPage() {
         </Link>
       ),
     },
-    { label: "Kind", cell: (mail) => mail.kind },
-    { label: "Status", cell: (mail) => <MailStatusBadge status={mail.status} /> },
-    { label: "Attempts", cell: (mail) => String(mail.attempts) },
-    { label: "Last error", className: "break-words", cell: (mail) => mail.lastError ?? "-" },
-    { label: "Written", className: "whitespace-nowrap", cell: (mail) => formatDateTime(mail.createdAt, timeZone) },
+    { label: t("Kind"), cell: (mail) => mail.kind },
+    { label: t("Status"), cell: (mail) => <MailStatusBadge status={mail.status} /> },
+    { label: t("Attempts"), cell: (mail) => mail.attempts.toLocaleString(locale) },
+    { label: t("Last error"), className: "break-words", cell: (mail) => mail.lastError ?? "-" },
+    { label: t("Written"), className: "whitespace-nowrap", cell: (mail) => formatDateTime(mail.createdAt, timeZone, locale) },
   ];
   return (
     <main id="main" className="space-y-4 p-6">
-      <h1 className="text-2xl font-bold">Mailbox</h1>
+      <h1 className="text-2xl font-bold">{t("Mailbox")}</h1>
       <p className="max-w-3xl text-slate-700">
-        Every mail the app writes, newest first.{" "}
+        {t("Every mail the app writes, newest first.")}{" "}
         {sending
-          ? "Mail leaves through the mail provider within seconds; a failed send is tried again after 1, 2, 4 ... seconds, for about an hour, and is then dead until it is retried here."
-          : "No mail provider is configured, so mail stays here: open one to read it and follow its links."}
+          ? t("Mail leaves through the mail provider within seconds; a failed send is tried again after 1, 2, 4 ... seconds, for about an hour, and is then dead until it is retried here.")
+          : t("No mail provider is configured, so mail stays here: open one to read it and follow its links.")}
       </p>
       <section aria-labelledby="mail-states" className="card space-y-3">
         <h2 id="mail-states" className="text-lg font-semibold">
-          By state
+          {t("By state")}
         </h2>
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
           {MAIL_STATUSES.map((status) => (
             <li key={status}>
               <Link to={filtered(status)} className="link" aria-current={filters.status === status ? "page" : undefined}>
-                {`${MAIL_STATUS_LABELS[status]}: ${counts[status]}`}
+                {t("{{state}}: {{number}}", { state: t(MAIL_STATUS_LABELS[status]), number: counts[status].toLocaleString(locale) })}
               </Link>
-              <span className="text-sm text-slate-600"> ({MAIL_STATUS_MEANINGS[status]})</span>
+              <span className="text-sm text-slate-600"> ({t(MAIL_STATUS_MEANINGS[status])})</span>
             </li>
           ))}
         </ul>
         {sending && waiting > 0 ? (
           <Form method="post" action={RETRY_ALL}>
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <button type="submit" name="intent" value="retry-all" className="btn-primary" data-pending="Retrying...">
-              {`Retry all failed and dead mail (${waiting})`}
+            <button type="submit" name="intent" value="retry-all" className="btn-primary" data-pending={t("Retrying...")}>
+              {t("Retry all failed and dead mail ({{waiting}})", { waiting: waiting.toLocaleString(locale) })}
             </button>
           </Form>
         ) : null}
       </section>
-      <section aria-label="Outgoing mail" className="card p-0">
+      <section aria-label={t("Outgoing mail")} className="card p-0">
         <div className="border-b border-slate-200 p-6">
-          <FilterBar id="mailbox" label="Mailbox" search={{ label: "Recipient", value: filters.search, placeholder: "name@example.com" }}>
+          <FilterBar id="mailbox" label={t("Mailbox")} search={{ label: t("Recipient"), value: filters.search, placeholder: "name@example.com" }}>
             <div>
               <label htmlFor="mailbox-status" className="label">
-                Status
+                {t("Status")}
               </label>
               <select id="mailbox-status" name="status" defaultValue={filters.status} className="input">
-                <option value="all">All states</option>
+                <option value="all">{t("All states")}</option>
                 {MAIL_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {MAIL_STATUS_LABELS[status]}
+                    {t(MAIL_STATUS_LABELS[status])}
                   </option>
                 ))}
               </select>
@@ -109,14 +116,14 @@ export default function MailboxPage() {
         </div>
         {rows.length === 0 ? (
           filters.search || filters.status !== "all" ? (
-            <EmptyState headingLevel={2} title="No mail found" hint="No mail to that address in that state." />
+            <EmptyState headingLevel={2} title={t("No mail found")} hint={t("No mail to that address in that state.")} />
           ) : (
-            <EmptyState headingLevel={2} title="No mail yet" hint="Mail the app writes appears here." />
+            <EmptyState headingLevel={2} title={t("No mail yet")} hint={t("Mail the app writes appears here.")} />
           )
         ) : (
-          <DataTable caption="Outgoing mail, newest first" columns={columns} rows={rows} rowKey={(mail) => mail.id} />
+          <DataTable caption={t("Outgoing mail, newest first")} columns={columns} rows={rows} rowKey={(mail) => mail.id} />
         )}
-        <PaginationNav pagination={pagination} label="Mailbox pages" />
+        <PaginationNav pagination={pagination} label={t("Mailbox pages")} />
       </section>
     </main>
   );

@@ -10,17 +10,22 @@ import { requireAdmin } from "~/http/guards.server";
 import { FormErrors, TextareaField } from "~/components/forms";
 import { MessageStateBadge } from "~/features/contact/message-state-badge";
 import { DetailList } from "~/components/detail-list";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
+import { Trans, useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { CONTACT_LIMITS, ContactReplySchema, contactTypeLabel } from "~/features/contact/contact-form";
 import { messageState } from "~/features/contact/contact-message-filters";
 import { formatDateTime } from "~/domain/format";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.message.subject ?? "Message"} | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "A contact message and the team's reply." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "admin");
+  return [
+    { title: t("{{subject}} | {{company}} Admin", { subject: data?.message.subject ?? t("Message"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("A contact message and the team's reply.") },
+  ];
+};
 
 const MessageActionSchema = z.discriminatedUnion("intent", [ContactReplySchema, z.object({ intent: z.literal("mark-unread") })]);
 
@@ -46,16 +51,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function MessagePage() {
   const { message } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
   const timeZone = useTimeZone();
+  const locale = useLocale();
   const state = messageState(message);
   const details: [string, string][] = [
-    ["Type", contactTypeLabel(message.type)],
-    ["Received", formatDateTime(message.createdAt, timeZone)],
+    [t("Type"), contactTypeLabel(message.type)],
+    [t("Received"), formatDateTime(message.createdAt, timeZone, locale)],
   ];
   return (
     <main id="main" className="space-y-4 p-6">
       <Link to="/admin/messages" className="link text-sm">
-        Back to messages
+        {t("Back to messages")}
       </Link>
       <article className="card max-w-3xl space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
@@ -63,10 +70,15 @@ export default function MessagePage() {
           <MessageStateBadge state={state} />
         </div>
         <p>
-          From <strong>{message.name}</strong>{" "}
-          <a href={`mailto:${message.email}`} className="link break-words">
-            <WrapPoints text={message.email} />
-          </a>
+          <Trans
+            t={t}
+            i18nKey="From <name>{{name}}</name> <email>{{email}}</email>"
+            values={{ name: message.name, email: message.email }}
+            components={{
+              name: <strong />,
+              email: <MailtoLink email={message.email} />,
+            }}
+          />
         </p>
         <DetailList details={details} />
         <div className="whitespace-pre-wrap break-words border-t border-slate-200 pt-4 text-slate-900">{message.message}</div>
@@ -74,10 +86,14 @@ export default function MessagePage() {
       {message.repliedAt !== null ? (
         <section aria-labelledby="reply-title" className="card max-w-3xl space-y-2">
           <h2 id="reply-title" className="text-lg font-semibold">
-            Your team's reply
+            {t("Your team's reply")}
           </h2>
           <p className="text-sm text-slate-700">
-            Sent by {message.repliedByName ?? "an admin"} on {formatDateTime(message.repliedAt, timeZone)} to {message.email}
+            {t("Sent by {{name}} on {{time}} to {{email}}", {
+              name: message.repliedByName ?? t("an admin"),
+              time: formatDateTime(message.repliedAt, timeZone, locale),
+              email: message.email,
+            })}
           </p>
           <div className="whitespace-pre-wrap break-words text-slate-900">{message.reply}</div>
         </section>
@@ -88,7 +104,18 @@ export default function MessagePage() {
   );
 }
 
+/** The sender's address as a mail link, wrapped at its dots and @ (what a sentence gives it as children is the same address, unwrapped). */
+function MailtoLink({ email }: { email: string }) {
+  return (
+    <a href={`mailto:${email}`} className="link break-words">
+      <WrapPoints text={email} />
+    </a>
+  );
+}
+
 function ReplyForm({ email }: { email: string }) {
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "reply",
@@ -101,25 +128,25 @@ function ReplyForm({ email }: { email: string }) {
   return (
     <section aria-labelledby="reply-title" className="card max-w-3xl space-y-4">
       <h2 id="reply-title" className="text-lg font-semibold">
-        Reply
+        {t("Reply")}
       </h2>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextareaField
-          label="Your reply"
+          label={t("Your reply")}
           textareaProps={{ ...getTextareaProps(fields.reply), rows: 8 }}
-          help={`E-mailed to ${email} and kept with the message. Up to ${CONTACT_LIMITS.reply.toLocaleString("en-US")} characters.`}
+          help={t("E-mailed to {{email}} and kept with the message. Up to {{max}} characters.", { email, max: CONTACT_LIMITS.reply.toLocaleString(locale) })}
           errors={fields.reply.errors}
         />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="reply" className="btn-primary" data-pending="Sending...">
-            Send Reply
+          <button type="submit" name="intent" value="reply" className="btn-primary" data-pending={t("Sending...")}>
+            {t("Send Reply")}
           </button>
         </div>
       </Form>
       <Form method="post">
         <button type="submit" name="intent" value="mark-unread" className="btn-secondary">
-          Mark as unread
+          {t("Mark as unread")}
         </button>
       </Form>
     </section>

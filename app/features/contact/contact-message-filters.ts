@@ -3,15 +3,17 @@
 // common names (search, page; the read state is `state`).
 import { oneOf, searchParam } from "~/domain/list-filters";
 import { pageParam } from "~/domain/pagination";
+import { tk } from "~/features/languages/languages";
 
 export const MESSAGE_STATES = ["all", "unread", "unanswered", "answered"] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
+/** Catalog keys of `admin`, translated where they are shown. */
 export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
-  all: "All messages",
-  unread: "Unread",
-  unanswered: "Not answered",
-  answered: "Answered",
+  all: tk("All messages"),
+  unread: tk("Unread"),
+  unanswered: tk("Not answered"),
+  answered: tk("Answered"),
 };
 
 export const MESSAGES_PAGE_SIZE = 20;

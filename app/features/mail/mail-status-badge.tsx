@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { MAIL_STATUS_LABELS, type MailStatus } from "./mail-status";
 
 const STATUS_STYLES: Record<MailStatus, string> = {
@@ -10,5 +11,6 @@ const STATUS_STYLES: Record<MailStatus, string> = {
 
 /** A mail's state in the mailbox: its label on a colour of its own. */
 export function MailStatusBadge({ status }: { status: MailStatus }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{MAIL_STATUS_LABELS[status]}</span>;
+  const { t } = useTranslation("admin");
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{t(MAIL_STATUS_LABELS[status])}</span>;
 }

@@ -57,3 +57,13 @@ const CODES: ReadonlySet<string> = new Set(CURRENCIES.map((currency) => currency
 export function isPickerCurrency(code: string): boolean {
   return CODES.has(code);
 }
+
+/** A currency's name in `locale` ("euro", "dólar estadounidense"); English keeps the list's own names. */
+export function currencyName(currency: Pick<Currency, "code" | "name">, locale = "en-US"): string {
+  if (locale === "en-US") return currency.name;
+  try {
+    return new Intl.DisplayNames([locale], { type: "currency", fallback: "none" }).of(currency.code) ?? currency.name;
+  } catch {
+    return currency.name;
+  }
+}

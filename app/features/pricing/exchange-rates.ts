@@ -59,6 +59,6 @@ export function convertParts(amounts: readonly number[], rate: ExchangeRate): nu
 }
 
 /** "1 USD = 0.87 EUR". */
-export function describeRate(rate: Pick<ExchangeRate, "currency" | "rate">): string {
-  return `1 ${BASE_CURRENCY} = ${new Intl.NumberFormat("en-US", { maximumFractionDigits: RATE_LIMITS.decimals }).format(rate.rate)} ${rate.currency}`;
+export function describeRate(rate: Pick<ExchangeRate, "currency" | "rate">, locale = "en-US"): string {
+  return `1 ${BASE_CURRENCY} = ${new Intl.NumberFormat(locale, { maximumFractionDigits: RATE_LIMITS.decimals }).format(rate.rate)} ${rate.currency}`;
 }
