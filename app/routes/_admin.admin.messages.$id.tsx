@@ -13,6 +13,7 @@ import { DetailList } from "~/components/detail-list";
 import { useLocale, useTimeZone } from "~/components/root-data";
 import { Trans, useTranslation } from "react-i18next";
 import { metaT } from "~/features/languages/translate";
+import { translator } from "~/features/languages/i18n.server";
 import { CONTACT_LIMITS, ContactReplySchema, contactTypeLabel } from "~/features/contact/contact-form";
 import { messageState } from "~/features/contact/contact-message-filters";
 import { formatDateTime } from "~/domain/format";
@@ -45,8 +46,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { value } = submission;
   const outcome = value.intent === "mark-unread" ? await markContactMessageUnread(context, id) : await replyToContactMessage(context, { id, admin, reply: value.reply });
   if (!outcome.ok) return formAnswer(submission, outcome);
+  // The reply's toast names its recipient: said in the reader's language here, where the words are known.
+  const said = "email" in outcome && outcome.email ? { ...outcome, message: translator(await context.language(), "messages")("Reply sent to {{email}}", { email: outcome.email }) } : outcome;
   // Back to the list after "unread": opening the message again would mark it read.
-  return redirectWithOutcome(context.cloudflare.env, value.intent === "mark-unread" ? "/admin/messages" : `/admin/messages/${encodeURIComponent(id)}`, outcome);
+  return redirectWithOutcome(context.cloudflare.env, value.intent === "mark-unread" ? "/admin/messages" : `/admin/messages/${encodeURIComponent(id)}`, said);
 }
 
 export default function MessagePage() {

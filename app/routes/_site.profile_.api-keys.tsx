@@ -9,6 +9,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from "~/features/api/api-keys
 import { ApiKeyPanel } from "~/features/api/api-key-panel";
 import { useTimeZone } from "~/components/root-data";
 import { metaT } from "~/features/languages/translate";
+import { translator } from "~/features/languages/i18n.server";
 import { useTranslation } from "react-i18next";
 import { companyNameOf } from "~/components/company-name";
 
@@ -32,7 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = { kind: "customer" as const, userId: user.id };
   if (submission.value.intent === "revoke") {
     const outcome = await revokeApiKey(context, { actor: user, owner, keyId: submission.value.keyId });
-    return redirectWithOutcome(context.cloudflare.env, "/profile/api-keys", outcome);
+    // The toast names the key: said in the reader's language here, where the words are known.
+    const t = translator(await context.language(), "messages");
+    return redirectWithOutcome(context.cloudflare.env, "/profile/api-keys", outcome.ok ? { ...outcome, message: t("Key {{prefix}}… revoked", { prefix: outcome.prefix }) } : outcome);
   }
   const outcome = await createApiKey(context, { owner: user, kind: "customer", name: submission.value.name });
   if (!outcome.ok) return formAnswer(submission, outcome);

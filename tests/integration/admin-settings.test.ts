@@ -253,3 +253,33 @@ describe("exchange rates on the settings page", () => {
     expect(JSON.parse(recorded!.data).changes.EUR).toMatchObject({ to: 0.5 });
   });
 });
+
+describe("the back office and /developers in Spanish and French", () => {
+  it("answers an admin's page, its form messages, the analytics file's header row and /developers in the reader's language, English left as it is", async () => {
+    const spanish = await html(await get("/admin/settings", { Cookie: admin, "Accept-Language": "es-ES,es;q=0.9" }));
+    expect(spanish).toContain('<html lang="es"');
+    for (const text of ["Ajustes del sistema", "Guardar ajustes", "Tipos de cambio", "Cambios recientes", "Buscar un envío", ">Panel<", ">Analítica<", "Cerrar sesión"]) expect(spanish).toContain(text);
+    expect(spanish).not.toContain(">Save settings<");
+
+    // A refused save lists every message in the reader's language, from the shared messages catalog.
+    const refusedSave = await html(await post("/admin/settings", { ...VALID, companyName: "", taxRate: "101" }, { Cookie: admin, "Accept-Language": "es" }));
+    expect(refusedSave).toContain("Escribe el nombre de la empresa");
+    expect(refusedSave).toContain("Escribe un tipo impositivo de 0 a 100 (%), con dos decimales como máximo");
+
+    const french = await html(await get("/admin/analytics?period=30d", { Cookie: admin, "Accept-Language": "fr" }));
+    expect(french).toContain('<html lang="fr"');
+    for (const text of ["Statistiques", "Total des envois", "Chiffre d'affaires total", "Générer un rapport", "Principaux trajets", "30 derniers jours"]) expect(french).toContain(text);
+
+    const file = await (await get("/admin/analytics/export?report=shipments&period=30d", { Cookie: admin, "Accept-Language": "es" })).text();
+    expect(file.split("\r\n")[0]).toMatch(/^\uFEFF?Número de seguimiento,Creado \(UTC\),Estado,/);
+
+    const developersFr = await html(await get("/developers?lng=fr"));
+    expect(developersFr).toContain('<html lang="fr"');
+    for (const text of ["Développeurs", "Obtenir une clé", "Réessayer sans risque", "Chaque clé peut faire 120 appels par minute", "curl "]) expect(developersFr).toContain(text);
+    const developersEs = await html(await get("/developers", { "Accept-Language": "es" }));
+    for (const text of ["Desarrolladores", "Consigue una clave", "Importar un archivo de envíos", "Cotizar un paquete"]) expect(developersEs).toContain(text);
+
+    const english = await html(await get("/developers"));
+    for (const text of ["Get a key", "Each key may make 120 calls a minute; past that the answer is 429 with Retry-After (seconds).", "Price a parcel"]) expect(english).toContain(text);
+  });
+});

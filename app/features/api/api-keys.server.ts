@@ -95,7 +95,7 @@ export async function createApiKey(
 export async function revokeApiKey(
   context: ServiceContext,
   { actor, owner, keyId, now = Date.now() }: { actor: SessionUser; owner: KeyOwner; keyId: string; now?: number },
-): Promise<Outcome> {
+): Promise<Outcome<{ prefix: string }>> {
   const { db } = context;
   const key = await db
     .select({ name: apiKeys.name, prefix: apiKeys.prefix, kind: apiKeys.kind, userId: apiKeys.userId })
@@ -114,7 +114,7 @@ export async function revokeApiKey(
     db.update(apiKeys).set({ revokedAt: now }).where(guard).returning({ id: apiKeys.id }),
   ]);
   if (updated.length !== 1) return refused("not-found", "That key does not exist or is revoked already.");
-  return { ok: true, message: `Key ${key.prefix}… revoked` };
+  return { ok: true, message: `Key ${key.prefix}… revoked`, prefix: key.prefix };
 }
 
 /** Who calls the API: the key and the account it acts for. */

@@ -108,7 +108,7 @@ export async function markContactMessageUnread(context: Pick<ServiceContext, "db
 export async function replyToContactMessage(
   context: ServiceContext,
   { id, admin, reply, now = Date.now() }: { id: string; admin: SessionUser; reply: string; now?: number },
-): Promise<Done | Refused> {
+): Promise<Done<{ email?: string }> | Refused> {
   const { db } = context;
   const message = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
   if (!message) return refused("not-found", MESSAGE_NOT_FOUND);
@@ -126,5 +126,5 @@ export async function replyToContactMessage(
       now,
     ),
   ]);
-  return { ok: true, message: `Reply sent to ${message.email}` };
+  return { ok: true, message: `Reply sent to ${message.email}`, email: message.email };
 }
