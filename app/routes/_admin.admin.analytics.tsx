@@ -588,7 +588,7 @@ function RegionalPerformance({ regions, rates, period }: { regions: Analytics["r
   const locale = useLocale();
   type Region = Analytics["regions"][number];
   const columns: Column<Region>[] = [
-    { label: t("Region"), rowHeader: true, cell: (region) => region.region },
+    { label: t("Region"), rowHeader: true, cell: (region) => t(region.region) },
     { label: t("Shipments"), className: "text-right max-md:text-left", cell: (region) => region.shipments.current.toLocaleString(locale) },
     { label: t("Share"), className: "text-right max-md:text-left", cell: (region) => percentText(region.share, locale) },
     { label: t("Growth"), className: "text-right max-md:text-left", cell: (region) => t(growthText(region.shipments.growth, locale)) },
