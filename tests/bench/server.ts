@@ -97,9 +97,10 @@ const DEMO_SHIPMENTS = 40;
 /**
  * The built worker under wrangler dev on 127.0.0.1:`port`, over a fresh local D1 (in the
  * temporary directory) holding the demo data and `size` shipments in all; `vars` are more of
- * the worker's variables (BENCH, say). stop() ends the server and removes the database.
+ * the worker's variables (BENCH, say). `pid` is wrangler's (for userWorkerOrigin); stop() ends
+ * the server and removes the database.
  */
-export async function seededServer(size: number, port: number, vars: Record<string, string> = {}): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function seededServer(size: number, port: number, vars: Record<string, string> = {}): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const dir = join(tmpdir(), `swiftparcel-bench-${port}-${size}`);
   rmSync(dir, { recursive: true, force: true });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
@@ -131,7 +132,7 @@ export async function seededServer(size: number, port: number, vars: Record<stri
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, pid: server.pid!, stop };
 }
 
 /** The median time of `samples` sequential GETs of `url`, in milliseconds, after three that warm it up; every answer must be 200. */
