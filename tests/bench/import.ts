@@ -1,10 +1,12 @@
 // A bulk import of 5,000 rows and 100 shipments created through the API, at two sizes of the
 // database (part of `npm run bench`): for each size, a fresh local D1 with the demo data plus
-// SEED_SHIPMENTS more shipments (drizzle/seed-bulk.ts), the built worker under wrangler dev, then
-// the demo customer uploads a file of 5,000 shipments (its preview) and confirms it (every row
-// created), and with a key of theirs creates 100 shipments one after another (POST
-// /api/v1/shipments), each timed. The goal: the larger database takes at most twice as long for
-// each (missed, it exits with 1).
+// SEED_SHIPMENTS more shipments (drizzle/seed-bulk.ts), the built worker under wrangler dev (on
+// BENCH_IMPORT_PORT, the next size on the next port); then the demo customer uploads a file of
+// 5,000 shipments (its preview) and confirms it (every row created) at each size, and with a key
+// of theirs creates 100 shipments one after another (POST /api/v1/shipments), each timed. Both
+// servers run at once and the sizes take turns (import after import, API call after API call),
+// so the other work on a shared machine weighs on both alike. The goal: the larger database
+// takes at most twice as long for each (missed, it exits with 1).
 //
 // Every request (sign-in, the key, upload, confirm, API creates) goes straight to the worker's
 // own workerd socket, not through wrangler dev's proxy on BENCH_IMPORT_PORT: through the proxy,
@@ -26,6 +28,9 @@ const MAX_RATIO = 2;
 
 type Result = { previewMs: number; createMs: number; apiMs: number; apiMedianMs: number };
 
+/** One size's server, ready: its worker's own socket and the demo customer's session there. */
+type Served = { size: number; app: string; cookie: string; stop: () => Promise<void> };
+
 /**
  * A request without fetch's 5-minute wait for the answer's headers: a confirm of 5,000 rows on a
  * loaded machine may take longer. Each on a connection of its own: workerd closes the
@@ -46,7 +51,8 @@ function slowRequest(url: string, { method, body, headers }: { method: string; b
 }
 
 /** The upload (read, every row checked, stored) and the confirm (every row created), in milliseconds. */
-async function importOnce(app: string, cookie: string, tag: string): Promise<{ previewMs: number; createMs: number }> {
+async function importOnce({ app, cookie, size }: Served): Promise<{ previewMs: number; createMs: number }> {
+  const tag = `bench${size}`;
   const form = new FormData();
   form.set("file", new File([importCsv(ROWS, { tag })], `${tag}.csv`, { type: "text/csv" }));
   let started = performance.now();
@@ -75,46 +81,66 @@ async function importOnce(app: string, cookie: string, tag: string): Promise<{ p
   return { previewMs, createMs };
 }
 
-/** API_CREATES shipments created one after another with a key of the customer's: the whole and the median call, in milliseconds. */
-async function apiCreates(app: string, cookie: string, tag: string): Promise<{ apiMs: number; apiMedianMs: number }> {
-  const key = await createApiKeyAs(app, cookie, `Bench ${tag}`);
-  const times: number[] = [];
+/**
+ * API_CREATES shipments created one after another on each server with a key of the customer's,
+ * the servers taking turns call by call: for each, the whole and the median call, in milliseconds.
+ */
+async function apiCreates(servers: Served[]): Promise<{ apiMs: number; apiMedianMs: number }[]> {
+  const keys: string[] = [];
+  for (const { app, cookie, size } of servers) keys.push(await createApiKeyAs(app, cookie, `Bench api${size}`));
+  const times = servers.map((): number[] => []);
   for (let index = 0; index < API_CREATES; index += 1) {
-    const started = performance.now();
-    const response = await fetch(`${app}/api/v1/shipments`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Idempotency-Key": `${tag}-${index}` },
-      body: JSON.stringify({ ...API_SHIPMENT, referenceNumber: `${tag}-${index}` }),
-    });
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
-    if (response.status !== 201) throw new Error(`API create ${index + 1} answered ${response.status}`);
+    for (const [at, { app, size }] of servers.entries()) {
+      const started = performance.now();
+      const response = await fetch(`${app}/api/v1/shipments`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${keys[at]}`, "Content-Type": "application/json", "Idempotency-Key": `api${size}-${index}` },
+        body: JSON.stringify({ ...API_SHIPMENT, referenceNumber: `api${size}-${index}` }),
+      });
+      await response.arrayBuffer();
+      times[at]!.push(performance.now() - started);
+      if (response.status !== 201) throw new Error(`API create ${index + 1} at ${size.toLocaleString("en-US")} shipments answered ${response.status}`);
+    }
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  return { apiMs: times.reduce((sum, time) => sum + time, 0), apiMedianMs: sorted[Math.floor(sorted.length / 2)]! };
+  return times.map((each) => {
+    const sorted = [...each].sort((a, b) => a - b);
+    return { apiMs: each.reduce((sum, time) => sum + time, 0), apiMedianMs: sorted[Math.floor(sorted.length / 2)]! };
+  });
 }
 
-async function measure(size: number): Promise<Result> {
-  const server = await seededServer(size, PORT);
+/** A seeded server of `size` shipments on `port`, its worker's own socket, and the demo customer signed in there. */
+async function served(size: number, port: number): Promise<Served> {
+  const server = await seededServer(size, port);
   try {
-    const app = await userWorkerOrigin(server.pid, PORT);
+    const app = await userWorkerOrigin(server.pid, port);
     if (!app) throw new Error(`the worker's own workerd socket behind wrangler dev on ${server.base} was not found (ss -ltnp lists no port of wrangler's processes answering /robots.txt)`);
     console.log(`at ${size.toLocaleString("en-US")} shipments: wrangler dev on ${server.base}, requests sent to the worker's own socket ${app}`);
-    const cookie = await signIn(app, "/login", DEMO_CUSTOMER);
-    const imported = await importOnce(app, cookie, `bench${size}`);
-    console.log(
-      `import of ${ROWS.toLocaleString("en-US")} rows at ${size.toLocaleString("en-US")} shipments: upload and preview ${imported.previewMs.toFixed(0)} ms, create ${imported.createMs.toFixed(0)} ms`,
-    );
-    const created = await apiCreates(app, cookie, `api${size}`);
-    console.log(`${API_CREATES} API creates at ${size.toLocaleString("en-US")} shipments: ${created.apiMs.toFixed(0)} ms in all, median ${created.apiMedianMs.toFixed(1)} ms each`);
-    return { ...imported, ...created };
-  } finally {
+    return { size, app, cookie: await signIn(app, "/login", DEMO_CUSTOMER), stop: server.stop };
+  } catch (error) {
     await server.stop();
+    throw error;
   }
 }
 
+const servers: Served[] = [];
 const bySize: Result[] = [];
-for (const size of SIZES) bySize.push(await measure(size));
+try {
+  for (const [index, size] of SIZES.entries()) servers.push(await served(size, PORT + index));
+  const imports: { previewMs: number; createMs: number }[] = [];
+  for (const one of servers) {
+    const imported = await importOnce(one);
+    console.log(
+      `import of ${ROWS.toLocaleString("en-US")} rows at ${one.size.toLocaleString("en-US")} shipments: upload and preview ${imported.previewMs.toFixed(0)} ms, create ${imported.createMs.toFixed(0)} ms`,
+    );
+    imports.push(imported);
+  }
+  for (const [at, created] of (await apiCreates(servers)).entries()) {
+    console.log(`${API_CREATES} API creates at ${servers[at]!.size.toLocaleString("en-US")} shipments: ${created.apiMs.toFixed(0)} ms in all, median ${created.apiMedianMs.toFixed(1)} ms each`);
+    bySize.push({ ...imports[at]!, ...created });
+  }
+} finally {
+  for (const one of servers) await one.stop();
+}
 if (bySize.length === 2) {
   const [small, large] = bySize as [Result, Result];
   const [smallSize, largeSize] = SIZES.map((size) => size.toLocaleString("en-US")) as [string, string];
