@@ -157,3 +157,15 @@ export function shipmentSizes(own: Dimensions | null, packages: readonly (Dimens
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
+
+/** "2.5 kg" ("2,5 kg" in Spanish): a weight in kilograms as forms and lists show it, without grouping. */
+export function formatWeight(kg: number, locale = LOCALE): string {
+  if (locale === LOCALE) return `${kg} kg`;
+  return new Intl.NumberFormat(locale, { style: "unit", unit: "kilogram", maximumFractionDigits: 3, useGrouping: false }).format(kg);
+}
+
+/** A plain number in the reader's locale ("1.5", "1,5"), without grouping. */
+export function formatNumber(value: number, locale = LOCALE): string {
+  if (locale === LOCALE) return String(value);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3, useGrouping: false }).format(value);
+}

@@ -10,6 +10,8 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { z } from "zod";
 import { clientAddress } from "~/.server/rate-limit";
 import { requireUser } from "~/http/guards.server";
@@ -17,17 +19,23 @@ import { applyDraftStep, checkedStepFaults, COUNTRY_OPTIONS, draftPricing, getDr
 import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { ExchangeNote } from "~/features/pricing/exchange-note";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
+import { useMessages } from "~/components/forms";
+import { translator } from "~/features/languages/i18n.server";
+import { LOCALES, type Language } from "~/features/languages/languages";
+import { metaT } from "~/features/languages/translate";
+import { quoteLineText } from "~/features/pricing/quote-line-label";
+import { tk } from "~/features/languages/languages";
 import { getCountry } from "~/domain/countries";
 import { CURRENCIES } from "~/features/pricing/currencies";
 import { estimateDraft, type Estimate } from "~/features/shipments/customer-shipment";
 import { Price } from "~/features/pricing/price";
 import { formatTaxRate } from "~/features/invoices/invoice";
-import { serviceTimeText } from "~/features/shipments/delivery-dates";
+import { TRANSIT_BUSINESS_DAYS } from "~/features/shipments/delivery-dates";
 import { ADD_ON_PRICES, MAX_INSURED_VALUE, type AddOnId } from "~/features/pricing/tariff";
 import { formatDollars, getAddOn } from "~/features/pricing/pricing-plans";
 import { BASE_CURRENCY, convertMinorUnits } from "~/features/pricing/exchange-rates";
-import { countryName, formatDay, formatMoney, toMinorUnits } from "~/domain/format";
+import { countryName, formatDay, formatMoney, formatWeight, toMinorUnits } from "~/domain/format";
 
 import {
   draftFormData,
@@ -56,30 +64,33 @@ import {
 } from "~/features/shipments/shipping-options";
 import type { SiteHandle } from "./_site";
 import type { ScriptsHandle } from "~/components/page-scripts";
-import { phoneHelp } from "~/features/shipments/phone-number";
+import { PhoneHelp } from "~/features/shipments/phone-help";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
 // Plain HTML forms the server checks; what JavaScript adds is a behaviour (features/shipments/step-form.ts).
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Create Shipment | ${companyNameOf(matches)}` },
-  { name: "description", content: "Send a parcel in four steps: sender, recipient, packages and review, with the cost estimate as you go." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: `${t("Create Shipment")} | ${companyNameOf(matches)}` },
+    { name: "description", content: t("Send a parcel in four steps: sender, recipient, packages and review, with the cost estimate as you go.") },
+  ];
+};
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 const STEP_HEADINGS: Record<StepNumber, string> = {
-  1: "Sender details",
-  2: "Recipient details",
-  3: "Packages and service",
-  4: "Review and create",
+  1: tk("Sender details"),
+  2: tk("Recipient details"),
+  3: tk("Packages and service"),
+  4: tk("Review and create"),
 };
 
-/** What the Review step shows, prepared on the server where the country table is. */
-function reviewSummary(draft: ShipmentDraft) {
+/** What the Review step shows, prepared on the server where the country table is, in the reader's language. */
+function reviewSummary(draft: ShipmentDraft, t: TFunction, locale: string) {
   const party = (prefix: "sender" | "recipient") => ({
     name: draft[`${prefix}Name`],
     email: draft[`${prefix}Email`],
@@ -87,7 +98,7 @@ function reviewSummary(draft: ShipmentDraft) {
     lines: [
       draft[`${prefix}Address`],
       [draft[`${prefix}City`], draft[`${prefix}State`], draft[`${prefix}PostalCode`]].filter(Boolean).join(", "),
-      countryName(draft[`${prefix}Country`]),
+      countryName(draft[`${prefix}Country`], locale),
     ],
   });
   const deliveryOption = parseDeliveryOption(draft.deliveryOption);
@@ -95,8 +106,8 @@ function reviewSummary(draft: ShipmentDraft) {
     sender: party("sender"),
     recipient: party("recipient"),
     packages: draft.packages,
-    service: serviceLabel(draft.serviceType),
-    deliveryOption: deliveryOption ? DELIVERY_OPTION_LABELS[deliveryOption] : draft.deliveryOption,
+    service: t(serviceLabel(draft.serviceType)),
+    deliveryOption: deliveryOption ? t(DELIVERY_OPTION_LABELS[deliveryOption]) : draft.deliveryOption,
     insurance: draft.insurance,
     signatureRequired: draft.signatureRequired,
     fragile: draft.fragile,
@@ -107,6 +118,9 @@ function reviewSummary(draft: ShipmentDraft) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
+  const language = await context.language();
+  const t = translator(language, "shipments");
+  const locale = LOCALES[language];
   const draft = await getDraft(context, user);
   // The address says which step is shown; one not yet open shows the furthest one reached.
   const step = parseStep(url.searchParams.get("step"));
@@ -114,11 +128,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pricing = draftPricing(draft, draft.values);
   const { rate } = pricing;
   // Surcharges and add-ons are dollars converted at the draft's rate, as the estimate converts them.
-  const converted = (dollars: number) => (rate ? formatMoney(convertMinorUnits(toMinorUnits(dollars, BASE_CURRENCY), rate), rate.currency) : null);
+  const converted = (dollars: number) => (rate ? formatMoney(convertMinorUnits(toMinorUnits(dollars, BASE_CURRENCY), rate), rate.currency, locale) : null);
   const surcharge = (option: DeliveryOption) => converted(DELIVERY_OPTION_SURCHARGES[option]);
   const addOnLabel = (id: AddOnId) => {
     const price = converted(ADD_ON_PRICES[id]);
-    return price ? `${getAddOn(id).name} (+${price})` : getAddOn(id).name;
+    return price ? t("{{option}} (+{{price}})", { option: t(getAddOn(id).name), price }) : t(getAddOn(id).name);
   };
   const checkFaults = url.searchParams.has("check") ? checkedStepFaults(draft.values, step, rate) : null;
   return {
@@ -128,16 +142,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     draft: draft.values,
     // Sent back here by the final check: show this step's faults at once.
     check: checkFaults ? parseWithZod(draftFormData(draft.values), { schema: STEP_SCHEMAS[step] }).reply({ fieldErrors: checkFaults }) : null,
-    countries: step <= 2 ? COUNTRY_OPTIONS : [],
-    currencies: step === 3 ? CURRENCIES : [],
+    countries: step <= 2 ? countryOptions(language) : [],
+    currencies: step === 3 ? currencyOptions(language) : [],
     addOnLabels: { signature: addOnLabel("signature"), fragile: addOnLabel("fragile") },
     deliveryOptions: DELIVERY_OPTIONS.map((option) => ({
       value: option,
-      label: DELIVERY_OPTION_SURCHARGES[option] > 0 && surcharge(option) ? `${DELIVERY_OPTION_LABELS[option]} (+${surcharge(option)})` : DELIVERY_OPTION_LABELS[option],
+      label:
+        DELIVERY_OPTION_SURCHARGES[option] > 0 && surcharge(option)
+          ? t("{{option}} (+{{price}})", { option: t(DELIVERY_OPTION_LABELS[option]), price: surcharge(option) })
+          : t(DELIVERY_OPTION_LABELS[option]),
     })),
-    summary: step === 4 ? reviewSummary(draft.values) : null,
+    summary: step === 4 ? reviewSummary(draft.values, t, locale) : null,
     estimate: estimateDraft(draft.values, { now: Date.now(), ...pricing }),
   };
+}
+
+/** The country list in the reader's language: English as the table names them, other languages as `Intl` does, in their order. */
+function countryOptions(language: Language) {
+  if (language === "en") return COUNTRY_OPTIONS;
+  const locale = LOCALES[language];
+  return COUNTRY_OPTIONS.map((option) => ({ ...option, name: countryName(option.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
+}
+
+/** The currencies, named in the reader's language. */
+function currencyOptions(language: Language) {
+  if (language === "en") return CURRENCIES;
+  const names = new Intl.DisplayNames([LOCALES[language]], { type: "currency", fallback: "none" });
+  return CURRENCIES.map((currency) => ({ ...currency, name: names.of(currency.code) ?? currency.name }));
 }
 
 const StepSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
@@ -194,6 +225,8 @@ export default function CreateShipmentPage() {
 function ShipmentStepForm() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("shipments");
+  const messages = useMessages();
 
   const { step } = loaded;
   const schemas = useMemo(() => shipmentSchemas({ countries: loaded.countries, currencies: loaded.currencies }), [loaded.countries, loaded.currencies]);
@@ -209,9 +242,9 @@ function ShipmentStepForm() {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">Create Shipment</h1>
+        <h1 className="text-3xl font-bold">{t("Create Shipment")}</h1>
         <Link to="/dashboard" className="link">
-          Back to dashboard
+          {t("Back to dashboard")}
         </Link>
       </div>
       <StepNav step={step} reached={loaded.reached} />
@@ -227,7 +260,7 @@ function ShipmentStepForm() {
           data-step-form=""
         >
           <h2 id="step-title" className="text-xl font-semibold">
-            {`Step ${step} of 4: ${STEP_HEADINGS[step]}`}
+            {t("Step {{step}} of 4: {{title}}", { step, title: t(STEP_HEADINGS[step]) })}
           </h2>
           <input type="hidden" name="step" value={step} />
           {/* Saving as one types needs to know whether this page showed a stored draft. */}
@@ -236,7 +269,7 @@ function ShipmentStepForm() {
           <button type="submit" name="intent" value={step === 4 ? "create" : "next"} hidden data-pending="" />
           {actionData?.formError ? (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-              {actionData.formError}
+              {messages(actionData.formError)}
             </p>
           ) : null}
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -252,7 +285,7 @@ function ShipmentStepForm() {
           <div className="flex flex-wrap-reverse items-center justify-between gap-3 border-t border-slate-200 pt-5">
             {step > 1 ? (
               <button type="submit" name="intent" value="previous" formNoValidate className="btn-secondary" data-pending="">
-                Previous
+                {t("Previous")}
               </button>
             ) : (
               <span />
@@ -260,23 +293,23 @@ function ShipmentStepForm() {
             <div className="flex flex-wrap gap-3">
               {step === 3 ? (
                 <button type="submit" name="intent" value="refresh" formNoValidate className="btn-secondary" data-without-js="">
-                  Update estimate
+                  {t("Update estimate")}
                 </button>
               ) : null}
-              <button type="submit" name="intent" value={step === 4 ? "create" : "next"} className="btn-primary" data-pending={step === 4 ? "Creating..." : ""}>
-                {step === 4 ? "Create Shipment" : "Next"}
+              <button type="submit" name="intent" value={step === 4 ? "create" : "next"} className="btn-primary" data-pending={step === 4 ? t("Creating...") : ""}>
+                {step === 4 ? t("Create Shipment") : t("Next")}
               </button>
             </div>
           </div>
         </Form>
 
-        <aside className="space-y-4" aria-label="Cost estimate">
+        <aside className="space-y-4" aria-label={t("Cost estimate")}>
           <EstimateCard estimate={loaded.estimate} step={step} />
           <Form method="post" className="card p-4 text-sm">
             <input type="hidden" name="step" value={step} />
-            <p className="mb-2 text-slate-700">Your entries are saved as a draft as you go from step to step.</p>
+            <p className="mb-2 text-slate-700">{t("Your entries are saved as a draft as you go from step to step.")}</p>
             <button type="submit" name="intent" value="discard" className="link">
-              Start over
+              {t("Start over")}
             </button>
           </Form>
         </aside>
@@ -286,8 +319,9 @@ function ShipmentStepForm() {
 }
 
 function StepNav({ step, reached }: { step: StepNumber; reached: StepNumber }) {
+  const { t } = useTranslation("shipments");
   return (
-    <nav aria-label="Shipment steps">
+    <nav aria-label={t("Shipment steps")}>
       <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {STEPS.map((item) => {
           const current = item.number === step;
@@ -302,7 +336,7 @@ function StepNav({ step, reached }: { step: StepNumber; reached: StepNumber }) {
               >
                 {item.number}
               </span>
-              <span className={current ? "font-semibold" : ""}>{item.title}</span>
+              <span className={current ? "font-semibold" : ""}>{t(item.title)}</span>
             </>
           );
           return (
@@ -310,7 +344,7 @@ function StepNav({ step, reached }: { step: StepNumber; reached: StepNumber }) {
               {open ? (
                 <Link to={stepUrl(item.number)} className="flex items-center gap-2 rounded-md p-2 hover:bg-slate-100">
                   {label}
-                  <span className="sr-only"> (edit)</span>
+                  <span className="sr-only"> {t("(edit)")}</span>
                 </Link>
               ) : (
                 <span className="flex items-center gap-2 p-2">{label}</span>
@@ -329,17 +363,17 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
   const field = (name: (typeof PARTY_FIELDS)[number]) => fields[`${prefix}${name}`];
   const country = field("Country");
   const phoneCode = countries.find((option) => option.code === country.value)?.phoneCode;
-  const who = prefix === "sender" ? "Sender" : "Recipient";
+  const { t } = useTranslation("shipments");
   // Tells the browser's autofill which of the two addresses a field belongs to.
   const autofill = (token: string) => `${prefix === "sender" ? "billing" : "shipping"} ${token}`;
   return (
     <fieldset className="space-y-4">
-      <legend className="sr-only">{who} details</legend>
+      <legend className="sr-only">{prefix === "sender" ? t("Sender details") : t("Recipient details")}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Full name" inputProps={{ ...getInputProps(field("Name"), { type: "text" }), autoComplete: autofill("name") }} errors={field("Name").errors} />
-        <Field label="Email" inputProps={{ ...getInputProps(field("Email"), { type: "email" }), autoComplete: autofill("email") }} errors={field("Email").errors} />
-        <SelectField label="Country" selectProps={{ ...getSelectProps(country), autoComplete: autofill("country") }} errors={country.errors}>
-          <option value="">Choose a country</option>
+        <Field label={t("Full name")} inputProps={{ ...getInputProps(field("Name"), { type: "text" }), autoComplete: autofill("name") }} errors={field("Name").errors} />
+        <Field label={t("Email")} inputProps={{ ...getInputProps(field("Email"), { type: "email" }), autoComplete: autofill("email") }} errors={field("Email").errors} />
+        <SelectField label={t("Country")} selectProps={{ ...getSelectProps(country), autoComplete: autofill("country") }} errors={country.errors}>
+          <option value="">{t("Choose a country")}</option>
           {countries.map((option) => (
             <option key={option.code} value={option.code} data-phone-code={option.phoneCode}>
               {option.name}
@@ -347,8 +381,8 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
           ))}
         </SelectField>
         <Field
-          label="Phone"
-          help={phoneHelp(phoneCode)}
+          label={t("Phone")}
+          help={<PhoneHelp phoneCode={phoneCode} />}
           inputProps={{
             ...getInputProps(field("Phone"), { type: "tel" }),
             autoComplete: autofill("tel"),
@@ -360,18 +394,18 @@ function PartyFields({ prefix, fields, countries }: { prefix: "sender" | "recipi
         />
         <Field
           className="sm:col-span-2"
-          label="Street address"
+          label={t("Street address")}
           inputProps={{ ...getInputProps(field("Address"), { type: "text" }), autoComplete: autofill("address-line1") }}
           errors={field("Address").errors}
         />
-        <Field label="City" inputProps={{ ...getInputProps(field("City"), { type: "text" }), autoComplete: autofill("address-level2") }} errors={field("City").errors} />
+        <Field label={t("City")} inputProps={{ ...getInputProps(field("City"), { type: "text" }), autoComplete: autofill("address-level2") }} errors={field("City").errors} />
         <Field
-          label="State / Province (optional)"
+          label={t("State / Province (optional)")}
           inputProps={{ ...getInputProps(field("State"), { type: "text" }), autoComplete: autofill("address-level1") }}
           errors={field("State").errors}
         />
         <Field
-          label="Postal code"
+          label={t("Postal code")}
           inputProps={{ ...getInputProps(field("PostalCode"), { type: "text" }), autoComplete: autofill("postal-code") }}
           errors={field("PostalCode").errors}
         />
@@ -401,11 +435,13 @@ function PackageFields({
   }));
   // Declared values are typed in the currency chosen first; with JavaScript their hint follows a change of it.
   const currency = fields.currency.value ?? fields.currency.initialValue ?? "";
+  const { t } = useTranslation("shipments");
+  const locale = useLocale();
   return (
     <>
       <SelectField
-        label="Currency"
-        help="The declared values below, the insurance and the price are in this currency."
+        label={t("Currency")}
+        help={t("The declared values below, the insurance and the price are in this currency.")}
         selectProps={{ ...getSelectProps(fields.currency), required: false, ...{ "data-currency": "" } }}
         errors={fields.currency.errors}
       >
@@ -421,34 +457,30 @@ function PackageFields({
         const number = index + 1;
         return (
           <fieldset key={item.key} id={`package-${number}`} className="space-y-4 rounded-md border border-slate-200 p-4">
-            <legend className="px-1 font-semibold">{`Package ${number}`}</legend>
-            <Field label="Description" inputProps={getInputProps(set.description, { type: "text" })} errors={set.description.errors} />
+            <legend className="px-1 font-semibold">{t("Package {{number}}", { number })}</legend>
+            <Field label={t("Description")} inputProps={getInputProps(set.description, { type: "text" })} errors={set.description.errors} />
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-              <Field label="Weight (kg)" inputProps={{ ...getInputProps(set.weight, { type: "number" }), step: "0.1", min: "0", max: LIMITS.weightKg.max }} errors={set.weight.errors} />
-              <Field label="Length (cm)" inputProps={{ ...getInputProps(set.length, { type: "number" }), step: "0.1", min: "0", max: LIMITS.dimensionCm.max }} errors={set.length.errors} />
-              <Field label="Width (cm)" inputProps={{ ...getInputProps(set.width, { type: "number" }), step: "0.1", min: "0", max: LIMITS.dimensionCm.max }} errors={set.width.errors} />
-              <Field label="Height (cm)" inputProps={{ ...getInputProps(set.height, { type: "number" }), step: "0.1", min: "0", max: LIMITS.dimensionCm.max }} errors={set.height.errors} />
+              <Field label={t("Weight (kg)")} inputProps={{ ...getInputProps(set.weight, { type: "number" }), step: "0.1", min: "0", max: LIMITS.weightKg.max }} errors={set.weight.errors} />
+              <Field label={t("Length (cm)")} inputProps={{ ...getInputProps(set.length, { type: "number" }), step: "0.1", min: "0", max: LIMITS.dimensionCm.max }} errors={set.length.errors} />
+              <Field label={t("Width (cm)")} inputProps={{ ...getInputProps(set.width, { type: "number" }), step: "0.1", min: "0", max: LIMITS.dimensionCm.max }} errors={set.width.errors} />
+              <Field label={t("Height (cm)")} inputProps={{ ...getInputProps(set.height, { type: "number" }), step: "0.1", min: "0", max: LIMITS.dimensionCm.max }} errors={set.height.errors} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
-                label="Declared value (each)"
-                help={
-                  <>
-                    In <span data-currency-code="">{currency}</span>, the currency chosen above.
-                  </>
-                }
+                label={t("Declared value (each)")}
+                help={<Trans t={t} i18nKey="In <code>{{currency}}</code>, the currency chosen above." values={{ currency }} components={{ code: <span data-currency-code="" /> }} />}
                 inputProps={{ ...getInputProps(set.value, { type: "number" }), step: "0.01", min: "0", max: LIMITS.value }}
                 errors={set.value.errors}
               />
               <Field
-                label="Quantity"
+                label={t("Quantity")}
                 inputProps={{ ...getInputProps(set.quantity, { type: "number" }), step: "1", min: "1", max: String(LIMITS.quantity) }}
                 errors={set.quantity.errors}
               />
             </div>
             {packages.length > 1 ? (
               <button type="submit" name="intent" value={`remove-package-${index}`} formNoValidate className="btn-secondary">
-                {`Remove package ${number}`}
+                {t("Remove package {{number}}", { number })}
               </button>
             ) : null}
           </fieldset>
@@ -457,28 +489,28 @@ function PackageFields({
       <div className="flex flex-wrap items-center justify-between gap-3">
         {packages.length < LIMITS.packages ? (
           <button type="submit" name="intent" value="add-package" formNoValidate className="btn-secondary">
-            Add another package
+            {t("Add another package")}
           </button>
         ) : (
           <span />
         )}
         <p className="text-sm text-slate-700" data-follows-draft="totals">
-          {totals.items} item{totals.items === 1 ? "" : "s"}, {totals.weightKg} kg in all
+          {t("{{count}} items, {{weight}} in all", { count: totals.items, weight: formatWeight(totals.weightKg, locale) })}
         </p>
       </div>
 
       <fieldset className="space-y-4">
-        <legend className="mb-2 text-lg font-semibold">Service</legend>
+        <legend className="mb-2 text-lg font-semibold">{t("Service")}</legend>
         {/* Full width: each service names its delivery time. */}
         <div className="grid gap-4">
-          <SelectField label="Service type" selectProps={{ ...getSelectProps(fields.serviceType), required: false }} errors={fields.serviceType.errors}>
+          <SelectField label={t("Service type")} selectProps={{ ...getSelectProps(fields.serviceType), required: false }} errors={fields.serviceType.errors}>
             {SERVICE_TYPES.map((service) => (
               <option key={service} value={service}>
-                {SERVICE_LABELS[service]} ({serviceTimeText(service)})
+                {t("{{service}} ({{time}})", { service: t(SERVICE_LABELS[service]), time: serviceTime(t, TRANSIT_BUSINESS_DAYS[service]) })}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Delivery option" selectProps={{ ...getSelectProps(fields.deliveryOption), required: false }} errors={fields.deliveryOption.errors}>
+          <SelectField label={t("Delivery option")} selectProps={{ ...getSelectProps(fields.deliveryOption), required: false }} errors={fields.deliveryOption.errors}>
             {deliveryOptions.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -487,7 +519,7 @@ function PackageFields({
           </SelectField>
         </div>
         <CheckboxField
-          label={`Insure the declared value (1% of it, up to ${formatDollars(MAX_INSURED_VALUE)})`}
+          label={t("Insure the declared value (1% of it, up to {{cap}})", { cap: formatDollars(MAX_INSURED_VALUE, locale) })}
           inputProps={getInputProps(fields.insurance, { type: "checkbox" })}
           errors={fields.insurance.errors}
         />
@@ -503,13 +535,19 @@ function PackageFields({
 }
 
 function ReviewFields({ fields, summary }: { fields: Fields; summary: NonNullable<LoaderData["summary"]> }) {
+  const { t } = useTranslation("shipments");
+  const options = [
+    summary.insurance ? t("insured") : null,
+    summary.signatureRequired ? t("signature required") : null,
+    summary.fragile ? t("fragile handling") : null,
+  ].filter((option): option is string => option !== null);
   return (
     <>
       <div className="grid gap-6 sm:grid-cols-2">
         {(
           [
-            ["Sender", summary.sender, 1],
-            ["Recipient", summary.recipient, 2],
+            [t("Sender"), summary.sender, 1],
+            [t("Recipient"), summary.recipient, 2],
           ] as const
         ).map(([title, party, step]) => (
           <ReviewSection key={title} title={title} step={step}>
@@ -528,30 +566,36 @@ function ReviewFields({ fields, summary }: { fields: Fields; summary: NonNullabl
           </ReviewSection>
         ))}
       </div>
-      <ReviewSection title="Packages and service" step={3}>
+      <ReviewSection title={t("Packages and service")} step={3}>
         <ul className="mb-2 list-disc pl-5">
           {summary.packages.map((item, index) => (
             <li key={index}>
-              {item.description}: {item.quantity} × {item.weight} kg, {item.length} × {item.width} × {item.height} cm, declared value {item.value}{" "}
-              {summary.currency} each
+              {t("{{description}}: {{quantity}} × {{weight}} kg, {{length}} × {{width}} × {{height}} cm, declared value {{value}} {{currency}} each", {
+                ...item,
+                currency: summary.currency,
+              })}
             </li>
           ))}
         </ul>
         <p>
-          {summary.service} service, {summary.deliveryOption} delivery
-          {summary.insurance ? ", insured" : ""}
-          {summary.signatureRequired ? ", signature required" : ""}
-          {summary.fragile ? ", fragile handling" : ""}; prices in {summary.currency}
+          {options.length > 0
+            ? t("{{service}} service, {{option}} delivery, {{options}}; prices in {{currency}}", {
+                service: summary.service,
+                option: summary.deliveryOption,
+                options: options.join(", "),
+                currency: summary.currency,
+              })
+            : t("{{service}} service, {{option}} delivery; prices in {{currency}}", { service: summary.service, option: summary.deliveryOption, currency: summary.currency })}
         </p>
       </ReviewSection>
 
       <TextareaField
-        label="Special instructions (optional)"
+        label={t("Special instructions (optional)")}
         textareaProps={{ ...getTextareaProps(fields.specialInstructions), rows: 3 }}
         errors={fields.specialInstructions.errors}
       />
       <Field
-        label="Reference number (optional)"
+        label={t("Reference number (optional)")}
         inputProps={getInputProps(fields.referenceNumber, { type: "text" })}
         errors={fields.referenceNumber.errors}
       />
@@ -560,12 +604,14 @@ function ReviewFields({ fields, summary }: { fields: Fields; summary: NonNullabl
 }
 
 function ReviewSection({ title, step, children }: { title: string; step: StepNumber; children: ReactNode }) {
+  const { t } = useTranslation("shipments");
   return (
     <section aria-label={title} className="rounded-md border border-slate-200 p-4 text-sm">
       <div className="mb-2 flex items-center justify-between">
         <h3 className="font-semibold">{title}</h3>
         <Link to={stepUrl(step)} className="link">
-          Edit<span className="sr-only"> {title.toLowerCase()}</span>
+          {t("Edit")}
+          <span className="sr-only"> {title.toLowerCase()}</span>
         </Link>
       </div>
       {children}
@@ -575,22 +621,24 @@ function ReviewSection({ title, step, children }: { title: string; step: StepNum
 
 function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: StepNumber }) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("shipments");
   return (
     <section className="card" aria-labelledby="estimate-title" aria-live="polite" data-follows-draft="estimate">
       <h2 id="estimate-title" className="mb-3 text-lg font-semibold">
-        Cost estimate
+        {t("Cost estimate")}
       </h2>
       {estimate ? (
         <>
           <table className="w-full text-sm">
-            <caption className="sr-only">Cost breakdown in {estimate.quote.currency}</caption>
+            <caption className="sr-only">{t("Cost breakdown in {{currency}}", { currency: estimate.quote.currency })}</caption>
             <tbody>
               {estimate.quote.lines.map((line) => (
                 <tr key={line.key}>
                   <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-700">
-                    {line.label}
+                    {quoteLineText(line.label, t, locale)}
                   </th>
-                  <td className="py-1 text-right">{formatMoney(line.amount, estimate.quote.currency)}</td>
+                  <td className="py-1 text-right">{formatMoney(line.amount, estimate.quote.currency, locale)}</td>
                 </tr>
               ))}
             </tbody>
@@ -599,21 +647,21 @@ function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: Ste
                 <>
                   <tr>
                     <th scope="row" className="pt-2 text-left font-normal text-slate-700">
-                      Subtotal
+                      {t("Subtotal")}
                     </th>
-                    <td className="pt-2 text-right">{formatMoney(estimate.charge.net, estimate.charge.currency)}</td>
+                    <td className="pt-2 text-right">{formatMoney(estimate.charge.net, estimate.charge.currency, locale)}</td>
                   </tr>
                   <tr>
                     <th scope="row" className="py-1 text-left font-normal text-slate-700">
-                      {`Tax (${formatTaxRate(estimate.charge.taxRateBasisPoints)})`}
+                      {t("Tax ({{rate}})", { rate: formatTaxRate(estimate.charge.taxRateBasisPoints, locale) })}
                     </th>
-                    <td className="py-1 text-right">{formatMoney(estimate.charge.tax, estimate.charge.currency)}</td>
+                    <td className="py-1 text-right">{formatMoney(estimate.charge.tax, estimate.charge.currency, locale)}</td>
                   </tr>
                 </>
               ) : null}
               <tr>
                 <th scope="row" className="pt-2 text-left">
-                  Total
+                  {t("Total")}
                 </th>
                 <td className="pt-2 text-right">
                   <Price charge={estimate.charge} className="text-lg font-bold" />
@@ -622,20 +670,30 @@ function EstimateCard({ estimate, step }: { estimate: Estimate | null; step: Ste
             </tfoot>
           </table>
           <p className="mt-3 text-sm text-slate-700">
-            {estimate.weightKg} kg in all. Estimated delivery: <strong>{formatDay(estimate.estimatedDelivery)}</strong>
+            <Trans
+              t={t}
+              i18nKey="{{weight}} in all. Estimated delivery: <strong>{{date}}</strong>"
+              values={{ weight: formatWeight(estimate.weightKg, locale), date: formatDay(estimate.estimatedDelivery, locale) }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <ExchangeNote exchange={estimate.quote.exchange} timeZone={timeZone} className="mt-2 text-sm text-slate-700" />
           {step === 3 ? (
             <p className="mt-2 text-sm text-slate-700" data-without-js="">
-              {`Prices are in ${estimate.quote.currency}. To see them in another currency or with other options, choose them and press Update estimate.`}
+              {t("Prices are in {{currency}}. To see them in another currency or with other options, choose them and press Update estimate.", { currency: estimate.quote.currency })}
             </p>
           ) : null}
         </>
       ) : (
         <p className="text-sm text-slate-700">
-          {step < 3 ? "The estimate appears once both countries and a weight are entered." : "Enter a weight to see the cost estimate."}
+          {step < 3 ? t("The estimate appears once both countries and a weight are entered.") : t("Enter a weight to see the cost estimate.")}
         </p>
       )}
     </section>
   );
+}
+
+/** How long a service takes, as its option names it: "2 business days", "the same day, within one city". */
+function serviceTime(t: TFunction, days: number): string {
+  return days === 0 ? t("the same day, within one city") : t("{{count}} business days", { count: days });
 }

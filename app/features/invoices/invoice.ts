@@ -26,8 +26,9 @@ export function invoiceNumber(trackingId: string): string {
 export { taxAmount } from "~/features/pricing/charge";
 
 /** 750 basis points read "7.5%". */
-export function formatTaxRate(taxRateBasisPoints: number): string {
-  return `${taxRateBasisPoints / 100}%`;
+export function formatTaxRate(taxRateBasisPoints: number, locale = "en-US"): string {
+  if (locale === "en-US") return `${taxRateBasisPoints / 100}%`;
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(taxRateBasisPoints / 10000);
 }
 
 function isLine(value: unknown): value is InvoiceLine {

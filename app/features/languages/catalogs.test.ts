@@ -169,7 +169,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/routes/_site.courier._index.tsx",
   "app/routes/_site.courier.stops.$trackingId.tsx",
   "app/routes/_site.dashboard._index.tsx",
-  "app/routes/_site.dashboard.create-shipment.tsx",
   "app/routes/_site.faq.tsx",
   "app/routes/_site.invoices.$id.tsx",
   "app/routes/_site.login.tsx",

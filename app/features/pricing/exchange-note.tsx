@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/components/root-data";
 import { describeRate } from "~/features/pricing/exchange-rates";
 import { formatDate } from "~/domain/format";
 
@@ -11,10 +13,15 @@ export function ExchangeNote({
   timeZone: string;
   className?: string;
 }) {
+  const { t } = useTranslation("shipments");
+  const locale = useLocale();
   if (!exchange || exchange.currency === exchange.base) return null;
+  const values = { base: exchange.base, rate: describeRate(exchange, locale) };
   return (
     <p className={className}>
-      {`Converted from ${exchange.base} at ${describeRate(exchange)}${exchange.setAt !== null ? `, the rate of ${formatDate(exchange.setAt, timeZone)}` : ""}.`}
+      {exchange.setAt !== null
+        ? t("Converted from {{base}} at {{rate}}, the rate of {{date}}.", { ...values, date: formatDate(exchange.setAt, timeZone, locale) })
+        : t("Converted from {{base}} at {{rate}}.", values)}
     </p>
   );
 }

@@ -18,8 +18,3 @@ export function fullPhoneNumber(raw: string, phoneCode: string | undefined): str
   const local = localPhoneNumber(raw, phoneCode);
   return phoneCode ? `${phoneCode} ${local}` : local;
 }
-
-/** What a phone field's help says: the chosen country's dialling code goes in front. */
-export function phoneHelp(phoneCode: string | undefined): string {
-  return phoneCode ? `${phoneCode} is put in front for you.` : "The country's dialling code is put in front for you.";
-}

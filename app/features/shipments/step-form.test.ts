@@ -14,7 +14,7 @@ const PAGE = `
     </select>
     <label for="phone">Phone</label>
     <input id="phone" name="senderPhone" type="tel" data-phone-country="country" aria-describedby="phone-help" value="">
-    <p id="phone-help">The country's dialling code is put in front for you.</p>
+    <p id="phone-help"><span data-phone-help="{{code}} se añade delante por ti." data-phone-help-none="El prefijo del país se añade delante por ti.">El prefijo del país se añade delante por ti.</span></p>
     <label for="currency">Currency</label>
     <select id="currency" name="currency" data-currency=""><option value="USD" selected>USD</option><option value="EUR">EUR</option></select>
     <p>In <span data-currency-code="">USD</span>, the currency chosen above.</p>
@@ -130,15 +130,15 @@ describe("enhanceStepForms", () => {
     expect(element("#name").hasAttribute("aria-invalid")).toBe(false);
   });
 
-  test("the phone keeps digits, spaces and hyphens, and its help follows the country", () => {
+  test("the phone keeps digits, spaces and hyphens, and its help follows the country in the page's words", () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response(answer(""))));
     undo = enhanceStepForms(document);
     type("#country", "US", "change");
-    expect(element("#phone-help").textContent).toBe("+1 is put in front for you.");
+    expect(element("#phone-help").textContent).toBe("+1 se añade delante por ti.");
     type("#phone", "+1 (415) 555-0134");
     expect(element<HTMLInputElement>("#phone").value).toBe("415 555-0134");
     type("#country", "", "change");
-    expect(element("#phone-help").textContent).toBe("The country's dialling code is put in front for you.");
+    expect(element("#phone-help").textContent).toBe("El prefijo del país se añade delante por ti.");
   });
 
   test("the currency chosen is named where the form says the values' currency", () => {

@@ -9,11 +9,11 @@
 //   constraints on the field) pass; the server checks the step again when it is sent;
 // - a phone field (data-phone-country: the id of its country select) keeps only digits, spaces
 //   and hyphens, and its help names the chosen country's dialling code (data-phone-code on the
-//   options);
+//   options) in the page's words (data-phone-help with {{code}}, data-phone-help-none);
 // - the currency select (data-currency) names its currency in every data-currency-code;
 // - what only a page without JavaScript needs (data-without-js: Update estimate) is hidden.
 import { within } from "~/behaviours/behaviour";
-import { localPhoneNumber, phoneHelp } from "./phone-number";
+import { localPhoneNumber } from "./phone-number";
 
 /** Typing pauses this long before what is on screen is saved and priced. */
 export const SAVE_DELAY_MS = 300;
@@ -111,9 +111,9 @@ function cleanPhone(input: HTMLInputElement): void {
 /** A country names its dialling code in its phone field's help; a currency names itself where the form says it. */
 function followSelect(form: HTMLFormElement, select: HTMLSelectElement): void {
   for (const phone of within<HTMLInputElement>(form, `input[data-phone-country="${select.id}"]`)) {
-    const help = form.ownerDocument.getElementById(`${phone.id}-help`);
+    const help = form.ownerDocument.getElementById(`${phone.id}-help`)?.querySelector<HTMLElement>("[data-phone-help]");
     const code = phoneCodeOf(select);
-    if (help) help.textContent = phoneHelp(code);
+    if (help) help.textContent = code ? help.dataset.phoneHelp!.replace("{{code}}", code) : (help.dataset.phoneHelpNone ?? "");
   }
   if (select.dataset.currency !== undefined) {
     for (const code of within(form, "[data-currency-code]")) code.textContent = select.value;
