@@ -101,6 +101,33 @@ describe("the four steps", () => {
     expect(await storedDraft()).toEqual(before);
   });
 
+  it("answers every field error of a step in Spanish under Accept-Language: es", async () => {
+    const response = await SELF.fetch(`${BASE}${PAGE}?step=1`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: BASE, Host: "parcel.test", "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "es-ES,es;q=0.9" },
+      body: new URLSearchParams({ step: "1", intent: "next", senderName: "", senderEmail: "x", senderPhone: "12", senderAddress: "", senderCity: "", senderCountry: "", senderPostalCode: "" }),
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain("Paso 1 de 4: Datos del remitente");
+    for (const message of [
+      "El nombre del remitente es obligatorio",
+      "Introduce una dirección de correo electrónico válida",
+      "Introduce un número de teléfono válido",
+      "La dirección del remitente es obligatoria",
+      "La ciudad del remitente es obligatoria",
+      "El país del remitente es obligatorio",
+      "El código postal del remitente es obligatorio",
+    ]) {
+      expect(html).toContain(message);
+    }
+    const errors = [...html.matchAll(/<ul id="[^"]*-error"[^>]*>(.*?)<\/ul>/g)].map((match) => match[1]);
+    expect(errors).toHaveLength(7);
+    expect(errors.join(" ")).not.toMatch(/required|Please/);
+  });
+
   it("moves on once the step passes", async () => {
     const response = await post(1, "next", sender);
     expect(response.status).toBe(302);
