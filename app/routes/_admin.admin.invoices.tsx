@@ -1,23 +1,29 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useMessages } from "~/components/forms";
+import { metaT } from "~/features/languages/translate";
 import { listInvoices } from "~/features/invoices/invoices.server";
 import { requireAdmin } from "~/http/guards.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { DataTable, DateRangeFields, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "~/components/list";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
 import { formatDate, formatDateTime, formatMoney } from "~/domain/format";
 import { BASE_CURRENCY } from "~/features/pricing/exchange-rates";
-import { totalText, TOTAL_NOTE, unconvertedNote } from "~/features/pricing/revenue";
+import { TOTAL_NOTE, unconvertedNote } from "~/features/pricing/revenue";
 import { INVOICE_STATUS_ACTIONS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, nextStatuses, type InvoiceStatus } from "~/features/invoices/invoice";
 import { invoiceFiltersQuery, isInvoiceListFiltered, parseInvoiceFilters } from "~/features/invoices/invoice-filters";
 import { SWAPPED_DATES_MESSAGE } from "~/domain/list-filters";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Invoices | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Every invoice: search, status, dates, totals per currency, payments and CSV export." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "invoices");
+  return [
+    { title: t("Invoices | {{company}} Admin", { company: companyNameOf(matches) }) },
+    { name: "description", content: t("Every invoice: search, status, dates, totals per currency, payments and CSV export.") },
+  ];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -32,19 +38,22 @@ export default function InvoicesPage() {
   const location = useLocation();
   const here = location.pathname + location.search;
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("invoices");
+  const messages = useMessages();
   const columns: Column<InvoiceRow>[] = [
     {
-      label: "Invoice",
+      label: t("Invoice"),
       rowHeader: true,
       cell: (row) => (
         <Link to={`/invoices/${encodeURIComponent(row.id)}`} className="link font-mono">
           {row.number}
-          <span className="sr-only"> (printable invoice)</span>
+          <span className="sr-only"> {t("(printable invoice)")}</span>
         </Link>
       ),
     },
     {
-      label: "Shipment",
+      label: t("Shipment"),
       cell: (row) =>
         row.shipmentId ? (
           <Link to={`/admin/shipments/${encodeURIComponent(row.shipmentId)}/edit`} className="link font-mono">
@@ -52,12 +61,12 @@ export default function InvoicesPage() {
           </Link>
         ) : (
           <span>
-            <span className="font-mono">{row.trackingId}</span> <span className="text-slate-600">(shipment deleted)</span>
+            <span className="font-mono">{row.trackingId}</span> <span className="text-slate-600">{t("(shipment deleted)")}</span>
           </span>
         ),
     },
     {
-      label: "Customer",
+      label: t("Customer"),
       cell: (row) => (
         <div>
           <div className="font-medium">{row.customerName}</div>
@@ -65,60 +74,61 @@ export default function InvoicesPage() {
         </div>
       ),
     },
-    { label: "Issued", className: "whitespace-nowrap", cell: (row) => formatDate(row.issuedAt, timeZone) },
-    { label: "Total", className: "whitespace-nowrap", cell: (row) => formatMoney(row.total, row.currency) },
+    { label: t("Issued"), className: "whitespace-nowrap", cell: (row) => formatDate(row.issuedAt, timeZone, locale) },
+    { label: t("Total"), className: "whitespace-nowrap", cell: (row) => formatMoney(row.total, row.currency, locale) },
     {
-      label: "Status",
+      label: t("Status"),
       cell: (row) => (
         <div>
           <InvoiceStatusBadge status={row.status} />
           {row.statusChangedAt ? (
             <div className="mt-1 text-xs text-slate-600">
-              {formatDateTime(row.statusChangedAt, timeZone)}
-              {row.statusChangedByName ? ` by ${row.statusChangedByName}` : ""}
+              {row.statusChangedByName
+                ? t("{{date}} by {{name}}", { date: formatDateTime(row.statusChangedAt, timeZone, locale), name: row.statusChangedByName })
+                : formatDateTime(row.statusChangedAt, timeZone, locale)}
             </div>
           ) : null}
         </div>
       ),
     },
-    { label: "Actions", cell: (row) => <StatusButtons invoiceId={row.id} number={row.number} status={row.status} here={here} /> },
+    { label: t("Actions"), cell: (row) => <StatusButtons invoiceId={row.id} number={row.number} status={row.status} here={here} /> },
   ];
   return (
     <main id="main" className="space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Invoices</h1>
+        <h1 className="text-2xl font-bold">{t("Invoices")}</h1>
         <a href={`/admin/invoices.csv${invoiceFiltersQuery(filters, { withPage: false })}`} className="btn-secondary" download>
-          Export CSV
+          {t("Export CSV")}
         </a>
       </div>
 
       <section aria-labelledby="totals-title" className="space-y-3">
         <h2 id="totals-title" className="text-lg font-semibold">
-          Totals {isInvoiceListFiltered(filters) ? "of the invoices found" : "of every invoice"}
+          {isInvoiceListFiltered(filters) ? t("Totals of the invoices found") : t("Totals of every invoice")}
         </h2>
         {totals.length === 0 ? (
-          <p className="text-slate-700">No invoices.</p>
+          <p className="text-slate-700">{t("No invoices.")}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {totals.every((total) => total.currency === BASE_CURRENCY) ? null : (
               <li className="card border-brand-300">
                 <p className="text-sm font-medium text-slate-700">
-                  All currencies, in {BASE_CURRENCY}: {totals.reduce((count, total) => count + total.count, 0)} invoices
+                  {t("All currencies, in {{currency}}: {{count}} invoices", { currency: BASE_CURRENCY, count: totals.reduce((count, total) => count + total.count, 0) })}
                 </p>
-                <p className="mt-1 text-lg font-bold">Unpaid {totalText(inBase.unpaid)}</p>
-                <p className="text-slate-800">Paid {totalText(inBase.paid)}</p>
+                <p className="mt-1 text-lg font-bold">{t("Unpaid {{amount}}", { amount: formatMoney(inBase.unpaid.total, BASE_CURRENCY, locale) })}</p>
+                <p className="text-slate-800">{t("Paid {{amount}}", { amount: formatMoney(inBase.paid.total, BASE_CURRENCY, locale) })}</p>
                 <p className="mt-1 text-sm text-slate-700">
-                  {TOTAL_NOTE} {unconvertedNote([inBase.unpaid, inBase.paid])}
+                  {t(TOTAL_NOTE)} {unconvertedNote([inBase.unpaid, inBase.paid])}
                 </p>
               </li>
             )}
             {totals.map((total) => (
               <li key={total.currency} className="card">
                 <p className="text-sm font-medium text-slate-700">
-                  {total.currency}: {total.count} {total.count === 1 ? "invoice" : "invoices"}
+                  {t("{{currency}}: {{count}} invoices", { currency: total.currency, count: total.count })}
                 </p>
-                <p className="mt-1 text-lg font-bold">Unpaid {formatMoney(total.unpaid, total.currency)}</p>
-                <p className="text-slate-800">Paid {formatMoney(total.paid, total.currency)}</p>
+                <p className="mt-1 text-lg font-bold">{t("Unpaid {{amount}}", { amount: formatMoney(total.unpaid, total.currency, locale) })}</p>
+                <p className="text-slate-800">{t("Paid {{amount}}", { amount: formatMoney(total.paid, total.currency, locale) })}</p>
               </li>
             ))}
           </ul>
@@ -128,40 +138,40 @@ export default function InvoicesPage() {
       <section aria-labelledby="invoices-title" className="card p-0">
         <div className="border-b border-slate-200 p-6">
           <h2 id="invoices-title" className="mb-4 text-lg font-semibold">
-            All invoices
+            {t("All invoices")}
           </h2>
           <FilterBar
             id="invoices"
-            label="Filter invoices"
-            search={{ label: "Search invoices", value: filters.search, placeholder: "Invoice number, tracking ID, customer name or e-mail" }}
+            label={t("Filter invoices")}
+            search={{ label: t("Search invoices"), value: filters.search, placeholder: t("Invoice number, tracking ID, customer name or e-mail") }}
           >
             <div>
               <label htmlFor="invoices-status" className="label">
-                Status
+                {t("Status")}
               </label>
               <select id="invoices-status" name="status" defaultValue={filters.status ?? "all"} className="input">
-                <option value="all">All Status</option>
+                <option value="all">{t("All Status")}</option>
                 {INVOICE_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {INVOICE_STATUS_LABELS[status]}
+                    {t(INVOICE_STATUS_LABELS[status])}
                   </option>
                 ))}
               </select>
             </div>
-            <DateRangeFields idPrefix="invoices" verb="Issued" dateFrom={filters.dateFrom} dateTo={filters.dateTo} />
+            <DateRangeFields idPrefix="invoices" verb={t("Issued")} dateFrom={filters.dateFrom} dateTo={filters.dateTo} />
           </FilterBar>
-          {filters.datesSwapped ? <FilterNotice>{SWAPPED_DATES_MESSAGE}</FilterNotice> : null}
+          {filters.datesSwapped ? <FilterNotice>{messages(SWAPPED_DATES_MESSAGE)}</FilterNotice> : null}
         </div>
         {rows.length === 0 ? (
           isInvoiceListFiltered(filters) ? (
-            <EmptyState title="No invoices found" hint="Try adjusting your search criteria" />
+            <EmptyState title={t("No invoices found")} hint={t("Try adjusting your search criteria")} />
           ) : (
-            <EmptyState title="No invoices yet" hint="Each shipment's invoice appears here once it is created." />
+            <EmptyState title={t("No invoices yet")} hint={t("Each shipment's invoice appears here once it is created.")} />
           )
         ) : (
-          <DataTable caption="Invoices, newest first" columns={columns} rows={rows} rowKey={(row) => row.id} />
+          <DataTable caption={t("Invoices, newest first")} columns={columns} rows={rows} rowKey={(row) => row.id} />
         )}
-        <PaginationNav pagination={pagination} label="Invoice pages" />
+        <PaginationNav pagination={pagination} label={t("Invoice pages")} />
       </section>
     </main>
   );
@@ -174,17 +184,19 @@ const BADGE_CLASSES: Record<InvoiceStatus, string> = {
 };
 
 function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_CLASSES[status]}`}>{INVOICE_STATUS_LABELS[status]}</span>;
+  const { t } = useTranslation("invoices");
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_CLASSES[status]}`}>{t(INVOICE_STATUS_LABELS[status])}</span>;
 }
 
 /** A form per row: one button per status the invoice can move to. */
 function StatusButtons({ invoiceId, number, status, here }: { invoiceId: string; number: string; status: InvoiceStatus; here: string }) {
+  const { t } = useTranslation("invoices");
   return (
     <Form method="post" action={`/admin/invoices/${encodeURIComponent(invoiceId)}/status`} className="flex flex-wrap gap-2">
       <input type="hidden" name="redirectTo" value={here} />
       {nextStatuses(status).map((next) => (
         <button key={next} type="submit" name="status" value={next} className="btn-secondary px-2 py-1 text-sm" data-pending="">
-          {INVOICE_STATUS_ACTIONS[next]}
+          {t(INVOICE_STATUS_ACTIONS[next])}
           <span className="sr-only"> {number}</span>
         </button>
       ))}

@@ -1,9 +1,14 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { getInvoiceForViewer, type InvoiceView } from "~/features/invoices/invoices.server";
 import { requireUser } from "~/http/guards.server";
 import { PrintControls } from "~/components/print-controls";
-import { useRootData, useTimeZone } from "~/components/root-data";
+import { useLocale, useRootData, useTimeZone } from "~/components/root-data";
+import { metaT } from "~/features/languages/translate";
+import { quoteLineText } from "~/features/pricing/quote-line-label";
+import { formatWeight } from "~/domain/format";
 import { countryName, formatDate, formatMoney } from "~/domain/format";
 import { describeRate } from "~/features/pricing/exchange-rates";
 import { formatTaxRate, INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/features/invoices/invoice";
@@ -17,10 +22,13 @@ import { companyNameOf } from "~/components/company-name";
 // An invoice is a document to print: no chat button over it.
 export const handle: SiteHandle & ScriptsHandle = { hideChat: true, hydrate: false };
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `Invoice ${data?.invoice.number ?? ""} | ${companyNameOf(matches)}` },
-  { name: "description", content: `Your ${companyNameOf(matches)} invoice: the shipment's charges, tax and total, ready to print or save as PDF.` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "invoices");
+  return [
+    { title: `${t("Invoice {{number}}", { number: data?.invoice.number ?? "" })} | ${companyNameOf(matches)}` },
+    { name: "description", content: t("Your {{company}} invoice: the shipment's charges, tax and total, ready to print or save as PDF.", { company: companyNameOf(matches) }) },
+  ];
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -34,13 +42,15 @@ export default function InvoicePage() {
   const { invoice, isAdmin, print } = useLoaderData<typeof loader>();
   const site = useRootData()?.site;
   const timeZone = useTimeZone();
-  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  const locale = useLocale();
+  const { t } = useTranslation("invoices");
+  const money = (amount: number) => formatMoney(amount, invoice.currency, locale);
   const { billTo, destination } = invoice.shipment;
 
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
       <div className="mb-6">
-        <PrintControls printHref="?print=1" autoPrint={print} backTo={isAdmin ? "/admin/invoices" : "/dashboard"} backLabel={isAdmin ? "Back to invoices" : "Back to dashboard"} />
+        <PrintControls printHref="?print=1" autoPrint={print} backTo={isAdmin ? "/admin/invoices" : "/dashboard"} backLabel={isAdmin ? t("Back to invoices") : t("Back to dashboard")} />
       </div>
 
       <article className="card space-y-8 print:border-0 print:shadow-none" aria-labelledby="invoice-title">
@@ -52,39 +62,42 @@ export default function InvoicePage() {
               {invoice.issuer.address}
               <span className="block">{site ? <WrapPoints text={site.supportEmail} /> : null}</span>
               <span className="block">{invoice.issuer.phone}</span>
-              {invoice.issuer.taxNumber ? <span className="block">Tax number: {invoice.issuer.taxNumber}</span> : null}
+              {invoice.issuer.taxNumber ? <span className="block">{t("Tax number: {{number}}", { number: invoice.issuer.taxNumber })}</span> : null}
             </address>
           </div>
           {/* Beside the company's block (its own column, right-aligned) wherever there is room, paper included. */}
           <div className="shrink-0 sm:text-right">
             <h1 id="invoice-title" className="text-2xl font-bold">
-              Invoice
+              {t("Invoice")}
             </h1>
             <p className="font-mono">{invoice.number}</p>
             <p className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[invoice.status]}`}>
-              {INVOICE_STATUS_LABELS[invoice.status]}
+              {t(INVOICE_STATUS_LABELS[invoice.status])}
             </p>
           </div>
         </header>
 
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
-          <Fact label="Issued" value={formatDate(invoice.issuedAt, timeZone)} />
-          <Fact label={invoice.status === "paid" ? "Paid" : "Payment"} value={paymentFact(invoice, timeZone)} />
-          <Fact label="Tracking ID" value={invoice.shipmentExists ? invoice.shipment.trackingId : `${invoice.shipment.trackingId} (shipment deleted)`} />
-          <Fact label="Currency" value={invoice.currency} />
-          <Fact label="Exchange rate" value={exchangeRateText(invoice.exchange, invoice.currency, timeZone)} />
+          <Fact label={t("Issued")} value={formatDate(invoice.issuedAt, timeZone, locale)} />
+          <Fact label={invoice.status === "paid" ? t("Paid") : t("Payment")} value={paymentFact(invoice, timeZone, t, locale)} />
+          <Fact
+            label={t("Tracking ID")}
+            value={invoice.shipmentExists ? invoice.shipment.trackingId : t("{{trackingId}} (shipment deleted)", { trackingId: invoice.shipment.trackingId })}
+          />
+          <Fact label={t("Currency")} value={invoice.currency} />
+          <Fact label={t("Exchange rate")} value={exchangeRateText(invoice.exchange, invoice.currency, timeZone, t, locale)} />
         </dl>
 
         <div className="grid gap-6 text-sm sm:grid-cols-2">
           <section aria-labelledby="bill-to-title">
             <h2 id="bill-to-title" className="mb-1 font-semibold">
-              Bill to
+              {t("Bill to")}
             </h2>
             <address className="not-italic text-slate-800">
               {billTo.name}
               <span className="block">{billTo.address}</span>
               <span className="block">{[billTo.city, billTo.state, billTo.postalCode].filter(Boolean).join(", ")}</span>
-              <span className="block">{countryName(billTo.country)}</span>
+              <span className="block">{countryName(billTo.country, locale)}</span>
               {billTo.email ? (
                 <span className="block">
                   <WrapPoints text={billTo.email} />
@@ -94,33 +107,38 @@ export default function InvoicePage() {
           </section>
           <section aria-labelledby="shipment-title">
             <h2 id="shipment-title" className="mb-1 font-semibold">
-              Shipment
+              {t("Shipment")}
             </h2>
             <p className="text-slate-800">
-              {serviceLabel(invoice.shipment.serviceType)} to {destination.name}, {destination.city}, {countryName(destination.country)}
+              {t("{{service}} to {{name}}, {{city}}, {{country}}", {
+                service: t(serviceLabel(invoice.shipment.serviceType), { ns: "shipments" }),
+                name: destination.name,
+                city: destination.city,
+                country: countryName(destination.country, locale),
+              })}
             </p>
             <p className="text-slate-800">
-              {invoice.shipment.description ?? "Parcel"}, {invoice.shipment.weightKg} kg
+              {invoice.shipment.description ?? t("Parcel")}, {formatWeight(invoice.shipment.weightKg, locale)}
             </p>
           </section>
         </div>
 
         <table className="w-full text-sm">
-          <caption className="sr-only">Charges in {invoice.currency}</caption>
+          <caption className="sr-only">{t("Charges in {{currency}}", { currency: invoice.currency })}</caption>
           <thead className="border-b border-slate-300">
             <tr>
               <th scope="col" className="py-2 text-left font-semibold">
-                Description
+                {t("Description")}
               </th>
               <th scope="col" className="py-2 text-right font-semibold">
-                Amount
+                {t("Amount")}
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {invoice.lines.map((line, index) => (
               <tr key={`${line.label}-${index}`}>
-                <td className="py-2">{line.label}</td>
+                <td className="py-2">{quoteLineText(line.label, t, locale)}</td>
                 <td className="py-2 text-right">{money(line.amount)}</td>
               </tr>
             ))}
@@ -128,19 +146,19 @@ export default function InvoicePage() {
           <tfoot className="border-t border-slate-300">
             <tr>
               <th scope="row" className="pt-3 text-left font-normal">
-                Subtotal
+                {t("Subtotal")}
               </th>
               <td className="pt-3 text-right">{money(invoice.subtotal)}</td>
             </tr>
             <tr>
               <th scope="row" className="py-1 text-left font-normal">
-                {`Tax (${formatTaxRate(invoice.taxRateBasisPoints)})`}
+                {t("Tax ({{rate}})", { rate: formatTaxRate(invoice.taxRateBasisPoints, locale) })}
               </th>
               <td className="py-1 text-right">{money(invoice.tax)}</td>
             </tr>
             <tr>
               <th scope="row" className="pt-2 text-left text-base">
-                Total
+                {t("Total")}
               </th>
               <td className="pt-2 text-right text-base font-bold">{money(invoice.total)}</td>
             </tr>
@@ -148,7 +166,12 @@ export default function InvoicePage() {
         </table>
 
         <footer className="text-sm text-slate-700">
-          Questions about this invoice? Write to {site?.supportEmail} and quote <span className="whitespace-nowrap">{invoice.number}</span>.
+          <Trans
+            t={t}
+            i18nKey="Questions about this invoice? Write to {{email}} and quote <nowrap>{{number}}</nowrap>."
+            values={{ email: site?.supportEmail ?? "", number: invoice.number }}
+            components={{ nowrap: <span className="whitespace-nowrap" /> }}
+          />
         </footer>
       </article>
     </main>
@@ -156,10 +179,10 @@ export default function InvoicePage() {
 }
 
 /** "1 USD = 0.87 EUR (Nov 20, 2026)"; how a price in the base currency, or one from before rates, reads. */
-function exchangeRateText(exchange: InvoiceView["exchange"], currency: string, timeZone: string): string {
-  if (!exchange) return "Not recorded";
-  if (exchange.baseCurrency === currency) return `None: priced in ${currency}`;
-  return `${describeRate({ currency, rate: exchange.rate })}${exchange.setAt !== null ? ` (${formatDate(exchange.setAt, timeZone)})` : ""}`;
+function exchangeRateText(exchange: InvoiceView["exchange"], currency: string, timeZone: string, t: TFunction, locale: string): string {
+  if (!exchange) return t("Not recorded");
+  if (exchange.baseCurrency === currency) return t("None: priced in {{currency}}", { currency });
+  return `${describeRate({ currency, rate: exchange.rate }, locale)}${exchange.setAt !== null ? ` (${formatDate(exchange.setAt, timeZone, locale)})` : ""}`;
 }
 
 const STATUS_CLASSES: Record<InvoiceStatus, string> = {
@@ -168,9 +191,9 @@ const STATUS_CLASSES: Record<InvoiceStatus, string> = {
   void: "bg-slate-200 text-slate-800",
 };
 
-function paymentFact(invoice: { status: InvoiceStatus; paidAt: number | null }, timeZone: string): string {
-  if (invoice.status === "void") return "Void: nothing to pay";
-  return invoice.paidAt ? formatDate(invoice.paidAt, timeZone) : "Due on receipt";
+function paymentFact(invoice: { status: InvoiceStatus; paidAt: number | null }, timeZone: string, t: TFunction, locale: string): string {
+  if (invoice.status === "void") return t("Void: nothing to pay");
+  return invoice.paidAt ? formatDate(invoice.paidAt, timeZone, locale) : t("Due on receipt");
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

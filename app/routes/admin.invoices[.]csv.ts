@@ -6,10 +6,11 @@ import { exportInvoicesCsv } from "~/features/invoices/invoices.server";
 import { requireAdmin } from "~/http/guards.server";
 import { requestTimeZone } from "~/.server/time-zone";
 import { parseInvoiceFilters } from "~/features/invoices/invoice-filters";
+import { translator } from "~/features/languages/i18n.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const filters = parseInvoiceFilters(new URL(request.url).searchParams);
-  const file = exportInvoicesCsv(context.db, filters, { timeZone: requestTimeZone(request) });
+  const file = exportInvoicesCsv(context.db, filters, { timeZone: requestTimeZone(request), t: translator(await context.language(), "invoices") });
   return csvResponse(file, `invoices-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -13,7 +13,7 @@ import { createShipment } from "~/features/shipments/shipments.server";
 import { quote } from "~/features/pricing/pricing";
 import { VALID_ADMIN_FORM } from "../admin-shipment-sample";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
-import { BASE, followRedirect as follow, getAs as get, pageText, postAs as post } from "./requests";
+import { BASE, followRedirect as follow, get as getWith, getAs as get, pageText, postAs as post } from "./requests";
 
 let seed: SeedData;
 let admin: string;
@@ -42,6 +42,22 @@ describe("the invoice page and the invoice a shipment is issued", () => {
       expect(html).toContain("Tax (0%)");
       expect(html).toContain("Print / Save PDF");
       expect(html).toContain("Jordan Lee");
+    });
+
+    it("reads in French under Accept-Language: fr: words, money and the lines of the quote", async () => {
+      const invoice = demoInvoice();
+      const response = await getWith(`/invoices/${invoice.id}`, { Cookie: customer, "Accept-Language": "fr-FR,fr;q=0.9" });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<html lang="fr"');
+      expect(html).toContain(`Facture ${invoice.number}`);
+      for (const text of ["Impayée", "Facturer à", "Numéro de suivi", "Tarif de base", "Payable à réception", "Sous-total"]) expect(html).toContain(text);
+      expect(html).toContain(formatMoney(invoice.total, invoice.currency, "fr-FR"));
+      expect(html).not.toContain("Base rate");
+      expect(html).not.toContain("Bill to");
+      // An export follows its reader's language too.
+      const csv = await (await getWith("/admin/invoices.csv", { Cookie: admin, "Accept-Language": "fr" })).text();
+      expect(csv.split("\r\n")[0]).toBe("\uFEFFNuméro de facture,Numéro de suivi,Client,E-mail du client,Émise (UTC),Statut,Changement de statut (UTC),Statut changé par,Devise,Sous-total,Taxes,Total");
     });
 
     it("opens for admins", async () => {

@@ -237,6 +237,7 @@ export async function listInvoices(db: Db, filters: InvoiceFilters, { timeZone =
 /** The most rows one export holds: the newest this many the filters match. */
 export const EXPORT_MAX_ROWS = 5000;
 
+// The header is in the reader's language, as the list is (an export is read, not imported).
 const CSV_COLUMNS = [
   "Invoice number",
   "Tracking ID",
@@ -260,7 +261,11 @@ const isoOrEmpty = (value: number | null) => (value === null ? "" : new Date(val
  * most EXPORT_MAX_ROWS rows. Amounts in major units with the currency's decimals; times ISO
  * 8601 in UTC.
  */
-export function exportInvoicesCsv(db: Db, filters: InvoiceFilters, { timeZone = "UTC" }: { timeZone?: string } = {}): ReadableStream<Uint8Array> {
+export function exportInvoicesCsv(
+  db: Db,
+  filters: InvoiceFilters,
+  { timeZone = "UTC", t = (key) => key }: { timeZone?: string; /** The reader's words for the header and the statuses. */ t?: (key: string) => string } = {},
+): ReadableStream<Uint8Array> {
   const where = listConditions(filters, timeZone);
   // Newest first, ties by id: the next page starts after the last row's (issued_at, id).
   const readPage = (after: { issuedAt: number; id: string } | null, pageRows: number) =>
@@ -277,7 +282,7 @@ export function exportInvoicesCsv(db: Db, filters: InvoiceFilters, { timeZone = 
       .orderBy(desc(invoices.issuedAt), invoices.id)
       .limit(pageRows);
   return csvStream({
-    header: CSV_COLUMNS,
+    header: CSV_COLUMNS.map((column) => t(column)),
     readPage,
     maxRows: EXPORT_MAX_ROWS,
     toCells: (row) => [
@@ -286,7 +291,7 @@ export function exportInvoicesCsv(db: Db, filters: InvoiceFilters, { timeZone = 
       row.customerName,
       row.customerEmail ?? "",
       isoOrEmpty(row.issuedAt),
-      INVOICE_STATUS_LABELS[row.status],
+      t(INVOICE_STATUS_LABELS[row.status]),
       isoOrEmpty(row.statusChangedAt),
       row.statusChangedByName ?? "",
       row.currency,
