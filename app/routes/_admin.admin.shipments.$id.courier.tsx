@@ -10,11 +10,16 @@ import { AssignCourierForm } from "~/features/couriers/assign-courier-form";
 import { rowActionPage } from "~/features/shipments/shipment-list.server";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { Trans, useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Courier | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Give a shipment to a courier for today, or take it off their run sheet." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Courier"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Give a shipment to a courier for today, or take it off their run sheet.") },
+  ];
+};
 
 const SHIPMENTS = "/admin/shipments";
 
@@ -42,11 +47,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function ShipmentCourierPage() {
   const { shipment, couriers, current, redirectTo } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { t } = useTranslation("shipments");
   return (
     <main id="main" className="mx-auto w-full max-w-xl p-6">
       <div className="card space-y-4">
         <h1 className="text-2xl font-bold">
-          Courier of <span className="font-mono">{shipment.trackingId}</span>
+          <Trans t={t} i18nKey="Courier of <mono>{{trackingId}}</mono>" values={{ trackingId: shipment.trackingId }} components={{ mono: <span className="font-mono" /> }} />
         </h1>
         <AssignCourierForm shipmentId={shipment.id} couriers={couriers} current={current} redirectTo={answer?.redirectTo ?? redirectTo} error={answer?.error} />
       </div>

@@ -12,11 +12,16 @@ import { DeleteShipmentForm } from "~/features/shipments/shipment-actions";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Delete shipment | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Confirm the deletion of a shipment." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Delete shipment"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Confirm the deletion of a shipment.") },
+  ];
+};
 
 const DASHBOARD = "/admin/dashboard";
 
@@ -43,18 +48,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function DeleteShipmentPage() {
   const { shipment, redirectTo } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("shipments");
   return (
     <main id="main" className="mx-auto w-full max-w-xl p-6">
       <div className="card space-y-4">
-        <h1 className="text-2xl font-bold">Delete shipment</h1>
+        <h1 className="text-2xl font-bold">{t("Delete shipment")}</h1>
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-mono font-semibold">{shipment.trackingId}</span>
           <StatusBadge status={shipment.status} />
           <span className="text-slate-700">
-            {shipment.senderName} to {shipment.recipientName}
+            {t("{{sender}} to {{recipient}}", { sender: shipment.senderName, recipient: shipment.recipientName })}
           </span>
         </p>
-        <p className="font-medium">Are you sure you want to delete this shipment?</p>
+        <p className="font-medium">{t("Are you sure you want to delete this shipment?")}</p>
         <DeleteShipmentForm shipmentId={shipment.id} redirectTo={redirectTo} />
       </div>
     </main>

@@ -14,17 +14,22 @@ import { AssignCourierForm } from "~/features/couriers/assign-courier-form";
 import { courierOptions, shipmentCourier } from "~/features/couriers/couriers.server";
 import { latestProofs } from "~/features/couriers/proofs.server";
 import { DeliveryProofCard } from "~/features/couriers/delivery-proof";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
 import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
 import { EditShipmentFormActionSchema, formValuesFromShipment } from "~/features/shipments/admin-shipment-form";
 import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { Trans, useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Edit Shipment | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Change a shipment, see its tracking history and who changed what." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Edit Shipment"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Change a shipment, see its tracking history and who changed what.") },
+  ];
+};
 
 const DASHBOARD = "/admin/dashboard";
 
@@ -79,24 +84,26 @@ export default function EditShipmentPage() {
   const { shipment, history, audit, countries, currencies, defaultValue, summary, couriers, courier, proof } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("shipments");
   return (
     <main id="main" className="mx-auto w-full max-w-5xl space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">
-          Edit Shipment <span className="font-mono">{shipment.trackingId}</span>
+          <Trans t={t} i18nKey="Edit Shipment <mono>{{trackingId}}</mono>" values={{ trackingId: shipment.trackingId }} components={{ mono: <span className="font-mono" /> }} />
         </h1>
         <div className="flex flex-wrap gap-2">
           <Link to={DASHBOARD} className="btn-secondary">
-            Back to Dashboard
+            {t("Back to Dashboard")}
           </Link>
           <Link to={`/track/${encodeURIComponent(shipment.trackingId)}`} className="btn-secondary">
-            Track
+            {t("Track")}
           </Link>
           <Link to={`/receipt/${encodeURIComponent(shipment.id)}`} className="btn-secondary">
-            Receipt
+            {t("Receipt")}
           </Link>
           <Link to={`/receipt/${encodeURIComponent(shipment.id)}/label?print=1`} className="btn-secondary">
-            Print Label
+            {t("Print Label")}
           </Link>
         </div>
       </div>
@@ -110,23 +117,23 @@ export default function EditShipmentPage() {
       />
       <section className="card space-y-3" aria-labelledby="courier-title">
         <h2 id="courier-title" className="text-lg font-semibold">
-          Courier
+          {t("Courier")}
         </h2>
         <AssignCourierForm shipmentId={shipment.id} couriers={couriers} current={courier} redirectTo={`/admin/shipments/${encodeURIComponent(shipment.id)}/edit`} />
       </section>
       {proof ? <DeliveryProofCard proof={proof} timeZone={timeZone} /> : null}
       <section className="card" aria-labelledby="history-title">
         <h2 id="history-title" className="mb-4 text-lg font-semibold">
-          Tracking history
+          {t("Tracking history")}
         </h2>
         <ol className="space-y-3">
           {history.map((entry) => (
             <li key={entry.id} className="border-l-2 border-slate-300 pl-4">
-              <p className="font-semibold">{statusLabel(normalizeStatus(entry.status) ?? "pending")}</p>
+              <p className="font-semibold">{t(statusLabel(normalizeStatus(entry.status) ?? "pending"), { ns: "statuses" })}</p>
               <p>{entry.description}</p>
               <p className="text-sm text-slate-600">
-                <time dateTime={isoDateTime(entry.occurredAt)}>{formatDateTime(entry.occurredAt, timeZone)}</time>
-                {entry.location ? ` · ${entry.location}` : null} · by {entry.actorLabel}
+                <time dateTime={isoDateTime(entry.occurredAt)}>{formatDateTime(entry.occurredAt, timeZone, locale)}</time>
+                {entry.location ? ` · ${entry.location}` : null} · {t("by {{name}}", { name: entry.actorLabel })}
               </p>
             </li>
           ))}

@@ -13,11 +13,16 @@ import { MAX_LENGTH } from "~/domain/field-limits";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { LOCATION_REQUIRED, LocationSchema } from "~/features/shipments/shipment-places";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { Trans, useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Current location | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Set where a parcel is now." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Current location"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Set where a parcel is now.") },
+  ];
+};
 
 const DASHBOARD = "/admin/dashboard";
 
@@ -46,11 +51,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function CurrentLocationPage() {
   const { shipment, redirectTo } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { t } = useTranslation("shipments");
   return (
     <main id="main" className="mx-auto w-full max-w-xl p-6">
       <div className="card space-y-4">
         <h1 className="text-2xl font-bold">
-          Current location of <span className="font-mono">{shipment.trackingId}</span>
+          <Trans t={t} i18nKey="Current location of <mono>{{trackingId}}</mono>" values={{ trackingId: shipment.trackingId }} components={{ mono: <span className="font-mono" /> }} />
         </h1>
         <LocationForm
           shipmentId={shipment.id}

@@ -15,11 +15,16 @@ import { MAX_LENGTH } from "~/domain/field-limits";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { normalizeStatus, STATUS_NOT_LISTED } from "~/features/shipments/shipment-status";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Custom destination | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Say where a parcel was delivered instead of its address." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Custom destination"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Say where a parcel was delivered instead of its address.") },
+  ];
+};
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -71,11 +76,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function CustomDestinationPage() {
   const { shipment, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("shipments");
   return (
     <main id="main" className="mx-auto w-full max-w-xl p-6">
       <div className="card space-y-4">
         <div>
-          <h1 className="text-2xl font-bold">Custom destination</h1>
+          <h1 className="text-2xl font-bold">{t("Custom destination")}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
             <span className="font-mono font-semibold">{shipment.trackingId}</span>
             <StatusBadge status={shipment.status} />
@@ -85,16 +91,16 @@ export default function CustomDestinationPage() {
           <input type="hidden" name="status" value="custom_destination" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field
-            label="Please enter the custom destination"
+            label={t("Please enter the custom destination")}
             errors={actionData?.error ? [actionData.error] : undefined}
             inputProps={{ id: "destination", name: "destination", defaultValue: shipment.customDestination ?? "", maxLength: MAX_LENGTH.customDestination, autoComplete: "off" }}
           />
           <div className="flex justify-end gap-2">
             <Link to={redirectTo} className="btn-secondary">
-              Cancel
+              {t("Cancel")}
             </Link>
-            <button type="submit" className="btn-primary" data-pending="Saving...">
-              Save
+            <button type="submit" className="btn-primary" data-pending={t("Saving...")}>
+              {t("Save")}
             </button>
           </div>
         </Form>

@@ -8,11 +8,16 @@ import { courierOptions } from "~/features/couriers/couriers.server";
 import { useAdminFeed } from "~/components/use-admin-feed";
 import { ignoredDateFiltersNotice, parseAdminShipmentFilters } from "~/features/shipments/shipment-filters";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Shipments | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Search, filter and manage every shipment." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Shipments"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Search, filter and manage every shipment.") },
+  ];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -27,24 +32,25 @@ export default function AdminShipmentsPage() {
   const location = useLocation();
   // New and changed shipments appear without a reload (the admins' feed); without JavaScript, Refresh.
   useAdminFeed("shipments");
+  const { t } = useTranslation("shipments");
   return (
     <main id="main" className="space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Shipments</h1>
+        <h1 className="text-2xl font-bold">{t("Shipments")}</h1>
         <div className="flex gap-2">
           <Link to={location.pathname + location.search} className="btn-secondary" preventScrollReset>
-            Refresh
+            {t("Refresh")}
           </Link>
           <Link to="/admin/shipments/import" className="btn-secondary">
-            Import Shipments
+            {t("Import Shipments")}
           </Link>
           <Link to="/admin/shipments/new" className="btn-primary">
-            New Shipment
+            {t("New Shipment")}
           </Link>
         </div>
       </div>
       <AdminShipmentTable
-        title="All shipments"
+        title={t("All shipments")}
         rows={rows}
         pagination={pagination}
         filters={filters}

@@ -10,11 +10,16 @@ import { selectedIds, selectionFault } from "~/features/shipments/shipment-selec
 import { BulkAnswerPage } from "~/features/shipments/shipment-actions";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Assign courier | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Give several shipments to a courier for today at once." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Assign courier"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Give several shipments to a courier for today at once.") },
+  ];
+};
 
 const SHIPMENTS = "/admin/shipments";
 
@@ -45,12 +50,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BulkCourierPage() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { t } = useTranslation("shipments");
   return (
     <BulkAnswerPage
-      title="Assign courier"
+      title={t("Assign courier")}
       errors={answer?.errors}
-      nothingDone="Nothing was assigned."
-      hint="Tick shipments on the list, choose a courier beside Assign, and press it."
+      nothingDone={t("Nothing was assigned.")}
+      hint={t("Tick shipments on the list, choose a courier beside Assign, and press it.")}
       redirectTo={answer?.redirectTo ?? page.redirectTo}
     />
   );

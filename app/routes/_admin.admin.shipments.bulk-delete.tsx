@@ -10,14 +10,19 @@ import { deleteSelectedShipments } from "~/features/shipments/shipment-changes.s
 import { MAX_SELECTED, NOTHING_SELECTED, selectedIds } from "~/features/shipments/shipment-selection";
 import { getShipmentsByIds } from "~/features/shipments/shipment-list.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { BulkDeleteForm, bulkDeleteQuestion } from "~/features/shipments/shipment-actions";
+import { BulkDeleteForm } from "~/features/shipments/shipment-actions";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Delete shipments | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Confirm the deletion of several shipments." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Delete shipments"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Confirm the deletion of several shipments.") },
+  ];
+};
 
 const DASHBOARD = "/admin/dashboard";
 
@@ -44,17 +49,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function BulkDeletePage() {
   const { shipments, redirectTo } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("shipments");
   return (
     <main id="main" className="mx-auto w-full max-w-xl p-6">
       <div className="card space-y-4">
-        <h1 className="text-2xl font-bold">Delete shipments</h1>
-        <p className="font-medium">{bulkDeleteQuestion(shipments.length)}</p>
+        <h1 className="text-2xl font-bold">{t("Delete shipments")}</h1>
+        <p className="font-medium">{t("Are you sure you want to delete {{count}} shipments?", { count: shipments.length })}</p>
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
           {shipments.map((shipment) => (
             <li key={shipment.id} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
               <span className="font-mono font-semibold">{shipment.trackingId}</span>
               <span className="text-slate-700">
-                {shipment.senderName} to {shipment.recipientName}
+                {t("{{sender}} to {{recipient}}", { sender: shipment.senderName, recipient: shipment.recipientName })}
               </span>
             </li>
           ))}

@@ -14,11 +14,16 @@ import { normalizeStatus, STATUS_NOT_LISTED } from "~/features/shipments/shipmen
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { RedirectToSchema } from "~/domain/form-fields";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Update status | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Change the status of several shipments at once." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Update status"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Change the status of several shipments at once.") },
+  ];
+};
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -58,12 +63,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BulkStatusPage() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { t } = useTranslation("shipments");
   return (
     <BulkAnswerPage
-      title="Update status"
+      title={t("Update status")}
       errors={answer?.errors}
-      nothingDone="No status was changed."
-      hint="Tick shipments on the list, choose their new status beside Update status, and press it."
+      nothingDone={t("No status was changed.")}
+      hint={t("Tick shipments on the list, choose their new status beside Update status, and press it.")}
       redirectTo={answer?.redirectTo ?? page.redirectTo}
     />
   );

@@ -4,11 +4,15 @@ import { requireAdmin } from "~/http/guards.server";
 import { confirmImportAction, loadImportPreview } from "~/http/shipment-import.server";
 import { ImportPreview } from "~/features/shipments/import-pages";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Check Your Import | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Every row of the uploaded file with its errors, and the one step that creates the rows that pass." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Check Your Import"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Every row of the uploaded file with its errors, and the one step that creates the rows that pass.") },
+  ];
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);

@@ -10,11 +10,16 @@ import { requireAdmin } from "~/http/guards.server";
 import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { ShipmentFormActionSchema } from "~/features/shipments/admin-shipment-form";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Create New Shipment | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Create a shipment with its price and estimated delivery." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: t("{{page}} | {{company}} Admin", { page: t("Create New Shipment"), company: companyNameOf(matches) }) },
+    { name: "description", content: t("Create a shipment with its price and estimated delivery.") },
+  ];
+};
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -39,12 +44,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewShipmentPage() {
   const { countries, currencies, defaultValue, summary } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("shipments");
   return (
     <main id="main" className="mx-auto w-full max-w-5xl space-y-6 p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Create New Shipment</h1>
+        <h1 className="text-2xl font-bold">{t("Create New Shipment")}</h1>
         <Link to="/admin/dashboard" className="btn-secondary">
-          Back to Dashboard
+          {t("Back to Dashboard")}
         </Link>
       </div>
       <ShipmentForm

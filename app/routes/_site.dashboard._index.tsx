@@ -1,5 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { listOwnShipments, type CustomerShipmentStats } from "~/features/shipments/customer-shipments.server";
 import { isFirstVisit } from "~/features/accounts/accounts.server";
 import { requestSessionHash } from "~/features/accounts/session.server";
@@ -18,10 +20,13 @@ import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Dashboard | ${companyNameOf(matches)}` },
-  { name: "description", content: "Your shipments at a glance: search by tracking ID, filter by status, track each parcel and open its invoice." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "shipments");
+  return [
+    { title: `${t("Dashboard")} | ${companyNameOf(matches)}` },
+    { name: "description", content: t("Your shipments at a glance: search by tracking ID, filter by status, track each parcel and open its invoice.") },
+  ];
+};
 
 // A list that could not be read says when to try again (Retry-After), for the page as well as its data.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -57,26 +62,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DashboardPage() {
   const result = useLoaderData<typeof loader>();
   const location = useLocation();
+  const { t } = useTranslation("shipments");
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <div>
           {/* A brand-new account is greeted as new (on the visit its registration began). */}
-          <h1 className="text-3xl font-bold">{`${result.firstVisit ? "Welcome" : "Welcome back"}, ${result.firstName}!`}</h1>
-          <p className="text-slate-700">Here is where your parcels are.</p>
+          <h1 className="text-3xl font-bold">{result.firstVisit ? t("Welcome, {{name}}!", { name: result.firstName }) : t("Welcome back, {{name}}!", { name: result.firstName })}</h1>
+          <p className="text-slate-700">{t("Here is where your parcels are.")}</p>
         </div>
         <div className="flex gap-2">
           <Form method="post">
             <input type="hidden" name="view" value={location.search} />
             <button type="submit" className="btn-secondary">
-              Refresh
+              {t("Refresh")}
             </button>
           </Form>
           <Link to="/dashboard/import" className="btn-secondary">
-            Import Shipments
+            {t("Import Shipments")}
           </Link>
           <Link to="/dashboard/create-shipment" className="btn-primary">
-            New Shipment
+            {t("New Shipment")}
           </Link>
         </div>
       </div>
@@ -87,7 +93,7 @@ export default function DashboardPage() {
           <section className="card mt-6 p-0" aria-labelledby="shipments-title">
             <div className="border-b border-slate-200 p-6">
               <h2 id="shipments-title" className="mb-4 text-xl font-semibold">
-                Your shipments
+                {t("Your shipments")}
               </h2>
               <CustomerFilterBar filters={result.filters} />
             </div>
@@ -95,29 +101,29 @@ export default function DashboardPage() {
             <div data-live-results="">
             {result.rows.length === 0 ? (
               isFiltered(result.filters) ? (
-                <EmptyState title="No shipments found" hint="Try adjusting your search or filters" />
+                <EmptyState title={t("No shipments found")} hint={t("Try adjusting your search or filters")} />
               ) : (
                 <EmptyState
-                  title="No shipments found"
-                  hint="Get started by creating your first shipment"
-                  action={{ to: "/dashboard/create-shipment", label: "Create Shipment" }}
+                  title={t("No shipments found")}
+                  hint={t("Get started by creating your first shipment")}
+                  action={{ to: "/dashboard/create-shipment", label: t("Create Shipment") }}
                 />
               )
             ) : (
               <CustomerShipmentTable rows={result.rows} />
             )}
-            <PaginationNav pagination={result.pagination} label="Shipment pages" />
+            <PaginationNav pagination={result.pagination} label={t("Shipment pages")} />
             </div>
           </section>
         </>
       ) : (
         <section role="alert" className="card border-red-300 bg-red-50" aria-labelledby="load-error-title">
           <h2 id="load-error-title" className="mb-2 text-xl font-semibold text-red-900">
-            Error loading shipments
+            {t("Error loading shipments")}
           </h2>
-          <p className="mb-4 text-red-900">Failed to fetch shipments</p>
+          <p className="mb-4 text-red-900">{t("Failed to fetch shipments")}</p>
           <a href={`/dashboard${filtersQuery(result.filters)}`} className="btn-secondary">
-            Try again
+            {t("Try again")}
           </a>
         </section>
       )}
@@ -126,16 +132,17 @@ export default function DashboardPage() {
 }
 
 function StatTiles({ stats }: { stats: CustomerShipmentStats }) {
+  const { t } = useTranslation("shipments");
   const tiles = [
-    { label: "Total shipments", value: stats.total, to: "/dashboard" },
-    { label: "In transit", value: stats.inTransit, to: "/dashboard?status=in_transit" },
-    { label: "Delivered", value: stats.delivered, to: "/dashboard?status=delivered" },
-    { label: "This month", value: stats.thisMonth, to: null },
+    { label: t("Total shipments"), value: stats.total, to: "/dashboard" },
+    { label: t("In transit"), value: stats.inTransit, to: "/dashboard?status=in_transit" },
+    { label: t("Delivered"), value: stats.delivered, to: "/dashboard?status=delivered" },
+    { label: t("This month"), value: stats.thisMonth, to: null },
   ];
   return (
     <section aria-labelledby="stats-title">
       <h2 id="stats-title" className="sr-only">
-        Statistics
+        {t("Statistics")}
       </h2>
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {tiles.map((tile) => (
@@ -159,15 +166,16 @@ function StatTiles({ stats }: { stats: CustomerShipmentStats }) {
 
 /** Without JavaScript "Apply" sends the filters; with it, the list follows them as they change. */
 function CustomerFilterBar({ filters }: { filters: ShipmentFilters }) {
+  const { t } = useTranslation("shipments");
   return (
     <FilterBar
       id="dashboard"
-      label="Search and filter shipments"
-      submitLabel="Apply"
+      label={t("Search and filter shipments")}
+      submitLabel={t("Apply")}
       search={{
-        label: "Search by tracking ID",
+        label: t("Search by tracking ID"),
         value: filters.search,
-        placeholder: "e.g. SWP4829",
+        placeholder: t("e.g. SWP4829"),
         inputProps: {
           autoComplete: "off",
           autoCapitalize: "characters",
@@ -180,7 +188,7 @@ function CustomerFilterBar({ filters }: { filters: ShipmentFilters }) {
         content: <SortFields sortBy={filters.sortBy} sortOrder={filters.sortOrder} idPrefix="dashboard" />,
       }}
     >
-      <StatusFilter id="dashboard-status" value={filters.status} allLabel="All statuses" />
+      <StatusFilter id="dashboard-status" value={filters.status} allLabel={t("All statuses")} />
     </FilterBar>
   );
 }

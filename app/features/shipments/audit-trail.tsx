@@ -1,7 +1,9 @@
+import { Trans, useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import type { AuditEntry } from "~/features/shipments/shipment-changes.server";
 import { formatDate, formatDateTime, formatDay, formatMoney, isoDateTime } from "~/domain/format";
 import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
 import { WrapPoints } from "~/components/wrap-points";
 
 const ACTIONS: Partial<Record<AuditEntry["type"], string>> = {
@@ -63,15 +65,17 @@ const MONEY_FIELDS = new Set(["declaredValue", "cost"]);
 const MOMENT_FIELDS = new Set(["actualDelivery"]);
 const DAY_FIELDS = new Set(["estimatedDelivery"]);
 
-function shown(field: string, value: unknown, currency: string, timeZone: string): string {
-  if (value === null || value === undefined || value === "") return "(empty)";
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (typeof value === "number" && MONEY_FIELDS.has(field)) return formatMoney(value, currency);
-  if (typeof value === "number" && MOMENT_FIELDS.has(field)) return formatDate(value, timeZone);
-  if (typeof value === "number" && DAY_FIELDS.has(field)) return formatDay(value);
+type Reader = { currency: string; timeZone: string; locale: string; t: TFunction };
+
+function shown(field: string, value: unknown, { currency, timeZone, locale, t }: Reader): string {
+  if (value === null || value === undefined || value === "") return t("(empty)");
+  if (typeof value === "boolean") return value ? t("Yes") : t("No");
+  if (typeof value === "number" && MONEY_FIELDS.has(field)) return formatMoney(value, currency, locale);
+  if (typeof value === "number" && MOMENT_FIELDS.has(field)) return formatDate(value, timeZone, locale);
+  if (typeof value === "number" && DAY_FIELDS.has(field)) return formatDay(value, locale);
   if (field === "status" && typeof value === "string") {
     const status = normalizeStatus(value);
-    return status ? statusLabel(status) : value;
+    return status ? t(statusLabel(status), { ns: "statuses" }) : value;
   }
   return String(value);
 }
@@ -83,32 +87,43 @@ function isChange(value: unknown): value is { from?: unknown; to?: unknown } {
 /** Who changed the shipment, when, and each changed field with its previous value. */
 export function AuditTrail({ entries, currency }: { entries: AuditEntry[]; currency: string }) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("shipments");
+  const reader: Reader = { currency, timeZone, locale, t };
   return (
     <section className="card" aria-labelledby="audit-title">
       <h2 id="audit-title" className="mb-4 text-lg font-semibold">
-        Audit trail
+        {t("Audit trail")}
       </h2>
       {entries.length === 0 ? (
-        <p className="text-slate-700">No changes recorded yet.</p>
+        <p className="text-slate-700">{t("No changes recorded yet.")}</p>
       ) : (
         <ol className="space-y-4">
           {entries.map((entry) => (
             <li key={entry.id} className="border-l-2 border-brand-600 pl-4">
               <p>
-                <span className="font-semibold">{ACTIONS[entry.type] ?? entry.type}</span> by {entry.actorEmail ? <WrapPoints text={entry.actorEmail} /> : "the system"} on{" "}
-                <time dateTime={isoDateTime(entry.createdAt)}>{formatDateTime(entry.createdAt, timeZone)}</time>
+                <Trans
+                  t={t}
+                  i18nKey="<action>{{action}}</action> by <who>{{who}}</who> on <when>{{when}}</when>"
+                  values={{ action: ACTIONS[entry.type] ? t(ACTIONS[entry.type]!) : entry.type, who: entry.actorEmail ?? t("the system"), when: formatDateTime(entry.createdAt, timeZone, locale) }}
+                  components={{
+                    action: <span className="font-semibold" />,
+                    who: entry.actorEmail ? <WrapPoints text={entry.actorEmail} /> : <span />,
+                    when: <time dateTime={isoDateTime(entry.createdAt)} />,
+                  }}
+                />
               </p>
               <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
                 {Object.entries(entry.changes).map(([field, change]) => (
                   <li key={field}>
-                    {FIELD_LABELS[field] ?? field}:{" "}
+                    {t("{{field}}:", { field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field })}{" "}
                     {isChange(change) ? (
                       <>
-                        {"from" in change ? <>{shown(field, change.from, currency, timeZone)} → </> : null}
-                        <span className="font-medium text-slate-900">{shown(field, change.to, currency, timeZone)}</span>
+                        {"from" in change ? <>{shown(field, change.from, reader)} → </> : null}
+                        <span className="font-medium text-slate-900">{shown(field, change.to, reader)}</span>
                       </>
                     ) : (
-                      <span className="font-medium text-slate-900">{shown(field, change, currency, timeZone)}</span>
+                      <span className="font-medium text-slate-900">{shown(field, change, reader)}</span>
                     )}
                   </li>
                 ))}

@@ -2,17 +2,19 @@
 // JavaScript) and in a dialog (with it); `onCancel` turns Cancel into a button that closes
 // the dialog, otherwise Cancel is a link back to the list.
 import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { MAX_LENGTH } from "~/domain/field-limits";
-import { Field } from "~/components/forms";
+import { Field, useMessages } from "~/components/forms";
 
 function CancelControl({ onCancel, cancelTo }: { onCancel?: () => void; cancelTo: string }) {
+  const { t } = useTranslation("shipments");
   return onCancel ? (
     <button type="button" className="btn-secondary" onClick={onCancel}>
-      Cancel
+      {t("Cancel")}
     </button>
   ) : (
     <Link to={cancelTo} className="btn-secondary">
-      Cancel
+      {t("Cancel")}
     </Link>
   );
 }
@@ -45,12 +47,13 @@ export function LocationForm({
   /** Why the last location sent was refused. */
   error?: string;
 }) {
+  const { t } = useTranslation("shipments");
   return (
     <Form method="post" action={locationAction(shipmentId)} className="space-y-4">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field
-        label="Current location"
-        help="Where the parcel is now, e.g. a hub or a city."
+        label={t("Current location")}
+        help={t("Where the parcel is now, e.g. a hub or a city.")}
         errors={error ? [error] : undefined}
         inputProps={{
           id: `${idPrefix}-location`,
@@ -62,8 +65,8 @@ export function LocationForm({
       />
       <div className="flex justify-end gap-2">
         <CancelControl onCancel={onCancel} cancelTo={redirectTo} />
-        <button type="submit" className="btn-primary" data-pending="Saving...">
-          Save
+        <button type="submit" className="btn-primary" data-pending={t("Saving...")}>
+          {t("Save")}
         </button>
       </div>
     </Form>
@@ -79,12 +82,13 @@ export function DeleteShipmentForm({
   redirectTo: string;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation("shipments");
   return (
     <Form method="post" action={deleteAction(shipmentId)} className="flex justify-end gap-2">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <CancelControl onCancel={onCancel} cancelTo={redirectTo} />
-      <button type="submit" className="btn-danger" data-pending="Deleting...">
-        Delete
+      <button type="submit" className="btn-danger" data-pending={t("Deleting...")}>
+        {t("Delete")}
       </button>
     </Form>
   );
@@ -99,6 +103,7 @@ export function BulkDeleteForm({
   redirectTo: string;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation("shipments");
   return (
     <Form method="post" action={BULK_DELETE_ACTION} className="flex justify-end gap-2">
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -106,16 +111,11 @@ export function BulkDeleteForm({
         <input key={id} type="hidden" name="ids" value={id} />
       ))}
       <CancelControl onCancel={onCancel} cancelTo={redirectTo} />
-      <button type="submit" className="btn-danger" data-pending="Deleting...">
-        {`Delete ${ids.length === 1 ? "1 shipment" : `${ids.length} shipments`}`}
+      <button type="submit" className="btn-danger" data-pending={t("Deleting...")}>
+        {t("Delete {{count}} shipments", { count: ids.length })}
       </button>
     </Form>
   );
-}
-
-/** The bulk delete's question: 'Are you sure you want to delete {n} shipments?' */
-export function bulkDeleteQuestion(count: number): string {
-  return `Are you sure you want to delete ${count === 1 ? "1 shipment" : `${count} shipments`}?`;
 }
 
 /**
@@ -123,6 +123,8 @@ export function bulkDeleteQuestion(count: number): string {
  * (`errors`, all at once); opened on its own, `hint` says how to use the bar. Both lead back.
  */
 export function BulkAnswerPage({ title, errors, nothingDone, hint, redirectTo }: { title: string; errors: string[] | undefined; nothingDone: string; hint: string; redirectTo: string }) {
+  const { t } = useTranslation("shipments");
+  const messages = useMessages();
   return (
     <main id="main" className="mx-auto w-full max-w-xl p-6">
       <div className="card space-y-4">
@@ -131,7 +133,7 @@ export function BulkAnswerPage({ title, errors, nothingDone, hint, redirectTo }:
           <>
             <ul role="alert" className="space-y-1 font-medium text-red-700">
               {errors.map((error) => (
-                <li key={error}>{error}</li>
+                <li key={error}>{messages(error)}</li>
               ))}
             </ul>
             <p className="text-slate-700">{nothingDone}</p>
@@ -141,7 +143,7 @@ export function BulkAnswerPage({ title, errors, nothingDone, hint, redirectTo }:
         )}
         <div className="flex justify-end">
           <Link to={redirectTo} className="btn-primary">
-            Back to the shipments
+            {t("Back to the shipments")}
           </Link>
         </div>
       </div>

@@ -6,6 +6,8 @@ import { Link, useFetcher } from "@remix-run/react";
 import { Price } from "~/features/pricing/price";
 import { chargeFor } from "~/features/pricing/charge";
 import { useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { useMessages } from "~/components/forms";
 import type { CustomerShipmentRow } from "~/features/shipments/customer-shipments.server";
 import type { AdminShipmentRow } from "~/features/shipments/shipment-list.server";
 import { MAX_LENGTH } from "~/domain/field-limits";
@@ -19,11 +21,10 @@ import { BULK_STATUSES, NOTHING_SELECTED } from "~/features/shipments/shipment-s
 import { DialogLink } from "~/components/dialog-link";
 import { DataTable, DateRangeFields, EmptyState, FilterBar, FilterNotice, PaginationNav, type Column } from "~/components/list";
 import { SortFields, StatusFilter } from "./list-filter-fields";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
 import {
   BULK_DELETE_ACTION,
   BULK_STATUS_ACTION,
-  bulkDeleteQuestion,
   BulkDeleteForm,
   deleteAction,
   DeleteShipmentForm,
@@ -66,6 +67,9 @@ export function AdminShipmentTable({
 }) {
   const hydrated = useHydrated();
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("shipments");
+  const messages = useMessages();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [noneSelected, setNoneSelected] = useState(false);
   const bulkStatus = useFetcher<{ errors?: string[] }>();
@@ -94,7 +98,7 @@ export function AdminShipmentTable({
 
   const columns: Column<AdminShipmentRow>[] = [
     {
-      label: "Select",
+      label: t("Select"),
       header: (
         <SelectAll
           hydrated={hydrated}
@@ -119,18 +123,17 @@ export function AdminShipmentTable({
       ),
     },
     {
-      label: "Tracking ID",
+      label: t("Tracking ID"),
       rowHeader: true,
       // The tracking ID labels the row's checkbox.
       cell: (row) => (
         <label htmlFor={`select-${row.id}`} className="font-mono">
-          <span className="sr-only">Select </span>
-          {row.trackingId}
+          <Trans t={t} i18nKey="<sr>Select </sr>{{trackingId}}" values={{ trackingId: row.trackingId }} components={{ sr: <span className="sr-only" /> }} />
         </label>
       ),
     },
     {
-      label: "Customer",
+      label: t("Customer"),
       cell: (row) => (
         <div>
           <div className="font-medium">{row.senderName}</div>
@@ -139,60 +142,60 @@ export function AdminShipmentTable({
       ),
     },
     {
-      label: "Route",
+      label: t("Route"),
       cell: (row) => (
         <div>
           <div>
             {row.originCity} → {row.destinationCity}
           </div>
           <div className="text-slate-600">
-            {countryName(row.originCountry)} → {countryName(row.destinationCountry)}
+            {countryName(row.originCountry, locale)} → {countryName(row.destinationCountry, locale)}
           </div>
         </div>
       ),
     },
-    { label: "Status", cell: (row) => <StatusForm shipmentId={row.id} trackingId={row.trackingId} status={row.status} here={here} /> },
-    { label: "Created", cell: (row) => formatDateTime(row.createdAt, timeZone) },
-    { label: "Value", className: "whitespace-nowrap", cell: (row) => formatMoney(row.declaredValue, row.currency) },
+    { label: t("Status"), cell: (row) => <StatusForm shipmentId={row.id} trackingId={row.trackingId} status={row.status} here={here} /> },
+    { label: t("Created"), cell: (row) => formatDateTime(row.createdAt, timeZone, locale) },
+    { label: t("Value"), className: "whitespace-nowrap", cell: (row) => formatMoney(row.declaredValue, row.currency, locale) },
     // What "Sort by Total cost" orders by.
-    { label: "Total cost", className: "whitespace-nowrap", cell: (row) => <Price charge={chargeFor(row)} /> },
+    { label: t("Total cost"), className: "whitespace-nowrap", cell: (row) => <Price charge={chargeFor(row)} /> },
     {
-      label: "Actions",
+      label: t("Actions"),
       cell: (row) => (
         <ul className="flex flex-col gap-1">
           <li>
             <Link to={`/track/${encodeURIComponent(row.trackingId)}`} className="link">
-              View<span className="sr-only"> details of {row.trackingId}</span>
+              <Trans t={t} i18nKey="View<sr> details of {{trackingId}}</sr>" values={{ trackingId: row.trackingId }} components={{ sr: <span className="sr-only" /> }} />
             </Link>
           </li>
           <li>
             <DialogLink
               to={withReturn(locationAction(row.id))}
               action={locationAction(row.id)}
-              title={`Current location of ${row.trackingId}`}
+              title={t("Current location of {{trackingId}}", { trackingId: row.trackingId })}
               className="link"
               content={(close) => (
                 <LocationForm shipmentId={row.id} currentLocation={row.currentLocation} redirectTo={here} onCancel={close} idPrefix={`dialog-${row.id}`} />
               )}
             >
-              Location<span className="sr-only"> of {row.trackingId}</span>
+              <Trans t={t} i18nKey="Location<sr> of {{trackingId}}</sr>" values={{ trackingId: row.trackingId }} components={{ sr: <span className="sr-only" /> }} />
             </DialogLink>
           </li>
           <li>
             <Link to={`/admin/shipments/${encodeURIComponent(row.id)}/edit`} className="link">
-              Edit<span className="sr-only"> {row.trackingId}</span>
+              <Trans t={t} i18nKey="Edit<sr> {{trackingId}}</sr>" values={{ trackingId: row.trackingId }} components={{ sr: <span className="sr-only" /> }} />
             </Link>
           </li>
           <li>
             <DialogLink
               to={withReturn(deleteAction(row.id))}
               action={deleteAction(row.id)}
-              title={`Delete ${row.trackingId}`}
-              description="Are you sure you want to delete this shipment?"
+              title={t("Delete {{trackingId}}", { trackingId: row.trackingId })}
+              description={t("Are you sure you want to delete this shipment?")}
               className="font-medium text-red-700 underline underline-offset-2 hover:text-red-800"
               content={(close) => <DeleteShipmentForm shipmentId={row.id} redirectTo={here} onCancel={close} />}
             >
-              Delete<span className="sr-only"> {row.trackingId}</span>
+              <Trans t={t} i18nKey="Delete<sr> {{trackingId}}</sr>" values={{ trackingId: row.trackingId }} components={{ sr: <span className="sr-only" /> }} />
             </DialogLink>
           </li>
         </ul>
@@ -207,8 +210,8 @@ export function AdminShipmentTable({
           {title}
         </h2>
         <AdminShipmentFilterBar filters={filters} withDateRange={withDateRange} />
-        {notice ? <FilterNotice>{notice}</FilterNotice> : null}
-        {filters.datesSwapped ? <FilterNotice>{SWAPPED_DATES_MESSAGE}</FilterNotice> : null}
+        {notice ? <FilterNotice>{messages(notice)}</FilterNotice> : null}
+        {filters.datesSwapped ? <FilterNotice>{messages(SWAPPED_DATES_MESSAGE)}</FilterNotice> : null}
       </div>
 
       <form id={BULK_FORM_ID} method="get" action={BULK_DELETE_ACTION} onReset={() => setSelected(new Set())}>
@@ -217,31 +220,31 @@ export function AdminShipmentTable({
           <input key={id} type="hidden" name="pageIds" value={id} />
         ))}
       </form>
-      <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-6 py-3" aria-label="Bulk actions" role="group">
+      <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50 px-6 py-3" aria-label={t("Bulk actions")} role="group">
         <p className="mr-auto text-sm font-medium" aria-live="polite">
-          {hydrated ? `${selectedIds.length} shipment(s) selected` : "Tick shipments to change their status or delete them."}
+          {hydrated ? t("{{count}} shipment(s) selected", { count: selectedIds.length }) : t("Tick shipments to change their status or delete them.")}
         </p>
         {noneSelected ? (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {NOTHING_SELECTED}
+            {messages(NOTHING_SELECTED)}
           </p>
         ) : null}
         {bulkErrors.length > 0 ? (
           <ul role="alert" className="text-sm font-medium text-red-700">
             {bulkErrors.map((error) => (
-              <li key={error}>{error}</li>
+              <li key={error}>{messages(error)}</li>
             ))}
           </ul>
         ) : null}
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor="bulk-status" className="text-sm font-medium">
-            New status
+            {t("New status")}
           </label>
           <select id="bulk-status" name="status" form={BULK_FORM_ID} defaultValue="" className="input w-44 max-w-full py-1 text-sm">
-            <option value="">Choose a status</option>
+            <option value="">{t("Choose a status")}</option>
             {BULK_STATUSES.map((option) => (
               <option key={option} value={option}>
-                {statusLabel(option)}
+                {t(statusLabel(option), { ns: "statuses" })}
               </option>
             ))}
           </select>
@@ -260,12 +263,12 @@ export function AdminShipmentTable({
               if (selectedIds.length > 0) bulkStatus.submit(event.currentTarget);
             }}
           >
-            {bulkStatus.state === "idle" ? "Update status" : "Updating..."}
+            {bulkStatus.state === "idle" ? t("Update status") : t("Updating...")}
           </button>
           {couriers ? (
             <>
               <label htmlFor="bulk-courier" className="text-sm font-medium">
-                Courier
+                {t("Courier")}
               </label>
               <select id="bulk-courier" name="courierId" form={BULK_FORM_ID} defaultValue="" className="input w-44 max-w-full py-1 text-sm">
                 <CourierOptions couriers={couriers} />
@@ -284,7 +287,7 @@ export function AdminShipmentTable({
                   if (selectedIds.length > 0) bulkCourier.submit(event.currentTarget);
                 }}
               >
-                {bulkCourier.state === "idle" ? "Assign" : "Assigning..."}
+                {bulkCourier.state === "idle" ? t("Assign") : t("Assigning...")}
               </button>
             </>
           ) : null}
@@ -292,12 +295,12 @@ export function AdminShipmentTable({
             <DialogLink
               to={`${BULK_DELETE_ACTION}?${new URLSearchParams([...selectedIds.map((id) => ["ids", id]), ["redirectTo", here]])}`}
               action={BULK_DELETE_ACTION}
-              title="Delete shipments"
-              description={bulkDeleteQuestion(selectedIds.length)}
+              title={t("Delete shipments")}
+              description={t("Are you sure you want to delete {{count}} shipments?", { count: selectedIds.length })}
               className="btn-danger py-1.5"
               content={(close) => <BulkDeleteForm ids={selectedIds} redirectTo={here} onCancel={close} />}
             >
-              Delete
+              {t("Delete")}
             </DialogLink>
           ) : (
             <button
@@ -310,59 +313,60 @@ export function AdminShipmentTable({
                 setNoneSelected(true);
               }}
             >
-              Delete
+              {t("Delete")}
             </button>
           )}
           <button type="reset" form={BULK_FORM_ID} className="btn-secondary py-1.5" onClick={() => setNoneSelected(false)}>
-            Clear selection
+            {t("Clear selection")}
           </button>
         </div>
       </div>
 
       {rows.length === 0 ? (
         isFiltered(filters) ? (
-          <EmptyState title="No shipments found" hint="Try adjusting your search criteria" />
+          <EmptyState title={t("No shipments found")} hint={t("Try adjusting your search criteria")} />
         ) : (
           <EmptyState
-            title="No shipments found"
-            hint="Get started by creating a new shipment"
-            action={{ to: "/admin/shipments/new", label: "Create New Shipment" }}
+            title={t("No shipments found")}
+            hint={t("Get started by creating a new shipment")}
+            action={{ to: "/admin/shipments/new", label: t("Create New Shipment") }}
           />
         )
       ) : (
         <DataTable caption={title} columns={columns} rows={rows} rowKey={(row) => row.id} />
       )}
-      <PaginationNav pagination={pagination} label="Shipment pages" />
+      <PaginationNav pagination={pagination} label={t("Shipment pages")} />
     </section>
   );
 }
 
 function AdminShipmentFilterBar({ filters, withDateRange }: { filters: AdminShipmentFilters; withDateRange: boolean }) {
   const sorted = filters.sortBy !== DEFAULT_SORT.sortBy || filters.sortOrder !== DEFAULT_SORT.sortOrder;
+  const { t } = useTranslation("shipments");
   return (
     <FilterBar
       id="shipments"
-      label="Filter shipments"
-      search={{ label: "Search shipments", value: filters.search, placeholder: "Search by tracking ID, customer name, or email..." }}
+      label={t("Filter shipments")}
+      search={{ label: t("Search shipments"), value: filters.search, placeholder: t("Search by tracking ID, customer name, or email...") }}
       more={{
         open: sorted || Boolean(filters.dateFrom || filters.dateTo),
         content: (
           <>
             <SortFields sortBy={filters.sortBy} sortOrder={filters.sortOrder} idPrefix="shipments" />
-            {withDateRange ? <DateRangeFields idPrefix="shipments" verb="Created" dateFrom={filters.dateFrom} dateTo={filters.dateTo} /> : null}
+            {withDateRange ? <DateRangeFields idPrefix="shipments" verb={t("Created")} dateFrom={filters.dateFrom} dateTo={filters.dateTo} /> : null}
           </>
         ),
       }}
     >
-      <StatusFilter id="shipments-status" value={filters.status} allLabel="All Status" />
+      <StatusFilter id="shipments-status" value={filters.status} allLabel={t("All Status")} />
       <div>
         <label htmlFor="shipments-period" className="label">
-          Time period
+          {t("Time period")}
         </label>
         <select id="shipments-period" name="period" defaultValue={filters.period} className="input">
           {TIME_PERIODS.map((period) => (
             <option key={period} value={period}>
-              {TIME_PERIOD_LABELS[period]}
+              {t(TIME_PERIOD_LABELS[period])}
             </option>
           ))}
         </select>
@@ -374,32 +378,34 @@ function AdminShipmentFilterBar({ filters, withDateRange }: { filters: AdminShip
 /** The customer's own shipments: each with its status, where it goes, its cost and links. */
 export function CustomerShipmentTable({ rows }: { rows: CustomerShipmentRow[] }) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("shipments");
   const columns: Column<CustomerShipmentRow>[] = [
-    { label: "Tracking ID", rowHeader: true, cell: (row) => <span className="font-mono">{row.trackingId}</span> },
-    { label: "Status", cell: (row) => <StatusBadge status={row.status} /> },
-    { label: "Recipient", cell: (row) => row.recipientName },
-    { label: "Destination", cell: (row) => `${row.destinationCity}, ${countryName(row.destinationCountry)}` },
-    { label: "Created", className: "whitespace-nowrap", cell: (row) => formatDate(row.createdAt, timeZone) },
-    { label: "Est. delivery", className: "whitespace-nowrap", cell: (row) => formatDay(row.estimatedDelivery) },
-    { label: "Total", className: "whitespace-nowrap text-right", cell: (row) => <Price charge={chargeFor(row)} /> },
+    { label: t("Tracking ID"), rowHeader: true, cell: (row) => <span className="font-mono">{row.trackingId}</span> },
+    { label: t("Status"), cell: (row) => <StatusBadge status={row.status} /> },
+    { label: t("Recipient"), cell: (row) => row.recipientName },
+    { label: t("Destination"), cell: (row) => `${row.destinationCity}, ${countryName(row.destinationCountry, locale)}` },
+    { label: t("Created"), className: "whitespace-nowrap", cell: (row) => formatDate(row.createdAt, timeZone, locale) },
+    { label: t("Est. delivery"), className: "whitespace-nowrap", cell: (row) => formatDay(row.estimatedDelivery, locale) },
+    { label: t("Total"), className: "whitespace-nowrap text-right", cell: (row) => <Price charge={chargeFor(row)} /> },
     {
-      label: "Actions",
-      header: <span className="sr-only">Actions</span>,
+      label: t("Actions"),
+      header: <span className="sr-only">{t("Actions")}</span>,
       cell: (row) => (
         <div className="flex gap-3 whitespace-nowrap">
           <Link to={`/track/${row.trackingId}`} className="link">
-            Track<span className="sr-only"> {row.trackingId}</span>
+            <Trans t={t} i18nKey="Track<sr> {{trackingId}}</sr>" values={{ trackingId: row.trackingId }} components={{ sr: <span className="sr-only" /> }} />
           </Link>
           {row.invoiceUrl ? (
             <Link to={row.invoiceUrl} className="link">
-              Invoice<span className="sr-only"> for {row.trackingId}</span>
+              <Trans t={t} i18nKey="Invoice<sr> for {{trackingId}}</sr>" values={{ trackingId: row.trackingId }} components={{ sr: <span className="sr-only" /> }} />
             </Link>
           ) : null}
         </div>
       ),
     },
   ];
-  return <DataTable caption="Your shipments" columns={columns} rows={rows} rowKey={(row) => row.id} />;
+  return <DataTable caption={t("Your shipments")} columns={columns} rows={rows} rowKey={(row) => row.id} />;
 }
 
 function SelectAll({
@@ -414,13 +420,14 @@ function SelectAll({
   onChange: (on: boolean) => void;
 }) {
   const box = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation("shipments");
   useEffect(() => {
     if (box.current) box.current.indeterminate = count > 0 && count < total;
   }, [count, total]);
   return (
     <span className="inline-flex items-center gap-2">
       <label htmlFor="select-all">
-        All<span className="sr-only"> shipments on this page</span>
+        <Trans t={t} i18nKey="All<sr> shipments on this page</sr>" components={{ sr: <span className="sr-only" /> }} />
       </label>
       <input
         ref={box}
@@ -442,6 +449,8 @@ function SelectAll({
  */
 function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: string; trackingId: string; status: ShipmentStatus; here: string }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation("shipments");
+  const messages = useMessages();
   const fetcher = useFetcher<{ error?: string }>();
   const [choice, setChoice] = useState<string>(status);
   useEffect(() => setChoice(status), [status]);
@@ -454,7 +463,7 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
       <input type="hidden" name="redirectTo" value={here} />
       {/* On small screens the card's "Status" label stands beside it. */}
       <label htmlFor={selectId} className="text-xs font-medium text-slate-600 max-md:sr-only">
-        Status<span className="sr-only"> of {trackingId}</span>
+        <Trans t={t} i18nKey="Status<sr> of {{trackingId}}</sr>" values={{ trackingId }} components={{ sr: <span className="sr-only" /> }} />
       </label>
       <div className="-mt-1 flex flex-wrap items-center gap-2 max-md:mt-0">
         <select
@@ -472,18 +481,18 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
         >
           {SHIPMENT_STATUSES.map((option) => (
             <option key={option} value={option}>
-              {statusLabel(option)}
+              {t(statusLabel(option), { ns: "statuses" })}
             </option>
           ))}
         </select>
         <button type="submit" className="btn-secondary px-2 py-1" hidden={hydrated}>
-          Update<span className="sr-only"> status of {trackingId}</span>
+          <Trans t={t} i18nKey="Update<sr> status of {{trackingId}}</sr>" values={{ trackingId }} components={{ sr: <span className="sr-only" /> }} />
         </button>
       </div>
       {askDestination ? (
         <div className="flex flex-col gap-1">
           <label htmlFor={destinationId} className="text-sm font-medium">
-            Please enter the custom destination
+            {t("Please enter the custom destination")}
           </label>
           <div className="flex gap-2">
             <input
@@ -496,12 +505,12 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
               aria-describedby={error ? `${destinationId}-error` : undefined}
             />
             <button type="submit" className="btn-primary px-3 py-1">
-              Save
+              {t("Save")}
             </button>
           </div>
           {error ? (
             <p id={`${destinationId}-error`} className="text-sm font-medium text-red-700">
-              {error}
+              {messages(error)}
             </p>
           ) : null}
         </div>
