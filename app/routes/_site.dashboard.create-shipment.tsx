@@ -21,8 +21,8 @@ import { ExchangeNote } from "~/features/pricing/exchange-note";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { useLocale, useTimeZone } from "~/components/root-data";
 import { useMessages } from "~/components/forms";
-import { translator } from "~/features/languages/i18n.server";
-import { LOCALES, type Language } from "~/features/languages/languages";
+import { linkedLanguage, translator } from "~/features/languages/i18n.server";
+import { LANGUAGE_PARAM, LOCALES, type Language } from "~/features/languages/languages";
 import { metaT } from "~/features/languages/translate";
 import { quoteLineText } from "~/features/pricing/quote-line-label";
 import { tk } from "~/features/languages/languages";
@@ -124,7 +124,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const draft = await getDraft(context, user);
   // The address says which step is shown; one not yet open shows the furthest one reached.
   const step = parseStep(url.searchParams.get("step"));
-  if (!isStepOpen(step, draft.reached)) throw redirect(stepUrl(draft.reached));
+  if (!isStepOpen(step, draft.reached)) {
+    // A page linked in a language (?lng=) stays in it.
+    const linked = linkedLanguage(request);
+    throw redirect(`${stepUrl(draft.reached)}${linked ? `&${LANGUAGE_PARAM}=${linked}` : ""}`);
+  }
   const pricing = draftPricing(draft, draft.values);
   const { rate } = pricing;
   // Surcharges and add-ons are dollars converted at the draft's rate, as the estimate converts them.
