@@ -158,7 +158,7 @@ export default function InvoicesPage() {
                 ))}
               </select>
             </div>
-            <DateRangeFields idPrefix="invoices" verb={t("Issued")} dateFrom={filters.dateFrom} dateTo={filters.dateTo} />
+            <DateRangeFields idPrefix="invoices" verb="Issued" dateFrom={filters.dateFrom} dateTo={filters.dateTo} />
           </FilterBar>
           {filters.datesSwapped ? <FilterNotice>{messages(SWAPPED_DATES_MESSAGE)}</FilterNotice> : null}
         </div>

@@ -353,7 +353,7 @@ function AdminShipmentFilterBar({ filters, withDateRange }: { filters: AdminShip
         content: (
           <>
             <SortFields sortBy={filters.sortBy} sortOrder={filters.sortOrder} idPrefix="shipments" />
-            {withDateRange ? <DateRangeFields idPrefix="shipments" verb={t("Created")} dateFrom={filters.dateFrom} dateTo={filters.dateTo} /> : null}
+            {withDateRange ? <DateRangeFields idPrefix="shipments" verb="Created" dateFrom={filters.dateFrom} dateTo={filters.dateTo} /> : null}
           </>
         ),
       }}
