@@ -12,6 +12,7 @@ import {
   defaultStatusDescription,
   defaultStatusPlace,
   isDelivered,
+  SCAN_DESCRIPTIONS,
   SHIPMENT_STATUSES,
   type ShipmentStatus,
 } from "../app/features/shipments/shipment-status";
@@ -126,14 +127,6 @@ const PATHS: Record<ShipmentStatus, ShipmentStatus[]> = {
   exception: ["pending", "confirmed", "picked_up", "in_transit", "exception"],
   returned: ["pending", "confirmed", "picked_up", "in_transit", "exception", "returned"],
   custom_destination: ["pending", "confirmed", "picked_up", "in_transit", "custom_destination"],
-};
-
-const EXTRA_DESCRIPTIONS: Partial<Record<ShipmentStatus, string>> = {
-  confirmed: "Shipment confirmed and label created",
-  picked_up: "Package picked up by courier",
-  shipped: "Package shipped from origin facility",
-  exception: "Delivery exception: address could not be verified",
-  returned: "Package returned to sender",
 };
 
 /** A small deterministic generator (mulberry32) so the same seed gives the same data. */
@@ -300,7 +293,7 @@ export function buildSeed(
       description:
         pathStatus === "custom_destination"
           ? statusChangeEntry({ status: pathStatus, customDestination: customDestinationOf(to) }).description
-          : (EXTRA_DESCRIPTIONS[pathStatus] ?? defaultStatusDescription(pathStatus)),
+          : (SCAN_DESCRIPTIONS[pathStatus] ?? defaultStatusDescription(pathStatus)),
       occurredAt: stepTimes[step]!,
       actorUserId: step === 0 ? null : SEED_USER_IDS.admin,
       actorLabel: step === 0 ? "system" : `${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}`,

@@ -8,7 +8,11 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
+import { useMessages } from "~/components/forms";
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM } from "~/features/languages/languages";
+import { metaT } from "~/features/languages/translate";
 import { redirectWithOutcome, refusalInit } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
 import { requestTimeZone } from "~/.server/time-zone";
@@ -31,10 +35,14 @@ import { companyNameOf, FALLBACK_COMPANY_NAME } from "~/components/company-name"
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction<typeof loader> = ({ params, matches }) => [
-  { title: `Tracking ${params.trackingId ?? ""} | ${companyNameOf(matches)}` },
-  { name: "description", content: `Status, delivery progress and history of your ${companyNameOf(matches)} shipment.` },
-];
+export const meta: MetaFunction<typeof loader> = ({ params, matches }) => {
+  const t = metaT(matches, "tracking");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Tracking {{trackingId}} | {{company}}", { trackingId: params.trackingId ?? "", company }) },
+    { name: "description", content: t("Status, delivery progress and history of your {{company}} shipment.", { company }) },
+  ];
+};
 
 // Retry-After of a 429 or 503 reaches the document response too.
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
@@ -76,6 +84,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const now = Date.now();
     const timeZone = requestTimeZone(request);
     const timeline = trackingTimeline({ ...view, now, timeZone });
+    // The calendar file speaks the page's language, also when the page was linked in it.
+    const language = await context.language();
+    const calendarPath = `/track/${encodeURIComponent(trackingId)}/calendar.ics`;
     // The edge cache stores the page under the version this render read (decision 131).
     return data({
       state: "found" as const,
@@ -88,7 +99,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       print: url.searchParams.get("print") === "1",
       // Updates by mail while anything can still happen; the owner gets them through the profile's preferences.
       subscribe: acceptsSubscribers(view.status) && !view.viewerIsOwner,
-      calendar: hasDeliveryDayToCome(view, { now, timeZone }) ? `/track/${encodeURIComponent(trackingId)}/calendar.ics` : null,
+      calendar: hasDeliveryDayToCome(view, { now, timeZone })
+        ? language === DEFAULT_LANGUAGE
+          ? calendarPath
+          : `${calendarPath}?${LANGUAGE_PARAM}=${language}`
+        : null,
     }, { headers: { [RENDERED_VERSION_HEADER]: publicVersion } });
   } catch (error) {
     console.error("Tracking look-up failed", error);
@@ -110,7 +125,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ email: String(submission.payload.email ?? "").slice(0, 254), errors: submission.error?.email ?? ["Please use the form to continue."] }, { status: 400 });
   }
-  const outcome = await subscribeToTracking(context, { trackingId, email: submission.value.email, clientAddress: clientAddress(request) });
+  const outcome = await subscribeToTracking(context, {
+    trackingId,
+    email: submission.value.email,
+    clientAddress: clientAddress(request),
+    language: await context.language(),
+  });
   if (!outcome.ok) {
     return data({ email: submission.value.email, errors: [outcome.message ?? "Failed to subscribe"] }, refusalInit(outcome));
   }
@@ -123,15 +143,17 @@ export default function TrackingPage() {
   const timeZone = useTimeZone();
   const formShown = result.state === "found" && !result.view.viewerIsOwner && result.subscribe;
   const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
+  const { t } = useTranslation("tracking");
+  const message = useMessages();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10 print:max-w-none print:p-0">
       {/* On paper the site's header is gone: the document names the company itself. */}
       <header className="mb-4 hidden border-b border-slate-300 pb-3 print:block">
         <p className="text-xl font-bold text-brand-800">{companyName}</p>
-        <p className="text-sm text-slate-700">Shipment tracking report</p>
+        <p className="text-sm text-slate-700">{t("Shipment tracking report")}</p>
       </header>
       <div className="mb-8 print:hidden">
-        <h1 className="mb-4 text-3xl font-bold">Track your package</h1>
+        <h1 className="mb-4 text-3xl font-bold">{t("Track your package")}</h1>
         <div className="card">
           <TrackingForm key={result.trackingId} defaultValue={result.trackingId} />
         </div>
@@ -139,7 +161,7 @@ export default function TrackingPage() {
       {/* A refused request for updates where the page offers none (an unknown or settled parcel) says why here. */}
       {answer?.errors && !formShown ? (
         <p role="alert" className="mb-8 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-          {answer.errors.join(" ")}
+          {answer.errors.map((error) => message(error)).join(" ")}
         </p>
       ) : null}
       {result.state === "found" ? (
@@ -165,24 +187,28 @@ export default function TrackingPage() {
       ) : result.state === "not-found" ? (
         <section className="card text-center" aria-labelledby="not-found-title">
           <h2 id="not-found-title" className="mb-2 text-xl font-semibold">
-            No tracking information found
+            {t("No tracking information found")}
           </h2>
           <p className="mb-4 text-slate-700">
-            We could not find a shipment with the tracking ID <span className="font-mono font-semibold">{result.trackingId}</span>.
-            Check the number on your receipt and try again.
+            <Trans
+              t={t}
+              i18nKey="We could not find a shipment with the tracking ID <id>{{trackingId}}</id>. Check the number on your receipt and try again."
+              values={{ trackingId: result.trackingId }}
+              components={{ id: <span className="font-mono font-semibold" /> }}
+            />
           </p>
           <Link to="/track" className="btn-primary">
-            Try Another Number
+            {t("Try Another Number")}
           </Link>
         </section>
       ) : (
         <section role="alert" className="card border-red-300 bg-red-50" aria-labelledby="error-title">
           <h2 id="error-title" className="mb-2 text-xl font-semibold text-red-900">
-            Tracking Error
+            {t("Tracking Error")}
           </h2>
-          <p className="mb-4 text-red-900">{result.message}</p>
+          <p className="mb-4 text-red-900">{message(result.message)}</p>
           <a href={`/track/${encodeURIComponent(result.trackingId)}`} className="btn-secondary">
-            Try again
+            {t("Try again")}
           </a>
         </section>
       )}

@@ -2,6 +2,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { invariantResponse } from "~/.server/invariant";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { clientAddress } from "~/.server/rate-limit";
@@ -14,11 +16,15 @@ import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction<typeof loader> = ({ params, matches }) => [
-  { title: `Rate delivery ${params.trackingId ?? ""} | ${companyNameOf(matches)}` },
-  // No noindex (as decision 005): without the mailed token the page only says where to rate from.
-  { name: "description", content: `Rate the delivery of your ${companyNameOf(matches)} shipment from 1 to 5, once.` },
-];
+export const meta: MetaFunction<typeof loader> = ({ params, matches }) => {
+  const t = metaT(matches, "tracking");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Rate delivery {{trackingId}} | {{company}}", { trackingId: params.trackingId ?? "", company }) },
+    // No noindex (as decision 005): without the mailed token the page only says where to rate from.
+    { name: "description", content: t("Rate the delivery of your {{company}} shipment from 1 to 5, once.", { company }) },
+  ];
+};
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
 
@@ -52,12 +58,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function RateDeliveryPage() {
   const { trackingId, prompt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("tracking");
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-6 px-4 py-10">
-      <h1 className="text-3xl font-bold">Rate delivery {trackingId}</h1>
+      <h1 className="text-3xl font-bold">{t("Rate delivery {{trackingId}}", { trackingId })}</h1>
       <DeliveryRating trackingId={trackingId} prompt={prompt} lastResult={actionData?.result} />
       <Link to={`/track/${encodeURIComponent(trackingId)}`} className="link">
-        Back to tracking {trackingId}
+        {t("Back to tracking {{trackingId}}", { trackingId })}
       </Link>
     </main>
   );

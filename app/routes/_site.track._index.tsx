@@ -1,13 +1,17 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { metaT } from "~/features/languages/translate";
 import { clientAddress, countTrackingLookUps } from "~/.server/rate-limit";
 import { requestTimeZone } from "~/.server/time-zone";
 import { lookUpMany } from "~/features/tracking/tracking.server";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { TrackingForm } from "~/features/tracking/tracking-form";
 import { countryName, formatDate, formatDay, formatMonthDay } from "~/domain/format";
-import { isDelivered, isSettled, statusProgress, statusTone } from "~/features/shipments/shipment-status";
+import { isDelivered, isSettled, statusProgress, statusTone, STATUSES_NAMESPACE } from "~/features/shipments/shipment-status";
+import { historyText } from "~/features/tracking/tracking-history";
 import { parseTrackingSearch, trackingSearchPath } from "~/features/tracking/tracking-id";
 import { runningLate } from "~/features/tracking/tracking-timeline";
 import type { ScriptsHandle } from "~/components/page-scripts";
@@ -15,10 +19,13 @@ import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Track a package | ${companyNameOf(matches)}` },
-  { name: "description", content: "Enter one tracking ID or up to 10 to see where your parcels are, their history and estimated delivery." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "tracking");
+  return [
+    { title: t("Track a package | {{company}}", { company: companyNameOf(matches) }) },
+    { name: "description", content: t("Enter one tracking ID or up to 10 to see where your parcels are, their history and estimated delivery.") },
+  ];
+};
 
 // Retry-After of a 429 reaches the document response too.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -62,10 +69,11 @@ export default function TrackPage() {
   const result = useLoaderData<typeof loader>();
   const typed = result.state === "empty" ? "" : result.typed;
   const error = result.state === "invalid" || result.state === "limited" ? result.error : null;
+  const { t } = useTranslation("tracking");
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Track your package</h1>
-      <p className="mb-6 text-slate-700">Enter the tracking ID from your receipt or confirmation e-mail, or up to 10 of them at once.</p>
+      <h1 className="mb-2 text-3xl font-bold">{t("Track your package")}</h1>
+      <p className="mb-6 text-slate-700">{t("Enter the tracking ID from your receipt or confirmation e-mail, or up to 10 of them at once.")}</p>
       <div className="card">
         <TrackingForm key={typed} defaultValue={typed} error={error} />
       </div>
@@ -77,21 +85,31 @@ export default function TrackPage() {
 type Row = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "found" }>["rows"][number];
 
 /** Where a parcel is and when it arrives (or arrived); a returned one expects no delivery. */
-function rowFacts(shipment: NonNullable<Row["shipment"]>, timeZone: string): string {
-  const destination = `${shipment.destination.city}, ${countryName(shipment.destination.country)}`;
-  if (isDelivered(shipment.status)) return `Delivered ${formatDate(shipment.actualDelivery, timeZone)} · ${destination}`;
-  if (isSettled(shipment.status)) return `${shipment.currentLocation ?? destination} · Returned to sender`;
-  return `${shipment.currentLocation ?? "Not yet scanned"} · to ${destination} · Estimated delivery ${formatDay(shipment.estimatedDelivery)}`;
+function rowFacts(shipment: NonNullable<Row["shipment"]>, { t, statusT, timeZone, locale }: { t: TFunction; statusT: TFunction; timeZone: string; locale: string }): string {
+  const destination = `${shipment.destination.city}, ${countryName(shipment.destination.country, locale)}`;
+  const place = shipment.currentLocation === null ? null : historyText(statusT, shipment.currentLocation);
+  if (isDelivered(shipment.status)) return t("Delivered {{date}} · {{destination}}", { date: formatDate(shipment.actualDelivery, timeZone, locale), destination });
+  if (isSettled(shipment.status)) return t("{{place}} · Returned to sender", { place: place ?? destination });
+  return t("{{place}} · to {{destination}} · Estimated delivery {{date}}", {
+    place: place ?? t("Not yet scanned"),
+    destination,
+    date: formatDay(shipment.estimatedDelivery, locale),
+  });
 }
 
 /** One compact row per ID asked for, in the order typed; IDs that match nothing are marked. */
 function ResultRows({ rows }: { rows: Row[] }) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("tracking");
+  const { t: statusT } = useTranslation(STATUSES_NAMESPACE);
   const found = rows.filter((row) => row.shipment).length;
   return (
     <section className="mt-8" aria-labelledby="results-title">
       <h2 id="results-title" className="mb-3 text-xl font-semibold">
-        {`${rows.length} parcels looked up: ${found} found${found < rows.length ? `, ${rows.length - found} not found` : ""}`}
+        {found < rows.length
+          ? t("{{count}} parcels looked up: {{found}} found, {{missing}} not found", { count: rows.length, found, missing: rows.length - found })
+          : t("{{count}} parcels looked up: {{found}} found", { count: rows.length, found })}
       </h2>
       <ul className="space-y-3">
         {rows.map(({ trackingId, shipment, late }) => (
@@ -110,21 +128,21 @@ function ResultRows({ rows }: { rows: Row[] }) {
                   className="progress"
                   max={100}
                   value={statusProgress(shipment.status)}
-                  aria-label={`Delivery progress of ${trackingId}`}
+                  aria-label={t("Delivery progress of {{trackingId}}", { trackingId })}
                   data-tone={isDelivered(shipment.status) ? "green" : statusTone(shipment.status) === "red" ? "red" : undefined}
                 >
                   {`${statusProgress(shipment.status)}%`}
                 </progress>
                 <p className="text-sm text-slate-700">
-                  {rowFacts(shipment, timeZone)}
-                  {late ? <strong className="text-amber-900">{` · Running late: expected ${formatMonthDay(late.expected)}`}</strong> : null}
+                  {rowFacts(shipment, { t, statusT, timeZone, locale })}
+                  {late ? <strong className="text-amber-900">{` · ${t("Running late: expected {{date}}", { date: formatMonthDay(late.expected, locale) })}`}</strong> : null}
                 </p>
               </article>
             ) : (
               <p className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-mono font-semibold">{trackingId}</span>
                 <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-inset ring-slate-700/30">
-                  Not found
+                  {t("Not found")}
                 </span>
               </p>
             )}

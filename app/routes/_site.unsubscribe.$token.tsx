@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { z } from "zod";
 import { redirectWithOutcome } from "~/http/replies.server";
 import { unsubscribeAddress, unsubscribeLink } from "~/features/mail/unsubscribe.server";
@@ -8,12 +10,12 @@ import { INVALID_UNSUBSCRIBE_LINK, MAIL_STILL_SENT } from "~/features/mail/unsub
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { UnsubscribeForm } from "~/features/mail/unsubscribe-form";
 import { companyNameOf } from "~/components/company-name";
-import { FormErrors } from "~/components/forms";
+import { FormErrors, useMessages } from "~/components/forms";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: `Stop parcel e-mail | ${companyNameOf(matches)}` },
+  { title: metaT(matches, "tracking")("Stop parcel e-mail | {{company}}", { company: companyNameOf(matches) }) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -42,26 +44,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function UnsubscribePage() {
   const { link } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
+  const { t } = useTranslation("tracking");
+  const message = useMessages();
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="mb-4 text-3xl font-bold">Stop parcel e-mail</h1>
+      <h1 className="mb-4 text-3xl font-bold">{t("Stop parcel e-mail")}</h1>
       <div className="card space-y-4">
         <FormErrors errors={refusal && "error" in refusal ? [refusal.error] : undefined} />
         {!link ? (
           <>
-            <p className="text-slate-800">{INVALID_UNSUBSCRIBE_LINK}</p>
+            <p className="text-slate-800">{message(INVALID_UNSUBSCRIBE_LINK)}</p>
             <Link to="/" className="btn-secondary">
-              Go Home
+              {t("Go Home")}
             </Link>
           </>
         ) : link.suppressed ? (
           <p className="text-slate-800">
-            {`${link.email} gets no more parcel updates or newsletters from us. ${MAIL_STILL_SENT}`}
+            {`${t("{{email}} gets no more parcel updates or newsletters from us.", { email: link.email })} ${t(MAIL_STILL_SENT)}`}
           </p>
         ) : (
           <>
             <p className="text-slate-800">
-              {`Stop parcel updates and newsletters to ${link.email}? ${MAIL_STILL_SENT}`}
+              {`${t("Stop parcel updates and newsletters to {{email}}?", { email: link.email })} ${t(MAIL_STILL_SENT)}`}
             </p>
             <UnsubscribeForm />
           </>

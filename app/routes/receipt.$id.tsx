@@ -2,28 +2,37 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Price } from "~/features/pricing/price";
 import { formatTaxRate } from "~/features/invoices/invoice";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { tk } from "~/features/languages/languages";
+import { metaT } from "~/features/languages/translate";
 import { getReceipt } from "~/features/shipments/receipt.server";
 import { DeliveryProofCard } from "~/features/couriers/delivery-proof";
 import { requireAdmin } from "~/http/guards.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { Code128Barcode, QrCodeImage } from "~/features/shipments/codes";
 import { PrintControls } from "~/components/print-controls";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/features/shipments/status-badge";
+import { STATUSES_NAMESPACE } from "~/features/shipments/shipment-status";
+import { historyText } from "~/features/tracking/tracking-history";
 import { Fact } from "~/features/tracking/tracking-result";
-import { countryName, formatDate, formatDateTime, formatDay, formatDimensions, formatMoney, shipmentSizes } from "~/domain/format";
+import { countryName, formatDate, formatDateTime, formatDay, formatDimensions, formatMoney, formatWeight, shipmentSizes } from "~/domain/format";
 import { DELIVERY_OPTION_LABELS, packageLabel, serviceLabel, type DeliveryOption } from "~/features/shipments/shipping-options";
 import { invariantResponse } from "~/.server/invariant";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: data ? `Receipt ${data.receipt.shipment.trackingId} | ${companyNameOf(matches)}` : `Receipt | ${companyNameOf(matches)}` },
-  { name: "description", content: "Printable shipment receipt with a QR code to follow the parcel." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "tracking");
+  const company = companyNameOf(matches);
+  return [
+    { title: data ? t("Receipt {{trackingId}} | {{company}}", { trackingId: data.receipt.shipment.trackingId, company }) : t("Receipt | {{company}}", { company }) },
+    { name: "description", content: t("Printable shipment receipt with a QR code to follow the parcel.") },
+  ];
+};
 
 /** The receipt's note when the shipment has none. */
-const DEFAULT_NOTE = "Your package is safe";
+const DEFAULT_NOTE = tk("Your package is safe");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -40,7 +49,11 @@ export default function ReceiptPage() {
   const { receipt, company, print } = useLoaderData<typeof loader>();
   const { shipment, packages, costLines, charge, estimatedDelivery, trackingUrl, qr, proof } = receipt;
   const timeZone = useTimeZone();
-  const money = (amount: number) => formatMoney(amount, shipment.currency);
+  const locale = useLocale();
+  const { t } = useTranslation("tracking");
+  const money = (amount: number) => formatMoney(amount, shipment.currency, locale);
+  const { t: statusT } = useTranslation(STATUSES_NAMESPACE);
+  const yesNo = (value: boolean | null) => (value ? t("Yes") : t("No"));
   const dimensions = shipmentSizes(
     shipment.lengthCm && shipment.widthCm && shipment.heightCm ? { length: shipment.lengthCm, width: shipment.widthCm, height: shipment.heightCm } : null,
     packages.map((item) => ({ length: item.lengthCm, width: item.widthCm, height: item.heightCm, quantity: item.quantity })),
@@ -51,7 +64,7 @@ export default function ReceiptPage() {
         printHref={`/receipt/${encodeURIComponent(shipment.id)}?print=1`}
         autoPrint={print}
         backTo="/admin/dashboard"
-        backLabel="Back to Dashboard"
+        backLabel={t("Back to Dashboard")}
       />
       <article className="card space-y-6 max-sm:p-4 print:space-y-4 print:border-0 print:p-0 print:shadow-none" aria-labelledby="receipt-title">
         <header className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-200 pb-6 print:flex-nowrap print:pb-4">
@@ -63,20 +76,22 @@ export default function ReceiptPage() {
               {company.phone} · <WrapPoints text={company.email} />
             </address>
             <h1 id="receipt-title" className="mt-4 text-2xl font-bold">
-              Shipment Receipt
+              {t("Shipment Receipt")}
             </h1>
-            <p className="text-sm text-slate-700">Issued {formatDateTime(shipment.createdAt, timeZone)}</p>
+            <p className="text-sm text-slate-700">{t("Issued {{date}}", { date: formatDateTime(shipment.createdAt, timeZone, locale) })}</p>
           </div>
           <figure className="text-center">
-            <QrCodeImage code={qr} label={`QR code linking to ${trackingUrl}`} className="mx-auto h-36 w-36 print:h-28 print:w-28" />
-            <figcaption className="mt-1 max-w-48 break-words text-xs text-slate-700">Scan to track: <WrapPoints text={trackingUrl} /></figcaption>
+            <QrCodeImage code={qr} label={t("QR code linking to {{url}}", { url: trackingUrl })} className="mx-auto h-36 w-36 print:h-28 print:w-28" />
+            <figcaption className="mt-1 max-w-48 break-words text-xs text-slate-700">
+              {t("Scan to track:")} <WrapPoints text={trackingUrl} />
+            </figcaption>
           </figure>
         </header>
 
         <section aria-labelledby="tracking-title" className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <h2 id="tracking-title" className="text-sm font-medium text-slate-700">
-              Tracking ID
+              {t("Tracking ID")}
             </h2>
             <p className="font-mono text-2xl font-bold tracking-wide">{shipment.trackingId}</p>
             <p className="mt-1">
@@ -87,47 +102,47 @@ export default function ReceiptPage() {
         </section>
 
         <div className="grid gap-6 sm:grid-cols-2">
-          <Party title="Sender" party={partyOf(shipment, "sender")} />
-          <Party title="Recipient" party={partyOf(shipment, "recipient")} />
+          <Party title={t("Sender")} party={partyOf(shipment, "sender")} />
+          <Party title={t("Recipient")} party={partyOf(shipment, "recipient")} />
         </div>
 
         <section aria-labelledby="details-title">
           <h2 id="details-title" className="mb-3 text-lg font-semibold">
-            Shipment details
+            {t("Shipment details")}
           </h2>
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3 print:grid-cols-4 print:gap-y-2">
-            <Fact label="Service" value={serviceLabel(shipment.serviceType)} />
-            <Fact label="Delivery option" value={DELIVERY_OPTION_LABELS[shipment.deliveryOption as DeliveryOption] ?? shipment.deliveryOption} />
-            <Fact label="Package type" value={packageLabel(shipment.packageType)} />
-            <Fact label="Weight" value={`${shipment.weightKg} kg`} />
-            <Fact label="Dimensions" value={dimensions} />
-            <Fact label="Contents" value={shipment.description || "-"} />
-            <Fact label="Declared value" value={money(shipment.declaredValue)} />
-            <Fact label="Insurance" value={shipment.insurance ? "Yes" : "No"} />
-            <Fact label="Signature required" value={shipment.signatureRequired ? "Yes" : "No"} />
-            <Fact label="Fragile handling" value={shipment.fragile ? "Yes" : "No"} />
-            <Fact label="Estimated delivery" value={estimatedDelivery ? formatDay(estimatedDelivery) : "-"} />
-            <Fact label="Custom delivery days" value={shipment.customDeliveryDays || "-"} />
-            <Fact label="Actual delivery" value={shipment.actualDelivery ? formatDate(shipment.actualDelivery, timeZone) : "-"} />
-            <Fact label="Current location" value={shipment.currentLocation || "-"} />
-            <Fact label="Reference" value={shipment.referenceNumber || "-"} />
-            <Fact label="Special instructions" value={shipment.specialInstructions || "-"} />
+            <Fact label={t("Service")} value={serviceLabel(shipment.serviceType)} />
+            <Fact label={t("Delivery option")} value={DELIVERY_OPTION_LABELS[shipment.deliveryOption as DeliveryOption] ?? shipment.deliveryOption} />
+            <Fact label={t("Package type")} value={packageLabel(shipment.packageType)} />
+            <Fact label={t("Weight")} value={formatWeight(shipment.weightKg, locale)} />
+            <Fact label={t("Dimensions")} value={dimensions} />
+            <Fact label={t("Contents")} value={shipment.description || "-"} />
+            <Fact label={t("Declared value")} value={money(shipment.declaredValue)} />
+            <Fact label={t("Insurance")} value={yesNo(shipment.insurance)} />
+            <Fact label={t("Signature required")} value={yesNo(shipment.signatureRequired)} />
+            <Fact label={t("Fragile handling")} value={yesNo(shipment.fragile)} />
+            <Fact label={t("Estimated delivery")} value={estimatedDelivery ? formatDay(estimatedDelivery, locale) : "-"} />
+            <Fact label={t("Custom delivery days")} value={shipment.customDeliveryDays || "-"} />
+            <Fact label={t("Actual delivery")} value={shipment.actualDelivery ? formatDate(shipment.actualDelivery, timeZone, locale) : "-"} />
+            <Fact label={t("Current location")} value={shipment.currentLocation ? historyText(statusT, shipment.currentLocation) : "-"} />
+            <Fact label={t("Reference")} value={shipment.referenceNumber || "-"} />
+            <Fact label={t("Special instructions")} value={shipment.specialInstructions || "-"} />
           </dl>
         </section>
 
         {packages.length > 0 ? (
           <section aria-labelledby="parcels-title">
             <h2 id="parcels-title" className="mb-3 text-lg font-semibold">
-              Parcels
+              {t("Parcels")}
             </h2>
             <table className="w-full text-left text-xs sm:text-sm">
               <thead className="border-b border-slate-300">
                 <tr>
-                  <th scope="col" className="py-2 pr-3">Description</th>
-                  <th scope="col" className="py-2 pr-3">Qty</th>
-                  <th scope="col" className="py-2 pr-3">Weight</th>
-                  <th scope="col" className="py-2 pr-3">Dimensions</th>
-                  <th scope="col" className="py-2 text-right">Value</th>
+                  <th scope="col" className="py-2 pr-3">{t("Description")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("Qty")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("Weight")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("Dimensions")}</th>
+                  <th scope="col" className="py-2 text-right">{t("Value")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -135,7 +150,7 @@ export default function ReceiptPage() {
                   <tr key={item.position} className="border-b border-slate-200">
                     <td className="py-2 pr-3">{item.description}</td>
                     <td className="py-2 pr-3">{item.quantity}</td>
-                    <td className="py-2 pr-3">{item.weightKg} kg</td>
+                    <td className="py-2 pr-3">{formatWeight(item.weightKg, locale)}</td>
                     <td className="py-2 pr-3">{formatDimensions({ length: item.lengthCm, width: item.widthCm, height: item.heightCm })}</td>
                     <td className="py-2 text-right">{money(item.value)}</td>
                   </tr>
@@ -147,7 +162,7 @@ export default function ReceiptPage() {
 
         <section aria-labelledby="charges-title">
           <h2 id="charges-title" className="mb-3 text-lg font-semibold">
-            Charges ({shipment.currency})
+            {t("Charges ({{currency}})", { currency: shipment.currency })}
           </h2>
           <dl className="space-y-1">
             {costLines.map((line) => (
@@ -159,17 +174,17 @@ export default function ReceiptPage() {
             {charge.tax > 0 ? (
               <>
                 <div className="flex justify-between gap-4 border-t border-slate-300 pt-2">
-                  <dt className="text-slate-700">Subtotal</dt>
+                  <dt className="text-slate-700">{t("Subtotal")}</dt>
                   <dd>{money(charge.net)}</dd>
                 </div>
                 <div className="flex justify-between gap-4">
-                  <dt className="text-slate-700">{`Tax (${formatTaxRate(charge.taxRateBasisPoints)})`}</dt>
+                  <dt className="text-slate-700">{t("Tax ({{rate}})", { rate: formatTaxRate(charge.taxRateBasisPoints) })}</dt>
                   <dd>{money(charge.tax)}</dd>
                 </div>
               </>
             ) : null}
             <div className="flex justify-between gap-4 border-t border-slate-300 pt-2 text-lg font-bold">
-              <dt>Total</dt>
+              <dt>{t("Total")}</dt>
               <dd>
                 <Price charge={charge} />
               </dd>
@@ -181,14 +196,14 @@ export default function ReceiptPage() {
 
         <section aria-labelledby="notes-title">
           <h2 id="notes-title" className="mb-1 text-lg font-semibold">
-            Notes
+            {t("Notes")}
           </h2>
-          <p className="whitespace-pre-line text-slate-800">{shipment.notes || DEFAULT_NOTE}</p>
+          <p className="whitespace-pre-line text-slate-800">{shipment.notes || t(DEFAULT_NOTE)}</p>
         </section>
       </article>
       <p className="text-sm print:hidden">
         <Link to={`/receipt/${encodeURIComponent(shipment.id)}/label?print=1`} className="link">
-          Print the 4×6 parcel label
+          {t("Print the 4×6 parcel label")}
         </Link>
       </p>
     </main>
@@ -216,6 +231,7 @@ function partyOf(
 }
 
 function Party({ title, party }: { title: string; party: PartyView }) {
+  const locale = useLocale();
   return (
     <section aria-label={title} className="min-w-0">
       <h2 className="mb-1 text-lg font-semibold">{title}</h2>
@@ -227,7 +243,7 @@ function Party({ title, party }: { title: string; party: PartyView }) {
         <br />
         {[party.city, party.state, party.postalCode].filter(Boolean).join(", ")}
         <br />
-        {countryName(party.country)}
+        {countryName(party.country, locale)}
         <br />
         {party.email ? <WrapPoints text={party.email} /> : "-"} · {party.phone || "-"}
       </address>

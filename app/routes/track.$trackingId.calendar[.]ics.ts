@@ -9,6 +9,7 @@ import { lookUpMany } from "~/features/tracking/tracking.server";
 import { deliveryCalendar, hasDeliveryDayToCome } from "~/features/tracking/icalendar";
 import { isSettled } from "~/features/shipments/shipment-status";
 import { normalizeTrackingId } from "~/features/tracking/tracking-id";
+import { translator } from "~/features/languages/i18n.server";
 
 function text(status: number, message: string, headers: Record<string, string> = {}) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
@@ -16,19 +17,20 @@ function text(status: number, message: string, headers: Record<string, string> =
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const trackingId = normalizeTrackingId(params.trackingId ?? "");
+  const t = translator(await context.language(), ["tracking", "messages"]);
   const limit = await countTrackingLookUps(context, { clientAddress: clientAddress(request) });
-  if (!limit.allowed) return text(429, "Too many tracking requests. Please wait a minute and try again.", { "Retry-After": String(limit.retryAfterSeconds) });
+  if (!limit.allowed) return text(429, t("Too many tracking requests. Please wait a minute and try again.", { ns: "messages" }), { "Retry-After": String(limit.retryAfterSeconds) });
   const [[found], { companyName }] = await Promise.all([lookUpMany(context.db, [trackingId]), getSettings(context.db)]);
   const shipment = found?.shipment;
-  if (!shipment) return text(404, "No tracking information found");
+  if (!shipment) return text(404, t("No tracking information found"));
   const now = Date.now();
   if (!hasDeliveryDayToCome(shipment, { now, timeZone: requestTimeZone(request) })) {
     // Only a day still to come goes into a calendar: none once settled, none that has passed.
     return text(
       404,
       isSettled(shipment.status) || shipment.estimatedDelivery === null
-        ? "This parcel has no delivery still to come, so there is nothing to add to a calendar."
-        : "This parcel's estimated delivery day has passed, so there is no date to add to a calendar.",
+        ? t("This parcel has no delivery still to come, so there is nothing to add to a calendar.")
+        : t("This parcel's estimated delivery day has passed, so there is no date to add to a calendar."),
     );
   }
   const url = new URL(request.url);
@@ -39,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     companyName,
     host: url.hostname,
     now,
-  });
+  }, t);
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -520,6 +520,33 @@ describe("tracking: subscriptions and the owner's mail", () => {
       expect(html).toMatch(/<label for="subscribe-email"[^>]*>Email for updates<\/label>/);
     });
 
+    it("reads the page in the reader's language (status, timeline, history) and keeps a subscription's language for its mail", async () => {
+      const exception = DEMO_TRACKING_IDS.find((demo) => demo.status === "exception")!.trackingId;
+      const spanish = await text(await get(`/track/${exception}`, { "Accept-Language": "es-ES,es;q=0.9" }));
+      expect(spanish).toContain('<html lang="es">');
+      expect(spanish).toContain("Historial del envío");
+      expect(spanish).toMatch(/<span class="[^"]*">Incidencia<\/span>/);
+      expect(spanish).toMatch(/>En tránsito<\/span><span class="sr-only"> \(hecho\)<\/span>/);
+      expect(spanish).toContain("El paquete está en tránsito hacia su destino");
+      expect(spanish).toContain("Incidencia en la entrega: no se ha podido verificar la dirección");
+      expect(spanish).toContain("Centro de procesamiento");
+      expect(spanish).not.toContain("Shipment history");
+      const french = await text(await get(`/track/${exception}?lng=fr`));
+      expect(french).toContain('<html lang="fr">');
+      expect(french).toContain("Historique de l’envoi");
+      expect(french).toMatch(/>En transit<\/span><span class="sr-only"> \(terminé\)<\/span>/);
+      expect(french).toContain("Le colis est en transit vers sa destination");
+      expect(french).toContain("Tenez-moi informé");
+
+      const subscribed = await subscribe(exception, "lector@example.com", { "Accept-Language": "es" });
+      expect(subscribed.status).toBe(302);
+      const row = await db.select().from(trackingSubscriptions).where(eq(trackingSubscriptions.email, "lector@example.com")).get();
+      expect(row!.language).toBe("es");
+      // A refusal on a Spanish page is Spanish too.
+      const refused = await text(await subscribe(exception, "no-es-un-correo", { "Accept-Language": "es" }));
+      expect(refused).toContain("Introduce un correo electrónico válido");
+    });
+
     it("subscribes, confirms from the outbox mail, mails the next status change with an unsubscribe link, and stops after unsubscribing", async () => {
       const subscribed = await subscribe(inTransit, email);
       expect(subscribed.status).toBe(302);

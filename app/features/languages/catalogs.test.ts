@@ -131,12 +131,7 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/features/couriers/offline-panel.tsx",
   "app/features/couriers/scan-field.tsx",
   "app/features/couriers/stop-card.tsx",
-  "app/features/mail/unsubscribe-form.tsx",
-  "app/features/ratings/delivery-rating.tsx",
   "app/features/site/legal-page.tsx",
-  "app/features/tracking/keep-me-posted.tsx",
-  "app/features/tracking/tracking-form.tsx",
-  "app/features/tracking/tracking-result.tsx",
   "app/features/users/invitation-form.tsx",
   "app/features/users/user-actions.tsx",
   "app/routes/_admin.admin.couriers._index.tsx",
@@ -156,13 +151,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/routes/_site.profile.tsx",
   "app/routes/_site.register.tsx",
   "app/routes/_site.support.chat.tsx",
-  "app/routes/_site.track.$trackingId.tsx",
-  "app/routes/_site.track.$trackingId_.rate.tsx",
-  "app/routes/_site.track._index.tsx",
-  "app/routes/_site.tracking-updates.$token.tsx",
-  "app/routes/_site.unsubscribe.$token.tsx",
-  "app/routes/receipt.$id.tsx",
-  "app/routes/receipt.$id_.label.tsx",
 ]);
 
 function untranslated(source: ts.SourceFile): string[] {

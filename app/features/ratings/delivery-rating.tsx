@@ -3,6 +3,8 @@
 // link, the rating once given, or where to rate from.
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { useLocale } from "~/components/root-data";
 import type { RatingPrompt } from "~/features/ratings/ratings.server";
 import { RATING_COMMENT_MAX, RATING_LABELS, RATING_SCORES } from "~/features/ratings/rating-scale";
 import { ErrorList, FormErrors, TextareaField } from "~/components/forms";
@@ -20,11 +22,12 @@ export function DeliveryRating({
   prompt: RatingPrompt;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
+  const { t } = useTranslation("tracking");
   if (prompt.state === "not-delivered") return null;
   return (
     <section className="card space-y-3 print:hidden" aria-labelledby="rating-title">
       <h2 id="rating-title" className="text-lg font-semibold">
-        Rate this delivery
+        {t("Rate this delivery")}
       </h2>
       {/* A refused second rating (409) says why above the rating already given. */}
       {prompt.state === "rated" ? <FormErrors errors={lastResult?.error?.[""]} /> : null}
@@ -32,20 +35,20 @@ export function DeliveryRating({
         prompt.rating ? (
           <div className="space-y-1">
             <p>
-              Rated <strong>{prompt.rating.score} / 5</strong>. Thank you!
+              <Trans t={t} i18nKey="Rated <score>{{score}} / 5</score>. Thank you!" values={{ score: prompt.rating.score }} components={{ score: <strong /> }} />
             </p>
-            {prompt.rating.comment ? <p className="whitespace-pre-line text-slate-700">&ldquo;{prompt.rating.comment}&rdquo;</p> : null}
+            {prompt.rating.comment ? <p className="whitespace-pre-line text-slate-700">{t("“{{comment}}”", { comment: prompt.rating.comment })}</p> : null}
           </div>
         ) : (
-          <p className="text-slate-700">This delivery has been rated.</p>
+          <p className="text-slate-700">{t("This delivery has been rated.")}</p>
         )
       ) : prompt.state === "link-needed" ? (
         <p className="text-slate-700">
-          The sender and the recipient received a rating link by e-mail at delivery. The shipment&apos;s owner can also{" "}
-          <Link to={`/login?redirectTo=${encodeURIComponent(`/track/${trackingId}`)}`} className="link">
-            sign in
-          </Link>{" "}
-          to rate it.
+          <Trans
+            t={t}
+            i18nKey="The sender and the recipient received a rating link by e-mail at delivery. The shipment's owner can also <signIn>sign in</signIn> to rate it."
+            components={{ signIn: <Link to={`/login?redirectTo=${encodeURIComponent(`/track/${trackingId}`)}`} className="link" /> }}
+          />
         </p>
       ) : (
         <RatingForm trackingId={trackingId} token={prompt.token} lastResult={lastResult} />
@@ -59,6 +62,8 @@ function RatingForm({ trackingId, token, lastResult }: { trackingId: string; tok
   const errors = lastResult?.error ?? {};
   const sent = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
   const scoreErrorId = errors.score?.length ? "delivery-rating-score-error" : undefined;
+  const { t } = useTranslation("tracking");
+  const locale = useLocale();
   return (
     // The token rides in the address too, so that a refused form comes back still holding it.
     <Form
@@ -67,29 +72,29 @@ function RatingForm({ trackingId, token, lastResult }: { trackingId: string; tok
       id="delivery-rating"
       className="space-y-4"
     >
-      <p className="text-slate-700">How did the delivery go? One rating per shipment.</p>
+      <p className="text-slate-700">{t("How did the delivery go? One rating per shipment.")}</p>
       <FormErrors errors={errors[""]} />
       {token ? <input type="hidden" name="token" value={token} /> : null}
       <fieldset aria-describedby={scoreErrorId}>
-        <legend className="label">Your rating</legend>
+        <legend className="label">{t("Your rating")}</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           {RATING_SCORES.map((score) => (
             <label key={score} className="flex items-center gap-2">
               <input type="radio" name="score" value={score} defaultChecked={sent.score === String(score)} />
-              {RATING_LABELS[score]}
+              {t(RATING_LABELS[score])}
             </label>
           ))}
         </div>
         <ErrorList id={scoreErrorId} errors={errors.score} />
       </fieldset>
       <TextareaField
-        label="Comment (optional)"
-        help={`Up to ${RATING_COMMENT_MAX.toLocaleString("en-US")} characters.`}
+        label={t("Comment (optional)")}
+        help={t("Up to {{max}} characters.", { max: RATING_COMMENT_MAX.toLocaleString(locale) })}
         errors={errors.comment}
         textareaProps={{ id: "delivery-rating-comment", name: "comment", rows: 3, defaultValue: typeof sent.comment === "string" ? sent.comment : undefined }}
       />
       <button type="submit" className="btn-primary">
-        Send rating
+        {t("Send rating")}
       </button>
     </Form>
   );

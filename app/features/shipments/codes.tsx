@@ -2,6 +2,7 @@
 // computed on the server) and the tracking ID as a Code 128 barcode.
 import type { QrCode } from "~/features/shipments/qr-code.server";
 import { code128Bars } from "~/features/shipments/code128";
+import { useTranslation } from "react-i18next";
 
 export function QrCodeImage({ code, label, className }: { code: QrCode; label: string; className?: string }) {
   return (
@@ -13,13 +14,14 @@ export function QrCodeImage({ code, label, className }: { code: QrCode; label: s
 }
 
 export function Code128Barcode({ text, className }: { text: string; className?: string }) {
+  const { t } = useTranslation("tracking");
   const { bars, width } = code128Bars(text);
   const height = Math.round(width * 0.25);
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-label={`Barcode of ${text}`}
+      aria-label={t("Barcode of {{text}}", { text })}
       className={className}
       preserveAspectRatio="none"
       shapeRendering="crispEdges"

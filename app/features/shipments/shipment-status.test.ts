@@ -7,9 +7,11 @@ import {
   normalizeStatus,
   SHIPMENT_STATUSES,
   statusLabel,
+  statusName,
   statusProgress,
   statusTone,
 } from "./shipment-status";
+import { translator } from "~/features/languages/i18n.server";
 
 describe("normalizeStatus", () => {
   it("accepts both vocabularies and stores snake_case", () => {
@@ -31,6 +33,13 @@ describe("statusLabel", () => {
     expect(statusLabel("out_for_delivery")).toBe("Out For Delivery");
     expect(statusLabel("picked_up")).toBe("Picked Up");
     expect(statusLabel("pending")).toBe("Pending");
+  });
+
+  it("names every status in every language through the statuses catalogs", () => {
+    expect(statusName(translator("es", "tracking"), "out_for_delivery")).toBe("En reparto");
+    expect(statusName(translator("fr"), "in_transit")).toBe("En transit");
+    expect(SHIPMENT_STATUSES.map((status) => statusName(translator("en"), status))).toEqual(SHIPMENT_STATUSES.map(statusLabel));
+    expect(new Set(SHIPMENT_STATUSES.map((status) => statusName(translator("es"), status))).size).toBe(SHIPMENT_STATUSES.length);
   });
 });
 

@@ -1,5 +1,11 @@
 // The shipment status vocabulary. Two spellings are accepted (hyphens, "in-transit", and
-// underscores, "in_transit") and stored as one snake_case value.
+// underscores, "in_transit") and stored as one snake_case value. Status names, the history's
+// default descriptions and places are keys of the `statuses` catalogs, translated where shown.
+import type { TFunction } from "i18next";
+import { tk } from "~/features/languages/languages";
+
+/** The catalogs' namespace of status names and the history's default words. */
+export const STATUSES_NAMESPACE = "statuses";
 
 export const SHIPMENT_STATUSES = [
   "pending",
@@ -41,33 +47,61 @@ const PROGRESS: Record<ShipmentStatus, number> = {
 // The history entry's description when a change gives none; the other statuses get
 // 'Status updated'.
 const DEFAULT_DESCRIPTIONS: Partial<Record<ShipmentStatus, string>> = {
-  pending: "Shipment created and pending processing",
-  processing: "Package is being processed and prepared for shipment",
-  in_transit: "Package is in transit to destination",
-  out_for_delivery: "Package is out for delivery",
-  ready_for_pickup: "Package is ready for pickup at destination",
-  delivered: "Package has been delivered successfully",
-  failed: "Delivery attempt failed",
-  custom_destination: "Package delivered to custom destination",
+  pending: tk("Shipment created and pending processing"),
+  processing: tk("Package is being processed and prepared for shipment"),
+  in_transit: tk("Package is in transit to destination"),
+  out_for_delivery: tk("Package is out for delivery"),
+  ready_for_pickup: tk("Package is ready for pickup at destination"),
+  delivered: tk("Package has been delivered successfully"),
+  failed: tk("Delivery attempt failed"),
+  custom_destination: tk("Package delivered to custom destination"),
+};
+
+const STATUS_UPDATED = tk("Status updated");
+
+/** What a scan of these statuses says in the demo data (drizzle/seed-data.ts), translated like the defaults. */
+export const SCAN_DESCRIPTIONS: Partial<Record<ShipmentStatus, string>> = {
+  confirmed: tk("Shipment confirmed and label created"),
+  picked_up: tk("Package picked up by courier"),
+  shipped: tk("Package shipped from origin facility"),
+  exception: tk("Delivery exception: address could not be verified"),
+  returned: tk("Package returned to sender"),
 };
 
 // Where a status change says the parcel is when it names no place: a new shipment's first entry
 // is at the Processing Center, a delivered one's place is "Delivered" (a custom destination's is
 // the destination it names).
 const DEFAULT_PLACES: Record<ShipmentStatus, string> = {
-  pending: "Processing Center",
-  confirmed: "Processing Center",
-  processing: "Processing Center",
-  picked_up: "Origin Facility",
-  shipped: "Origin Facility",
-  in_transit: "Transit Hub",
-  exception: "Local Delivery Center",
-  failed: "Local Delivery Center",
-  returned: "Returned to Sender",
-  out_for_delivery: "Local Delivery Center",
-  ready_for_pickup: "Pickup Point",
-  delivered: "Delivered",
-  custom_destination: "Delivered",
+  pending: tk("Processing Center"),
+  confirmed: tk("Processing Center"),
+  processing: tk("Processing Center"),
+  picked_up: tk("Origin Facility"),
+  shipped: tk("Origin Facility"),
+  in_transit: tk("Transit Hub"),
+  exception: tk("Local Delivery Center"),
+  failed: tk("Local Delivery Center"),
+  returned: tk("Returned to Sender"),
+  out_for_delivery: tk("Local Delivery Center"),
+  ready_for_pickup: tk("Pickup Point"),
+  delivered: tk("Delivered"),
+  custom_destination: tk("Delivered"),
+};
+
+/** Each status's name: its words capitalised ("out_for_delivery" is "Out For Delivery"). */
+const LABELS: Record<ShipmentStatus, string> = {
+  pending: tk("Pending"),
+  confirmed: tk("Confirmed"),
+  processing: tk("Processing"),
+  picked_up: tk("Picked Up"),
+  shipped: tk("Shipped"),
+  in_transit: tk("In Transit"),
+  out_for_delivery: tk("Out For Delivery"),
+  ready_for_pickup: tk("Ready For Pickup"),
+  delivered: tk("Delivered"),
+  failed: tk("Failed"),
+  exception: tk("Exception"),
+  returned: tk("Returned"),
+  custom_destination: tk("Custom Destination"),
 };
 
 export type StatusTone = "green" | "blue" | "yellow" | "red" | "grey";
@@ -97,12 +131,14 @@ export function normalizeStatus(input: string): ShipmentStatus | null {
   return isShipmentStatus(value) ? value : null;
 }
 
-/** "out_for_delivery" becomes "Out For Delivery": underscores to spaces, each word capitalised. */
+/** "out_for_delivery" becomes "Out For Delivery": underscores to spaces, each word capitalised (English, the catalogs' key). */
 export function statusLabel(status: ShipmentStatus): string {
-  return status
-    .split("_")
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(" ");
+  return LABELS[status];
+}
+
+/** A status's name in the language of `t` (a translator of any namespace): `statusName(t, "in_transit")` is "En tránsito" in Spanish. */
+export function statusName(t: TFunction, status: ShipmentStatus): string {
+  return t(LABELS[status], { ns: STATUSES_NAMESPACE });
 }
 
 export function statusProgress(status: ShipmentStatus): number {
@@ -114,12 +150,20 @@ export function statusTone(status: ShipmentStatus): StatusTone {
 }
 
 export function defaultStatusDescription(status: ShipmentStatus): string {
-  return DEFAULT_DESCRIPTIONS[status] ?? "Status updated";
+  return DEFAULT_DESCRIPTIONS[status] ?? STATUS_UPDATED;
 }
 
 export function defaultStatusPlace(status: ShipmentStatus): string {
   return DEFAULT_PLACES[status];
 }
+
+/** The descriptions and places a status change writes by itself (the `statuses` catalogs translate them where shown). */
+export const DEFAULT_HISTORY_TEXTS: ReadonlySet<string> = new Set([
+  ...Object.values(DEFAULT_DESCRIPTIONS),
+  STATUS_UPDATED,
+  ...Object.values(SCAN_DESCRIPTIONS),
+  ...Object.values(DEFAULT_PLACES),
+]);
 
 /**
  * Delivered, on every screen and in every count: to the address, or handed over at a custom

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { deliveryCalendar, escapeText, foldLine, hasDeliveryDayToCome } from "./icalendar";
 import { SHIPMENT_STATUSES } from "~/features/shipments/shipment-status";
+import { translator } from "~/features/languages/i18n.server";
+
+const english = translator("en", "tracking");
 
 const event = {
   trackingId: "SWP482913K7Q2ZD",
@@ -13,7 +16,7 @@ const event = {
 
 describe("deliveryCalendar", () => {
   it("is one all-day event on the estimated delivery day, with CRLF line ends", () => {
-    const text = deliveryCalendar(event);
+    const text = deliveryCalendar(event, english);
     expect(text.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
     expect(text.endsWith("END:VEVENT\r\nEND:VCALENDAR\r\n")).toBe(true);
     expect(text.replace(/\r\n /g, "")).toContain("\r\nDTSTART;VALUE=DATE:20261126\r\nDTEND;VALUE=DATE:20261127\r\n");
@@ -25,11 +28,19 @@ describe("deliveryCalendar", () => {
 
   it("is the day the estimate names, with no time and no zone for a calendar to move it by", () => {
     // 23:30 UTC on the 26th was read as the 27th in Tokyo, which the page without JavaScript did not say.
-    const text = deliveryCalendar(event);
+    const text = deliveryCalendar(event, english);
     expect(text).not.toMatch(/TZID|DTSTART:|DTSTART;TZID/);
-    expect(deliveryCalendar({ ...event, estimatedDelivery: Date.UTC(2026, 10, 26, 0, 0) })).toContain("DTSTART;VALUE=DATE:20261126");
+    expect(deliveryCalendar({ ...event, estimatedDelivery: Date.UTC(2026, 10, 26, 0, 0) }, english)).toContain("DTSTART;VALUE=DATE:20261126");
     // The day after the last of a month and of a year.
-    expect(deliveryCalendar({ ...event, estimatedDelivery: Date.UTC(2026, 11, 31, 12) })).toContain("DTEND;VALUE=DATE:20270101");
+    expect(deliveryCalendar({ ...event, estimatedDelivery: Date.UTC(2026, 11, 31, 12) }, english)).toContain("DTEND;VALUE=DATE:20270101");
+  });
+
+  it("speaks the reader's language, escaped as RFC 5545 text", () => {
+    const spanish = deliveryCalendar(event, translator("es", "tracking")).replace(/\r\n /g, "");
+    expect(spanish).toContain("SUMMARY:Paquete SWP482913K7Q2ZD de SwiftParcel: entrega estimada");
+    expect(spanish).toContain("DESCRIPTION:Entrega estimada del paquete SWP482913K7Q2ZD. La fecha puede cambiar: sigue el paquete en https://parcel.test/track/SWP482913K7Q2ZD");
+    const french = deliveryCalendar(event, translator("fr", "tracking")).replace(/\r\n /g, "");
+    expect(french).toContain("SUMMARY:Colis SwiftParcel SWP482913K7Q2ZD\u00a0: livraison estimée");
   });
 });
 

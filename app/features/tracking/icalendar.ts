@@ -1,5 +1,6 @@
 // A calendar file (RFC 5545) holding one all-day event: a parcel's estimated delivery day.
 // It names the parcel by its tracking ID and links to its public page; nothing personal.
+import type { TFunction } from "i18next";
 import { dayOf, isPastDay, nextDay, type CalendarDay } from "~/domain/calendar";
 import { isSettled, type ShipmentStatus } from "~/features/shipments/shipment-status";
 
@@ -72,10 +73,12 @@ export type DeliveryEvent = {
 /**
  * The .ics text: CRLF line ends, folded lines, one VEVENT with a stable UID per parcel. The
  * event is all-day (DTSTART and DTEND as DATE values, no zone): a calendar shows it on the day
- * the tracking page names, wherever the reader is.
+ * the tracking page names, wherever the reader is. Its words are in the language of `t` (a
+ * translator of the `tracking` catalogs), the reader's.
  */
-export function deliveryCalendar(event: DeliveryEvent): string {
+export function deliveryCalendar(event: DeliveryEvent, t: TFunction): string {
   const day = dayOf(event.estimatedDelivery);
+  const values = { company: event.companyName, trackingId: event.trackingId, url: event.url };
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -87,8 +90,8 @@ export function deliveryCalendar(event: DeliveryEvent): string {
     `DTSTAMP:${utcStamp(event.now)}`,
     `DTSTART;VALUE=DATE:${dateValue(day)}`,
     `DTEND;VALUE=DATE:${dateValue(nextDay(day))}`,
-    `SUMMARY:${escapeText(`${event.companyName} parcel ${event.trackingId}: estimated delivery`)}`,
-    `DESCRIPTION:${escapeText(`Estimated delivery of parcel ${event.trackingId}. The date can change: follow the parcel at ${event.url}`)}`,
+    `SUMMARY:${escapeText(t("{{company}} parcel {{trackingId}}: estimated delivery", values))}`,
+    `DESCRIPTION:${escapeText(t("Estimated delivery of parcel {{trackingId}}. The date can change: follow the parcel at {{url}}", values))}`,
     `URL:${event.url}`,
     "TRANSP:TRANSPARENT",
     "END:VEVENT",

@@ -1,4 +1,6 @@
 import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useMessages } from "~/components/forms";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { enhanceTrackingForms } from "./tracking-box";
 import { MAX_TRACKING_IDS } from "~/features/tracking/tracking-id";
@@ -21,10 +23,12 @@ export function TrackingForm({
   const large = size === "large";
   const id = `tracking-ids-${size}`;
   const form = useBehaviour<HTMLFormElement>(enhanceTrackingForms);
+  const { t } = useTranslation("tracking");
+  const message = useMessages();
   return (
-    <Form method="get" action="/track" className="w-full" role="search" aria-label="Track a package" ref={form}>
+    <Form method="get" action="/track" className="w-full" role="search" aria-label={t("Track a package")} ref={form}>
       <label htmlFor={id} className={large ? "mb-2 block text-base font-semibold" : "label"}>
-        Tracking IDs
+        {t("Tracking IDs")}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <textarea
@@ -34,23 +38,23 @@ export function TrackingForm({
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="e.g. SWP482913K7Q2ZD"
+          placeholder={t("e.g. {{example}}", { example: "SWP482913K7Q2ZD" })}
           defaultValue={defaultValue}
           data-tracking-ids
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
           className={`input field-sizing-content max-h-48 min-h-11 resize-y font-mono uppercase placeholder:normal-case ${large ? "py-3 text-lg" : ""}`}
         />
-        <button type="submit" className={`btn-primary ${large ? "px-6 py-3 text-base" : "min-h-11"}`} data-pending="Tracking...">
-          Track
+        <button type="submit" className={`btn-primary ${large ? "px-6 py-3 text-base" : "min-h-11"}`} data-pending={t("Tracking...")}>
+          {t("Track")}
         </button>
       </div>
       <p id={`${id}-help`} className={`mt-2 text-sm ${large ? "text-slate-700" : "text-slate-600"}`}>
-        {`One ID, or up to ${MAX_TRACKING_IDS} separated by commas, spaces or new lines.`}
+        {t("One ID, or up to {{max}} separated by commas, spaces or new lines.", { max: MAX_TRACKING_IDS })}
       </p>
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
+          {message(error)}
         </p>
       ) : null}
     </Form>

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultStatusPlace, SHIPMENT_STATUSES, type ShipmentStatus } from "~/features/shipments/shipment-status";
-import { currentLocation, LOCATION_CHANGED, statusChangeEntry, synthesizeHistory, trackingHistory, type StoredEntry } from "./tracking-history";
+import { currentLocation, historyText, LOCATION_CHANGED, statusChangeEntry, synthesizeHistory, trackingHistory, type StoredEntry } from "./tracking-history";
+import { translator } from "~/features/languages/i18n.server";
 import { trackingTimeline } from "./tracking-timeline";
 
 const DAY = 86_400_000;
@@ -232,5 +233,24 @@ describe("one true location and an append-only history, over random changes", ()
       }),
       { numRuns: 1_000 },
     );
+  });
+});
+
+describe("historyText", () => {
+  const spanish = translator("es", "tracking");
+
+  it("translates the words a change writes by itself: descriptions, places, a custom destination's line", () => {
+    expect(historyText(spanish, "Package is in transit to destination")).toBe("El paquete está en tránsito hacia su destino");
+    expect(historyText(spanish, "Transit Hub")).toBe("Centro de tránsito");
+    expect(historyText(spanish, LOCATION_CHANGED)).toBe("Ubicación actualizada");
+    expect(historyText(spanish, statusChangeEntry({ status: "custom_destination", customDestination: "Locker 12" }).description)).toBe(
+      "Paquete entregado en otro destino: Locker 12",
+    );
+    expect(historyText(translator("en", "tracking"), "Transit Hub")).toBe("Transit Hub");
+  });
+
+  it("leaves what a person typed as it was typed, placeholders and all", () => {
+    expect(historyText(spanish, "Depot 7, Leeds")).toBe("Depot 7, Leeds");
+    expect(historyText(spanish, "Left with {{neighbour}}")).toBe("Left with {{neighbour}}");
   });
 });

@@ -3,9 +3,13 @@
 // stored entry at all (every shipment made here starts with one; rows from elsewhere may have
 // none) shows steps synthesised from creation to the estimated delivery date instead; stored
 // entries are never replaced by synthesised ones.
+import type { TFunction } from "i18next";
+import { tk } from "~/features/languages/languages";
 import {
+  DEFAULT_HISTORY_TEXTS,
   defaultStatusDescription,
   defaultStatusPlace,
+  STATUSES_NAMESPACE,
   statusProgress,
   type ShipmentStatus,
 } from "~/features/shipments/shipment-status";
@@ -35,7 +39,10 @@ const DAY_MS = 86_400_000;
 export const DEFAULT_DELIVERY_DAYS = 7;
 
 /** The description of the entry a change of place appends (its status is the shipment's). */
-export const LOCATION_CHANGED = "Location updated";
+export const LOCATION_CHANGED = tk("Location updated");
+
+/** How a delivery to a custom destination is described, the destination following. */
+const DELIVERED_TO_DESTINATION = "Package delivered to custom destination: ";
 
 /**
  * The entry a status change appends. Delivered is at "Delivered" and a custom destination at the
@@ -58,7 +65,7 @@ export function statusChangeEntry({
   return {
     status,
     location: place,
-    description: destination ? `Package delivered to custom destination: ${destination}` : (description ?? defaultStatusDescription(status)),
+    description: destination ? `${DELIVERED_TO_DESTINATION}${destination}` : (description ?? defaultStatusDescription(status)),
   };
 }
 
@@ -115,4 +122,15 @@ export function trackingHistory(shipment: ShipmentTimes, stored: readonly Stored
 /** Where the parcel is: the place of the latest entry of its history (newest first). */
 export function currentLocation(history: readonly HistoryEntry[]): string | null {
   return history[0]?.location ?? null;
+}
+
+/**
+ * A history entry's description or place in the language of `t`: the words a change writes by
+ * itself are translated; anything a person typed (a place, a reason, a destination) stays as typed.
+ */
+export function historyText(t: TFunction, text: string): string {
+  if (text.startsWith(DELIVERED_TO_DESTINATION)) {
+    return t("Package delivered to custom destination: {{destination}}", { ns: STATUSES_NAMESPACE, destination: text.slice(DELIVERED_TO_DESTINATION.length) });
+  }
+  return DEFAULT_HISTORY_TEXTS.has(text) || text === LOCATION_CHANGED ? t(text, { ns: STATUSES_NAMESPACE }) : text;
 }

@@ -1,15 +1,19 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { tk } from "~/features/languages/languages";
+import { useLocale } from "~/components/root-data";
 import { enhancePrint } from "~/behaviours/print";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import type { TrackingView } from "~/features/tracking/tracking.server";
-import { countryName, formatDate, formatDateTime, formatDay, formatMoney, formatDimensions, formatMonthDay, isoDateTime, shipmentSizes } from "~/domain/format";
-import { isDelivered, statusLabel, statusProgress, statusTone } from "~/features/shipments/shipment-status";
+import { countryName, formatDate, formatDateTime, formatDay, formatMoney, formatDimensions, formatMonthDay, formatWeight, isoDateTime, shipmentSizes } from "~/domain/format";
+import { isDelivered, statusProgress, statusTone, STATUSES_NAMESPACE } from "~/features/shipments/shipment-status";
+import { historyText } from "~/features/tracking/tracking-history";
 import type { Timeline as TrackingTimeline, TimelineStep, TimelineTone } from "~/features/tracking/tracking-timeline";
 import { packageLabel, serviceLabel } from "~/features/shipments/shipping-options";
 import { KeepMePosted, type Subscription } from "./keep-me-posted";
 import { formatCharge } from "~/features/pricing/charge";
-import { StatusBadge } from "~/features/shipments/status-badge";
+import { StatusBadge, useStatusLabel } from "~/features/shipments/status-badge";
 import { WrapPoints } from "~/components/wrap-points";
 
 export function TrackingResult({
@@ -35,7 +39,11 @@ export function TrackingResult({
 }) {
   const progress = statusProgress(view.status);
   const delivered = isDelivered(view.status);
-  const place = (p: { city: string; country: string }) => `${p.city}, ${countryName(p.country)}`;
+  const { t } = useTranslation("tracking");
+  const { t: statusT } = useTranslation(STATUSES_NAMESPACE);
+  const statusLabel = useStatusLabel();
+  const locale = useLocale();
+  const place = (p: { city: string; country: string }) => `${p.city}, ${countryName(p.country, locale)}`;
 
   // Download PDF opens the print dialog, and the print view opens it by itself.
   const result = useBehaviour<HTMLDivElement>(enhancePrint, [autoPrint]);
@@ -43,7 +51,7 @@ export function TrackingResult({
     <div className="space-y-6 print:space-y-3" ref={result}>
       {autoPrint ? (
         <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-800 print:hidden" data-auto-print>
-          This is the print view. Use your browser&apos;s Print command and choose &ldquo;Save as PDF&rdquo; to keep a copy.
+          {t("This is the print view. Use your browser's Print command and choose “Save as PDF” to keep a copy.")}
         </p>
       ) : null}
 
@@ -51,10 +59,10 @@ export function TrackingResult({
         <section className="rounded-lg border border-green-700 bg-green-50 p-5 text-green-900" aria-labelledby="delivered-title">
           <h2 id="delivered-title" className="text-lg font-semibold">
             {view.status === "custom_destination" && view.customDestination
-              ? `Delivered to ${view.customDestination}`
-              : "Your package has been delivered"}
+              ? t("Delivered to {{destination}}", { destination: view.customDestination })
+              : t("Your package has been delivered")}
           </h2>
-          <p>Delivered on {formatDateTime(view.actualDelivery ?? view.updatedAt, timeZone)}.</p>
+          <p>{t("Delivered on {{date}}.", { date: formatDateTime(view.actualDelivery ?? view.updatedAt, timeZone, locale) })}</p>
         </section>
       ) : null}
 
@@ -62,7 +70,7 @@ export function TrackingResult({
 
       {timeline.late ? (
         <p className="rounded-lg border border-amber-600 bg-amber-50 p-4 font-semibold text-amber-950">
-          Running late: expected {formatMonthDay(timeline.late.expected)}
+          {t("Running late: expected {{date}}", { date: formatMonthDay(timeline.late.expected, locale) })}
         </p>
       ) : null}
 
@@ -70,7 +78,7 @@ export function TrackingResult({
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <h2 id="summary-title" className="text-sm font-medium text-slate-600">
-              Tracking ID
+              {t("Tracking ID")}
             </h2>
             <p className="font-mono text-2xl font-bold tracking-wide">{view.trackingId}</p>
           </div>
@@ -80,7 +88,7 @@ export function TrackingResult({
         <div>
           <div className="mb-1 flex justify-between text-sm">
             <label htmlFor="delivery-progress" className="font-medium">
-              Delivery progress
+              {t("Delivery progress")}
             </label>
             <span>{progress}%</span>
           </div>
@@ -96,35 +104,35 @@ export function TrackingResult({
         </div>
 
         <dl className="grid gap-4 sm:grid-cols-2">
-          <Fact label="From" value={place(view.origin)} />
-          <Fact label="To" value={place(view.destination)} />
+          <Fact label={t("From")} value={place(view.origin)} />
+          <Fact label={t("To")} value={place(view.destination)} />
           {/* A returned parcel expects no delivery: the fact is when it was returned. */}
           <Fact
-            label={delivered ? "Delivered" : view.status === "returned" ? "Returned to sender" : "Estimated delivery"}
+            label={delivered ? t("Delivered") : view.status === "returned" ? t("Returned to sender") : t("Estimated delivery")}
             value={
               delivered
-                ? formatDate(view.actualDelivery ?? view.updatedAt, timeZone)
+                ? formatDate(view.actualDelivery ?? view.updatedAt, timeZone, locale)
                 : view.status === "returned"
-                  ? formatDate(view.updatedAt, timeZone)
-                  : formatDay(view.estimatedDelivery)
+                  ? formatDate(view.updatedAt, timeZone, locale)
+                  : formatDay(view.estimatedDelivery, locale)
             }
           />
-          <Fact label="Current location" value={view.currentLocation ?? "Not yet scanned"} />
-          <Fact label="Service" value={serviceLabel(view.serviceType)} />
-          <Fact label="Last update" value={formatDateTime(view.updatedAt, timeZone)} />
+          <Fact label={t("Current location")} value={view.currentLocation ? historyText(statusT, view.currentLocation) : t("Not yet scanned")} />
+          <Fact label={t("Service")} value={serviceLabel(view.serviceType)} />
+          <Fact label={t("Last update")} value={formatDateTime(view.updatedAt, timeZone, locale)} />
         </dl>
       </section>
 
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="mb-4 text-lg font-semibold">
-          Progress
+          {t("Progress")}
         </h2>
         <Timeline steps={timeline.steps} timeZone={timeZone} />
       </section>
 
       <section className="card" aria-labelledby="history-title">
         <h2 id="history-title" className="mb-4 text-lg font-semibold">
-          Shipment history
+          {t("Shipment history")}
         </h2>
         <ol className="space-y-4 border-l-2 border-slate-200 pl-5 print:space-y-2">
           {view.history.map((entry, index) => (
@@ -134,10 +142,10 @@ export function TrackingResult({
                 aria-hidden="true"
               />
               <p className="font-semibold">{statusLabel(entry.status)}</p>
-              <p className="text-slate-800">{entry.description}</p>
+              <p className="text-slate-800">{historyText(statusT, entry.description)}</p>
               <p className="text-sm text-slate-600">
-                <time dateTime={isoDateTime(entry.occurredAt)}>{formatDateTime(entry.occurredAt, timeZone)}</time>
-                {entry.location ? ` · ${entry.location}` : null}
+                <time dateTime={isoDateTime(entry.occurredAt)}>{formatDateTime(entry.occurredAt, timeZone, locale)}</time>
+                {entry.location ? ` · ${historyText(statusT, entry.location)}` : null}
               </p>
             </li>
           ))}
@@ -154,25 +162,25 @@ export function TrackingResult({
           className="btn-secondary"
           data-print
         >
-          Download PDF
+          {t("Download PDF")}
         </a>
         {calendarHref ? (
           <a href={calendarHref} className="btn-secondary" download>
-            Add delivery date to calendar (.ics)
+            {t("Add delivery date to calendar (.ics)")}
           </a>
         ) : null}
         {view.details?.invoiceUrl ? (
           <Link to={view.details.invoiceUrl} className="btn-secondary">
-            View invoice
+            {t("View invoice")}
           </Link>
         ) : null}
         {signedIn ? (
           <Link to="/dashboard" className="btn-secondary">
-            Go to dashboard
+            {t("Go to dashboard")}
           </Link>
         ) : null}
         <Link to="/contact" className="btn-secondary">
-          Need help? Contact us
+          {t("Need help? Contact us")}
         </Link>
       </div>
     </div>
@@ -210,10 +218,13 @@ const STEP_DOT: Record<TimelineStep["state"], Record<TimelineTone, string>> = {
   },
 };
 
-const STEP_STATE_TEXT: Record<TimelineStep["state"], string> = { complete: "done", current: "current step", upcoming: "to come" };
+const STEP_STATE_TEXT: Record<TimelineStep["state"], string> = { complete: tk("(done)"), current: tk("(current step)"), upcoming: tk("(to come)") };
 
 /** What happened, then what is still to come; the current step is marked for assistive technology. */
 function Timeline({ steps, timeZone }: { steps: TimelineStep[]; timeZone: string }) {
+  const { t } = useTranslation("tracking");
+  const statusLabel = useStatusLabel();
+  const locale = useLocale();
   return (
     <ol className="grid gap-3 sm:auto-cols-fr sm:grid-flow-col">
       {steps.map((step, index) => (
@@ -229,17 +240,17 @@ function Timeline({ steps, timeZone }: { steps: TimelineStep[]; timeZone: string
             {step.tone === "problem" && step.state !== "upcoming" ? "!" : step.state === "complete" || step.tone === "delivered" ? "✓" : index + 1}
           </span>
           <span className="text-sm">
-            <span className={step.state === "upcoming" ? "text-slate-600" : "font-semibold"}>{step.label}</span>
-            <span className="sr-only">{` (${STEP_STATE_TEXT[step.state]})`}</span>
+            <span className={step.state === "upcoming" ? "text-slate-600" : "font-semibold"}>{statusLabel(step.status)}</span>
+            <span className="sr-only">{` ${t(STEP_STATE_TEXT[step.state])}`}</span>
             {step.tone === "delivered" && step.state !== "upcoming" ? (
               // The delivered step, once reached, is green and labelled 'Completed'.
               <span className="block text-xs font-semibold uppercase tracking-wide text-green-800" data-step-completed>
-                Completed
+                {t("Completed")}
               </span>
             ) : null}
             {step.at !== null ? (
               <time className="block text-xs text-slate-600" dateTime={isoDateTime(step.at)}>
-                {formatDate(step.at, timeZone)}
+                {formatDate(step.at, timeZone, locale)}
               </time>
             ) : null}
           </span>
@@ -250,16 +261,18 @@ function Timeline({ steps, timeZone }: { steps: TimelineStep[]; timeZone: string
 }
 
 function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["details"]> }) {
+  const { t } = useTranslation("tracking");
+  const locale = useLocale();
   return (
     <section className="card" aria-labelledby="details-title">
       <h2 id="details-title" className="mb-4 text-lg font-semibold">
-        Shipment details
+        {t("Shipment details")}
       </h2>
       <div className="grid gap-6 sm:grid-cols-2">
         {(
           [
-            ["Sender", details.sender],
-            ["Recipient", details.recipient],
+            [t("Sender"), details.sender],
+            [t("Recipient"), details.recipient],
           ] as const
         ).map(([title, party]) => (
           <div key={title}>
@@ -273,7 +286,7 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
               <br />
               {[party.city, party.state, party.postalCode].filter(Boolean).join(", ")}
               <br />
-              {countryName(party.country)}
+              {countryName(party.country, locale)}
               {party.email ? (
                 <>
                   <br />
@@ -291,29 +304,29 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
         ))}
       </div>
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-        <Fact label="Package type" value={packageLabel(details.packageType)} />
-        <Fact label="Weight" value={`${details.weightKg} kg`} />
-        <Fact label="Dimensions" value={shipmentSizes(details.dimensionsCm, details.packages)} />
-        <Fact label="Contents" value={details.description ?? "-"} />
-        <Fact label="Declared value" value={formatMoney(details.declaredValue, details.currency)} />
-        <Fact label="Shipping cost" value={formatCharge(details.charge)} />
+        <Fact label={t("Package type")} value={packageLabel(details.packageType)} />
+        <Fact label={t("Weight")} value={formatWeight(details.weightKg, locale)} />
+        <Fact label={t("Dimensions")} value={shipmentSizes(details.dimensionsCm, details.packages)} />
+        <Fact label={t("Contents")} value={details.description ?? "-"} />
+        <Fact label={t("Declared value")} value={formatMoney(details.declaredValue, details.currency, locale)} />
+        <Fact label={t("Shipping cost")} value={formatCharge(details.charge)} />
       </dl>
       {details.packages.length > 0 ? (
         <table className="mt-6 w-full text-left text-sm">
-          <caption className="mb-2 text-left font-semibold">Parcels</caption>
+          <caption className="mb-2 text-left font-semibold">{t("Parcels")}</caption>
           <thead className="border-b border-slate-300">
             <tr>
               <th scope="col" className="py-2 pr-3">
-                Contents
+                {t("Contents")}
               </th>
               <th scope="col" className="py-2 pr-3">
-                Qty
+                {t("Qty")}
               </th>
               <th scope="col" className="py-2 pr-3">
-                Weight
+                {t("Weight")}
               </th>
               <th scope="col" className="py-2">
-                Size
+                {t("Size")}
               </th>
             </tr>
           </thead>
@@ -322,7 +335,7 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
               <tr key={index} className="border-b border-slate-200">
                 <td className="py-2 pr-3">{item.description}</td>
                 <td className="py-2 pr-3">{item.quantity}</td>
-                <td className="py-2 pr-3">{item.weightKg} kg</td>
+                <td className="py-2 pr-3">{formatWeight(item.weightKg, locale)}</td>
                 <td className="py-2">{formatDimensions(item)}</td>
               </tr>
             ))}

@@ -19,6 +19,8 @@ import { recordEvents } from "~/.server/events";
 import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import { hashToken, randomToken } from "~/features/accounts/session.server";
+import { translator } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, tk, type Language } from "~/features/languages/languages";
 import { subscriptionLinkUrl } from "./subscriber-links.server";
 
 /** Confirmed subscribers one shipment may have. */
@@ -36,21 +38,25 @@ export function acceptsSubscribers(status: string): boolean {
   return known !== null && !isSettled(known);
 }
 
-const SENT = (email: string): Done => ({
-  ok: true,
-  message: `Almost done: we have sent a link to ${email}. Open it to confirm, and we will e-mail each status change.`,
-});
-
 /**
  * Asks for a shipment's status changes at `email`: a pending subscription and its confirmation
  * mail. The answer is the same whether or not the address was subscribed already, so it tells
- * nobody who follows a parcel.
+ * nobody who follows a parcel. The subscription keeps `language`, the page's, for its mail; the
+ * answers are in it too.
  */
 export async function subscribeToTracking(
   context: ServiceContext,
-  { trackingId, email: typed, clientAddress, now = Date.now() }: { trackingId: string; email: string; clientAddress: string; now?: number },
+  {
+    trackingId,
+    email: typed,
+    clientAddress,
+    language = DEFAULT_LANGUAGE,
+    now = Date.now(),
+  }: { trackingId: string; email: string; clientAddress: string; language?: Language; now?: number },
 ): Promise<Done | Refused> {
   const email = normalizeEmail(typed);
+  const t = translator(language, "messages");
+  const SENT = (): Done => ({ ok: true, message: t("Almost done: we have sent a link to {{email}}. Open it to confirm, and we will e-mail each status change.", { email }) });
   const limited = await limitAction(context, { action: "tracking-subscription", clientAddress, account: email });
   if (limited) return limited;
   const { db } = context;
@@ -59,8 +65,8 @@ export async function subscribeToTracking(
     .from(shipments)
     .where(eq(shipments.trackingId, trackingId))
     .get();
-  if (!shipment) return refused("not-found", "No tracking information found");
-  if (!acceptsSubscribers(shipment.status)) return refused("conflict", "This shipment has reached its end: there are no more updates to send.");
+  if (!shipment) return refused("not-found", t("No tracking information found"));
+  if (!acceptsSubscribers(shipment.status)) return refused("conflict", t("This shipment has reached its end: there are no more updates to send."));
 
   const live = gt(trackingSubscriptions.createdAt, now - CONFIRM_LINK_MS);
   const pending = eq(trackingSubscriptions.status, "pending");
@@ -82,10 +88,8 @@ export async function subscribeToTracking(
       .from(trackingSubscriptions)
       .where(and(eq(trackingSubscriptions.email, email), pending, live, ne(trackingSubscriptions.shipmentId, shipment.id))),
   ]);
-  if (existing?.status === "confirmed") return SENT(email);
-  if ((confirmed?.places ?? 0) >= MAX_SUBSCRIBERS) {
-    return refused("conflict", `This shipment already has ${MAX_SUBSCRIBERS} subscribers, the most it can have.`);
-  }
+  if (existing?.status === "confirmed") return SENT();
+  if ((confirmed?.places ?? 0) >= MAX_SUBSCRIBERS) return refused("conflict", fullMessage(language));
   // A fresh request for a sign-up already waiting only sends a new link; a new one must fit the bounds.
   const waitingAlready = existing !== undefined && existing.createdAt > now - CONFIRM_LINK_MS;
   if (!waitingAlready) {
@@ -108,7 +112,7 @@ export async function subscribeToTracking(
     await commit(context, [
       existing
         ? db.update(trackingSubscriptions).set({ createdAt: now }).where(eq(trackingSubscriptions.id, id))
-        : db.insert(trackingSubscriptions).values({ id, shipmentId: shipment.id, email, createdAt: now }),
+        : db.insert(trackingSubscriptions).values({ id, shipmentId: shipment.id, email, language, createdAt: now }),
       db.insert(trackingSubscriptionTokens).values({ tokenHash: await hashToken(token), subscriptionId: id, purpose: "confirm", expiresAt: now + CONFIRM_LINK_MS, createdAt: now }),
       recordEvents(
         context,
@@ -119,10 +123,10 @@ export async function subscribeToTracking(
     ]);
   } catch (error) {
     // Two requests for the same address at once: the other one has mailed the link.
-    if (String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error).includes("UNIQUE constraint failed")) return SENT(email);
+    if (String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error).includes("UNIQUE constraint failed")) return SENT();
     throw error;
   }
-  return SENT(email);
+  return SENT();
 }
 
 /** For the cron trigger: sign-ups never confirmed within their link's hour (their links go with them). */
@@ -170,20 +174,29 @@ export async function getSubscriptionLink(db: Db, token: string, now = Date.now(
   return link && !lapsed(link, now) ? { purpose: link.purpose, status: link.status, email: link.email, trackingId: link.trackingId } : null;
 }
 
-const LINK_GONE = "This link is no longer valid. Ask for updates again on the tracking page.";
+const LINK_GONE = tk("This link is no longer valid. Ask for updates again on the tracking page.");
 
-/** 'Confirm' on the confirmation link's page: status mail starts, while the shipment has a place left. */
+/** The refusal when a shipment's subscriber places are taken, in `language`. */
+function fullMessage(language: Language): string {
+  return translator(language, "messages")("This shipment already has {{count}} subscribers, the most it can have.", { count: MAX_SUBSCRIBERS });
+}
+
+/** 'Confirm' on the confirmation link's page: status mail starts, while the shipment has a place left. Answers in `language`. */
 export async function confirmSubscription(
   context: ServiceContext,
-  { token, now = Date.now() }: { token: string; now?: number },
+  { token, language = DEFAULT_LANGUAGE, now = Date.now() }: { token: string; language?: Language; now?: number },
 ): Promise<Done<{ trackingId: string }> | Refused> {
   const { db } = context;
+  const t = translator(language, "messages");
   const link = await findLink(db, token, now);
-  if (!link || link.purpose !== "confirm") return refused("not-found", LINK_GONE);
-  const done = { trackingId: link.trackingId, message: `Subscribed: we will e-mail ${link.email} each time ${link.trackingId} changes status.` };
+  if (!link || link.purpose !== "confirm") return refused("not-found", t(LINK_GONE));
+  const done = {
+    trackingId: link.trackingId,
+    message: t("Subscribed: we will e-mail {{email}} each time {{trackingId}} changes status.", { email: link.email, trackingId: link.trackingId }),
+  };
   if (link.status === "confirmed") return { ok: true, tone: "info", ...done };
-  if (lapsed(link, now)) return refused("not-found", LINK_GONE);
-  const full = refused("conflict", `This shipment already has ${MAX_SUBSCRIBERS} subscribers, the most it can have.`);
+  if (lapsed(link, now)) return refused("not-found", t(LINK_GONE));
+  const full = refused("conflict", fullMessage(language));
   const confirmedOnes = and(eq(trackingSubscriptions.shipmentId, link.shipmentId), eq(trackingSubscriptions.status, "confirmed"));
   const [{ confirmed } = { confirmed: 0 }] = await db.select({ confirmed: count() }).from(trackingSubscriptions).where(confirmedOnes);
   if (confirmed >= MAX_SUBSCRIBERS) return full;
@@ -207,14 +220,15 @@ export async function confirmSubscription(
   return { ok: true, ...done };
 }
 
-/** 'Unsubscribe' (or 'No, thanks' on the confirmation page): the subscription and all its links end. */
+/** 'Unsubscribe' (or 'No, thanks' on the confirmation page): the subscription and all its links end. Answers in `language`. */
 export async function unsubscribe(
   context: ServiceContext,
-  { token, now = Date.now() }: { token: string; now?: number },
+  { token, language = DEFAULT_LANGUAGE, now = Date.now() }: { token: string; language?: Language; now?: number },
 ): Promise<Done<{ trackingId: string }> | Refused> {
   const { db } = context;
+  const t = translator(language, "messages");
   const link = await findLink(db, token, now);
-  if (!link) return refused("not-found", LINK_GONE);
+  if (!link) return refused("not-found", t(LINK_GONE));
   await commit(context, [
     db.delete(trackingSubscriptions).where(eq(trackingSubscriptions.id, link.subscriptionId)),
     recordEvents(
@@ -224,5 +238,9 @@ export async function unsubscribe(
       now,
     ),
   ]);
-  return { ok: true, trackingId: link.trackingId, message: `Unsubscribed: ${link.email} gets no more e-mail about ${link.trackingId}.` };
+  return {
+    ok: true,
+    trackingId: link.trackingId,
+    message: t("Unsubscribed: {{email}} gets no more e-mail about {{trackingId}}.", { email: link.email, trackingId: link.trackingId }),
+  };
 }
