@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHIPMENT_STATUSES, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { trackingTimeline } from "./tracking-timeline";
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ function steps(path: ShipmentStatus[], options: { estimatedDelivery?: number | n
     estimatedDelivery: options.estimatedDelivery ?? NOW + DAY_MS,
     now: NOW,
   });
-  return timeline.steps.map((step) => `${step.label}:${step.state}`);
+  return timeline.steps.map((step) => `${statusLabel(step.status)}:${step.state}`);
 }
 
 // The paths the demo data gives each status (drizzle/seed-data.ts).
@@ -129,7 +129,7 @@ describe("trackingTimeline", () => {
 
   it("ends with the shipment's status when no entry records it yet", () => {
     const timeline = trackingTimeline({ status: "in_transit", history: historyOf(["pending"]), estimatedDelivery: null, now: NOW });
-    expect(timeline.steps.map((step) => `${step.label}:${step.state}`).slice(0, 2)).toEqual(["Pending:complete", "In Transit:current"]);
+    expect(timeline.steps.map((step) => `${statusLabel(step.status)}:${step.state}`).slice(0, 2)).toEqual(["Pending:complete", "In Transit:current"]);
     expect(timeline.steps[1]!.at).toBeNull();
   });
 

@@ -4,7 +4,7 @@
 // are the rest of the path from there. States off the path (exception, failed, returned,
 // ready for pickup, custom destination) appear as what they are.
 import { isPastDay } from "~/domain/calendar";
-import { isSettled, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { isSettled, type ShipmentStatus } from "~/features/shipments/shipment-status";
 
 /** The way to the door; processing and shipped are passed on it but are not milestones of their own. */
 const PATH: readonly ShipmentStatus[] = [
@@ -28,7 +28,6 @@ export type TimelineTone = "done" | "progress" | "problem" | "delivered";
 
 export type TimelineStep = {
   status: ShipmentStatus;
-  label: string;
   state: "complete" | "current" | "upcoming";
   tone: TimelineTone;
   /** When it happened; null for the steps to come. */
@@ -92,13 +91,12 @@ export function trackingTimeline({
 
   const steps: TimelineStep[] = happened.map((step, index) => ({
     status: step.status,
-    label: statusLabel(step.status),
     state: index === happened.length - 1 ? "current" : "complete",
     tone: TONES[step.status] ?? (index === happened.length - 1 ? "progress" : "done"),
     at: step.at,
   }));
   for (const next of stepsToCome(happened.map((step) => step.status))) {
-    steps.push({ status: next, label: statusLabel(next), state: "upcoming", tone: "progress", at: null });
+    steps.push({ status: next, state: "upcoming", tone: "progress", at: null });
   }
 
   return { steps, late: runningLate({ status, estimatedDelivery, now, timeZone }) };
