@@ -1,49 +1,59 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { useBehaviour } from "~/behaviours/use-behaviour";
-import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES } from "~/features/site/faq";
+import { metaT } from "~/features/languages/translate";
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES, type FaqCategory, type FaqEntry } from "~/features/site/faq";
 import { enhanceFaqFilter } from "~/features/site/faq-filter";
 import { PageHero } from "~/features/site/page-hero";
-import { faqCountText, faqFilterFrom, faqSearchString, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter } from "~/features/site/faq-search";
+import { FAQ_COUNT_TEXTS, faqCountText, faqFilterFrom, faqSearchString, MAX_FAQ_QUERY_LENGTH, searchFaq, type FaqCategoryFilter } from "~/features/site/faq-search";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf } from "~/components/company-name";
 
 export const handle: ScriptsHandle = { hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Frequently Asked Questions | ${companyNameOf(matches)}` },
-  {
-    name: "description",
-    content: "Answers about parcel sizes and weights, delivery times, tracking, prices and plans, international shipping, customs, insurance and claims.",
-  },
-];
-
-const CATEGORY_OPTIONS: { value: FaqCategoryFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  ...FAQ_CATEGORIES.map((category) => ({ value: category, label: FAQ_CATEGORY_LABELS[category] })),
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "faq");
+  return [
+    { title: t("Frequently Asked Questions | {{company}}", { company: companyNameOf(matches) }) },
+    {
+      name: "description",
+      content: t("Answers about parcel sizes and weights, delivery times, tracking, prices and plans, international shipping, customs, insurance and claims."),
+    },
+  ];
+};
 
 export default function FaqPage() {
   const [searchParams] = useSearchParams();
   const filter = faqFilterFrom(searchParams);
-  const found = new Set(searchFaq(FAQ_ENTRIES, filter).map((entry) => entry.id));
+  const { t } = useTranslation("faq");
+  // The questions, answers and category names in the page's language, which the search looks through.
+  const entries: FaqEntry[] = FAQ_ENTRIES.map((entry) => ({ ...entry, question: t(entry.question), answer: entry.answer.map((paragraph) => t(paragraph)) }));
+  const labels = Object.fromEntries(FAQ_CATEGORIES.map((category) => [category, t(FAQ_CATEGORY_LABELS[category])])) as Record<FaqCategory, string>;
+  const categoryOptions: { value: FaqCategoryFilter; label: string }[] = [
+    { value: "all", label: t("All") },
+    ...FAQ_CATEGORIES.map((category) => ({ value: category, label: labels[category] })),
+  ];
+  // Left with their {{found}} and {{all}}, for faq-filter.ts to fill in as the visitor types.
+  const countTexts = { all: t(FAQ_COUNT_TEXTS.all, { all: "{{all}}" }), some: t(FAQ_COUNT_TEXTS.some, { found: "{{found}}", all: "{{all}}" }) };
+  const found = new Set(searchFaq(entries, filter, labels).map((entry) => entry.id));
   // Run again when the address names another question (a link to /faq#claims on this page).
   const page = useBehaviour(enhanceFaqFilter, [useLocation().hash]);
   return (
     <main id="main" ref={page}>
-      <PageHero title="Frequently Asked Questions" lead="Quick answers about sending, tracking, prices, international delivery and claims." />
+      <PageHero title={t("Frequently Asked Questions")} lead={t("Quick answers about sending, tracking, prices, international delivery and claims.")} />
       <div className="mx-auto max-w-4xl px-4 py-10">
         <Form
           method="get"
           action="/faq"
           role="search"
-          aria-label="Questions"
+          aria-label={t("Questions")}
           className="card mb-8 space-y-4 print:hidden"
           data-faq-filter
         >
           <div>
             <label htmlFor="faq-q" className="label">
-              Search questions
+              {t("Search questions")}
             </label>
             <div className="flex gap-2">
               <input
@@ -52,11 +62,11 @@ export default function FaqPage() {
                 type="search"
                 defaultValue={filter.q}
                 maxLength={MAX_FAQ_QUERY_LENGTH}
-                placeholder="e.g. customs, insurance, weight"
+                placeholder={t("e.g. customs, insurance, weight")}
                 className="input min-w-0 flex-1"
               />
               <button type="submit" className="btn-primary">
-                Search
+                {t("Search")}
               </button>
             </div>
           </div>
@@ -65,10 +75,10 @@ export default function FaqPage() {
           {filter.category === "all" ? null : <input type="hidden" name="category" value={filter.category} />}
           <nav aria-labelledby="faq-categories">
             <p id="faq-categories" className="label">
-              Category
+              {t("Category")}
             </p>
             <ul className="flex flex-wrap gap-2">
-              {CATEGORY_OPTIONS.map((option) => {
+              {categoryOptions.map((option) => {
                 const current = filter.category === option.value;
                 return (
                   <li key={option.value}>
@@ -86,21 +96,21 @@ export default function FaqPage() {
           </nav>
         </Form>
 
-        <p role="status" className="mb-4 text-slate-700" data-faq-count>
-          {faqCountText(found.size, FAQ_ENTRIES.length)}
+        <p role="status" className="mb-4 text-slate-700" data-faq-count data-faq-count-all={countTexts.all} data-faq-count-some={countTexts.some}>
+          {faqCountText(found.size, entries.length, countTexts)}
         </p>
         {/* Every question is in the page (with its keywords), those the filter leaves out
             hidden, so that faq-filter.ts can follow the typing without asking the server. */}
         <NoQuestionsFound hidden={found.size > 0} />
-        <QuestionsByCategory found={found} />
+        <QuestionsByCategory entries={entries} labels={labels} found={found} />
 
         <section aria-labelledby="still-title" className="card mt-10 text-center print:hidden">
           <h2 id="still-title" className="mb-2 text-xl font-semibold">
-            Still have a question?
+            {t("Still have a question?")}
           </h2>
-          <p className="mb-4 text-slate-700">Write to us and a person will answer, usually within two hours during business hours.</p>
+          <p className="mb-4 text-slate-700">{t("Write to us and a person will answer, usually within two hours during business hours.")}</p>
           <Link to="/contact" className="btn-primary">
-            Contact us
+            {t("Contact us")}
           </Link>
         </section>
       </div>
@@ -108,11 +118,11 @@ export default function FaqPage() {
   );
 }
 
-function QuestionsByCategory({ found }: { found: ReadonlySet<string> }) {
+function QuestionsByCategory({ entries, labels, found }: { entries: readonly FaqEntry[]; labels: Record<FaqCategory, string>; found: ReadonlySet<string> }) {
   return (
     <div className="space-y-8">
       {FAQ_CATEGORIES.map((category) => {
-        const inCategory = FAQ_ENTRIES.filter((entry) => entry.category === category);
+        const inCategory = entries.filter((entry) => entry.category === category);
         return (
           <section
             key={category}
@@ -122,7 +132,7 @@ function QuestionsByCategory({ found }: { found: ReadonlySet<string> }) {
             hidden={!inCategory.some((entry) => found.has(entry.id))}
           >
             <h2 id={`${category}-title`} className="mb-3 text-2xl font-bold">
-              {FAQ_CATEGORY_LABELS[category]}
+              {labels[category]}
             </h2>
             <div className="space-y-3">
               {inCategory.map((entry) => (
@@ -157,16 +167,17 @@ function QuestionsByCategory({ found }: { found: ReadonlySet<string> }) {
 }
 
 function NoQuestionsFound({ hidden }: { hidden: boolean }) {
+  const { t } = useTranslation("faq");
   return (
     <div className="card text-center" hidden={hidden} data-faq-none>
-      <h2 className="mb-2 text-xl font-semibold">No questions found</h2>
-      <p className="mb-4 text-slate-700">Try other words or another category, or ask us directly.</p>
+      <h2 className="mb-2 text-xl font-semibold">{t("No questions found")}</h2>
+      <p className="mb-4 text-slate-700">{t("Try other words or another category, or ask us directly.")}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/faq" className="btn-secondary">
-          Show all questions
+          {t("Show all questions")}
         </Link>
         <Link to="/contact" className="btn-primary">
-          Contact us
+          {t("Contact us")}
         </Link>
       </div>
     </div>

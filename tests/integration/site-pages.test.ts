@@ -125,6 +125,22 @@ describe("the site's long content in the reader's language", () => {
     expect(servicesFr).toContain("Solutions par secteur");
     expect(servicesFr).toContain("Les droits et taxes sont payés par le destinataire");
   });
+
+  it("reads /faq in Spanish and French and searches the words of the page's language", async () => {
+    const faq = await pageText(await get("/faq", { "Accept-Language": "es" }));
+    expect(faq).toMatch(/<h1[^>]*>Preguntas frecuentes<\/h1>/);
+    expect(faq).toMatch(/<h2 id="security-title"[^>]*>Seguridad y reclamaciones<\/h2>/);
+    expect(mainText(faq)).toContain("Cada envío tiene una cobertura básica de 100 US$.");
+    expect(faq).toContain('data-faq-count-some="{{found}} de {{all}} preguntas"');
+    expect(faq).not.toContain("How long does delivery take?");
+    const customs = mainText(await pageText(await get("/faq?lng=es&q=aduana", { "Accept-Language": "en" })));
+    expect(customs).toMatch(/\b1 de \d+ preguntas/);
+
+    const faqFr = await pageText(await get("/faq?lng=fr&q=douane"));
+    expect(faqFr).toMatch(/<label for="faq-q"[^>]*>Rechercher une question<\/label>/);
+    expect(mainText(faqFr)).toMatch(/\b1 sur \d+ questions/);
+    expect(mainText(faqFr)).toContain("Qui paie les droits de douane et les taxes ?");
+  });
 });
 
 describe("FAQ without JavaScript", () => {

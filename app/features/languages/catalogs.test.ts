@@ -146,7 +146,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/routes/_site.auth.sign-in-link.tsx",
   "app/routes/_site.courier._index.tsx",
   "app/routes/_site.courier.stops.$trackingId.tsx",
-  "app/routes/_site.faq.tsx",
   "app/routes/_site.login.tsx",
   "app/routes/_site.profile.tsx",
   "app/routes/_site.register.tsx",

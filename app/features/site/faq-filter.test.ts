@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { FAQ_CATEGORIES, FAQ_ENTRIES } from "./faq";
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES } from "./faq";
 import { faqCountText, searchFaq } from "./faq-search";
 import { enhanceFaqFilter, URL_DELAY_MS } from "./faq-filter";
 
@@ -17,7 +17,7 @@ function drawPage() {
       <p data-faq-count>${faqCountText(FAQ_ENTRIES.length, FAQ_ENTRIES.length)}</p>
       <div data-faq-none hidden>No questions found</div>
       ${FAQ_CATEGORIES.map(
-        (category) => `<section id="${category}" aria-labelledby="${category}-title"><h2 id="${category}-title">${category}</h2>
+        (category) => `<section id="${category}" aria-labelledby="${category}-title"><h2 id="${category}-title">${FAQ_CATEGORY_LABELS[category]}</h2>
           ${FAQ_ENTRIES.filter((entry) => entry.category === category)
             .map(
               (entry) =>

@@ -5,7 +5,7 @@
 // is not in the script of every public page; the rule that picks them is the server's.
 import type { Behaviour } from "~/behaviours/behaviour";
 import type { FaqCategory, FaqEntry } from "./faq-categories";
-import { faqCountText, faqFilterFrom, faqSearchString, searchFaq } from "./faq-search";
+import { FAQ_COUNT_TEXTS, faqCountText, faqFilterFrom, faqSearchString, searchFaq } from "./faq-search";
 
 export const URL_DELAY_MS = 300;
 
@@ -31,6 +31,11 @@ export const enhanceFaqFilter: Behaviour = (root) => {
     answer: [...question.querySelectorAll("p")].map((paragraph) => paragraph.textContent ?? ""),
     keywords: question.dataset.faqKeywords!.split("|"),
   }));
+  // The words of the page's language: the category names from their headings, the count's wordings from its attributes.
+  const categoryLabels = Object.fromEntries(
+    [...root.querySelectorAll<HTMLElement>("section[id] > h2")].map((heading) => [heading.closest("section")!.id, heading.textContent ?? ""]),
+  ) as Record<FaqCategory, string>;
+  const countTexts = { all: count.dataset.faqCountAll ?? FAQ_COUNT_TEXTS.all, some: count.dataset.faqCountSome ?? FAQ_COUNT_TEXTS.some };
 
   const currentFilter = () => faqFilterFrom(new URLSearchParams(new FormData(form) as unknown as Record<string, string>));
   // A link followed from the page blurs the box (a "change") and moves the router to the next
@@ -44,13 +49,13 @@ export const enhanceFaqFilter: Behaviour = (root) => {
     if (search !== location.search) history.replaceState(history.state, "", location.pathname + search);
   };
   const apply = () => {
-    const found = new Set(searchFaq(entries, currentFilter()).map((entry) => entry.id));
+    const found = new Set(searchFaq(entries, currentFilter(), categoryLabels).map((entry) => entry.id));
     for (const question of questions) {
       question.hidden = !found.has(question.dataset.faqQuestion!);
       const section = question.closest("section")!;
       section.hidden = [...section.querySelectorAll("details")].every((inSection) => inSection.hidden);
     }
-    count.textContent = faqCountText(found.size, entries.length);
+    count.textContent = faqCountText(found.size, entries.length, countTexts);
     none.hidden = found.size > 0;
     clearTimeout(timer);
     timer = setTimeout(writeUrl, URL_DELAY_MS);

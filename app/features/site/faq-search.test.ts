@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_CATEGORIES, FAQ_ENTRIES } from "~/features/site/faq";
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, FAQ_ENTRIES, type FaqCategory } from "~/features/site/faq";
+import { translator } from "~/features/languages/i18n.server";
 import { faqFilterFrom, faqSearchString, MAX_FAQ_QUERY_LENGTH, searchFaq } from "./faq-search";
 
 const ids = (q: string, category: Parameters<typeof searchFaq>[1]["category"] = "all") =>
@@ -58,5 +59,18 @@ describe("FAQ filter from the query", () => {
   it("writes the query back without defaults", () => {
     expect(faqSearchString({ q: "", category: "all" })).toBe("");
     expect(faqSearchString({ q: "lost parcel", category: "security" })).toBe("?q=lost+parcel&category=security");
+  });
+
+  it("finds the words of the page's language in the translated questions, answers and category names", () => {
+    for (const [language, words, category] of [["es", "aduana impuestos", "reclamaciones"], ["fr", "douane taxes", "réclamations"]] as const) {
+      const t = translator(language, "faq");
+      const entries = FAQ_ENTRIES.map((entry) => ({ ...entry, question: t(entry.question), answer: entry.answer.map((paragraph) => t(paragraph)) }));
+      const labels = Object.fromEntries(FAQ_CATEGORIES.map((one) => [one, t(FAQ_CATEGORY_LABELS[one])])) as Record<FaqCategory, string>;
+      expect(entries.every((entry, index) => entry.question !== FAQ_ENTRIES[index]!.question), language).toBe(true);
+      expect(searchFaq(entries, { q: words, category: "all" }, labels).map((entry) => entry.id), language).toEqual(["customs"]);
+      expect(searchFaq(entries, { q: category, category: "all" }, labels).map((entry) => entry.category), language).toEqual(
+        FAQ_ENTRIES.filter((entry) => entry.category === "security").map(() => "security"),
+      );
+    }
   });
 });
