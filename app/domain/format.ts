@@ -7,6 +7,38 @@ import { DATE_ONLY_ZONE } from "./calendar";
 // (the United States' conventions) when none is given.
 const LOCALE = "en-US";
 
+// A formatter costs far more to make than to use (a list page formats hundreds of values, and
+// a phone renders it twice while it hydrates): each kind is made once per locale and time zone
+// or currency. The keys are locales, time zones and currency codes, bounded sets; a key Intl
+// refuses throws before anything is stored.
+function memoized<T>(make: (locale: string, key: string) => T): (locale: string, key: string) => T {
+  const made = new Map<string, T>();
+  return (locale, key) => {
+    const both = `${locale} ${key}`;
+    let value = made.get(both);
+    if (value === undefined) {
+      value = make(locale, key);
+      made.set(both, value);
+    }
+    return value;
+  };
+}
+
+const dateFormat = memoized((locale, timeZone) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }));
+// dateStyle and timeStyle cannot be combined with timeZoneName, hence the parts.
+const dateTimeFormat = memoized(
+  (locale, timeZone) =>
+    new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }),
+);
+const monthDayFormat = memoized((locale, timeZone) => new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone }));
+const exponentOf = memoized(
+  (locale, currency) => new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2,
+);
+const moneyFormat = memoized((locale, currency) => {
+  const exponent = exponentOf(LOCALE, currency);
+  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: exponent, maximumFractionDigits: exponent });
+});
+
 function isValidTime(value: number): boolean {
   return Number.isFinite(value) && !Number.isNaN(new Date(value).getTime());
 }
@@ -14,22 +46,13 @@ function isValidTime(value: number): boolean {
 export function formatDate(value: number | null | undefined, timeZone = "UTC", locale = LOCALE): string {
   if (value === null || value === undefined) return "N/A";
   if (!isValidTime(value)) return "Invalid Date";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(value);
+  return dateFormat(locale, timeZone).format(value);
 }
 
 export function formatDateTime(value: number | null | undefined, timeZone = "UTC", locale = LOCALE): string {
   if (value === null || value === undefined) return "N/A";
   if (!isValidTime(value)) return "Invalid Date";
-  // dateStyle and timeStyle cannot be combined with timeZoneName, hence the parts.
-  return new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(value);
+  return dateTimeFormat(locale, timeZone).format(value);
 }
 
 /** "Nov 27, 2026": the day a date-only value names (an estimated delivery), whoever reads it. */
@@ -40,7 +63,7 @@ export function formatDay(value: number | null | undefined, locale = LOCALE): st
 /** "Nov 27": the day a date-only value names, as a short notice says it. */
 export function formatMonthDay(value: number, locale = LOCALE): string {
   if (!isValidTime(value)) return "Invalid Date";
-  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: DATE_ONLY_ZONE }).format(value);
+  return monthDayFormat(locale, DATE_ONLY_ZONE).format(value);
 }
 
 /** ISO date-time for <time dateTime>. */
@@ -50,7 +73,7 @@ export function isoDateTime(value: number): string {
 
 /** Digits after the decimal point for a currency: 2 for USD, 0 for JPY, 3 for KWD. */
 export function currencyExponent(currency: string): number {
-  return new Intl.NumberFormat(LOCALE, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return exponentOf(LOCALE, currency);
 }
 
 /** An amount in major units (12.5 dollars) as integer minor units of `currency` (1250). */
@@ -66,13 +89,7 @@ export function minorUnitsInput(minorUnits: number, currency: string): string {
 
 /** Money stored as integer minor units. */
 export function formatMoney(minorUnits: number, currency: string, locale = LOCALE): string {
-  const exponent = currencyExponent(currency);
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(minorUnits / 10 ** exponent);
+  return moneyFormat(locale, currency).format(minorUnits / 10 ** exponentOf(LOCALE, currency));
 }
 
 const regionNames = new Map<string, Intl.DisplayNames>();
