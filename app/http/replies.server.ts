@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { Done, Refused, RefusalReason } from "~/.server/outcome";
 import type { SignedIn } from "~/features/accounts/sign-in.server";
-import { FORM_ERRORS_TOAST } from "~/features/shipments/admin-shipment-form";
+import { FORM_ERRORS_TOAST } from "~/features/shipments/shipment-form-messages";
 import type { CostSummary } from "~/features/shipments/admin-shipment-form.server";
 import { redirectWithToast } from "./toast.server";
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { countryOptions, currencyOptions, priceShipmentForm, savedEstimate, updateShipmentFromForm } from "~/features/shipments/admin-shipment-form.server";
+import { countryOptions, currencyOptions, priceShipmentForm, savedEstimate, shipmentFormConstraint, updateShipmentFromForm } from "~/features/shipments/admin-shipment-form.server";
 import { shipmentFormAnswer } from "~/http/replies.server";
 import { actorFor } from "~/.server/events";
 import { invariantResponse } from "~/.server/invariant";
@@ -59,6 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     audit,
     countries: countryOptions(),
     currencies,
+    constraint: shipmentFormConstraint(true),
     defaultValue,
     summary,
     couriers,
@@ -81,7 +82,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditShipmentPage() {
-  const { shipment, history, audit, countries, currencies, defaultValue, summary, couriers, courier, proof } = useLoaderData<typeof loader>();
+  const { shipment, history, audit, countries, currencies, constraint, defaultValue, summary, couriers, courier, proof } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const timeZone = useTimeZone();
   const locale = useLocale();
@@ -113,6 +114,7 @@ export default function EditShipmentPage() {
         countries={countries}
         currencies={currencies}
         summary={summary}
+        constraint={constraint}
         edit={{ shipmentId: shipment.id, trackingId: shipment.trackingId, status: shipment.status }}
       />
       <section className="card space-y-3" aria-labelledby="courier-title">

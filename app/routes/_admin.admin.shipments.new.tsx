@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { countryOptions, createShipmentFromForm, currencyOptions, newShipmentForm, priceShipmentForm } from "~/features/shipments/admin-shipment-form.server";
+import { countryOptions, createShipmentFromForm, currencyOptions, newShipmentForm, priceShipmentForm, shipmentFormConstraint } from "~/features/shipments/admin-shipment-form.server";
 import { shipmentFormAnswer } from "~/http/replies.server";
 import { actorFor } from "~/.server/events";
 import { redirectWithOutcome } from "~/http/replies.server";
@@ -27,7 +27,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const [{ defaultValue, summary }, currencies] = await Promise.all([newShipmentForm(context), currencyOptions(context.db)]);
-  return { countries: countryOptions(), currencies, defaultValue, summary };
+  return { countries: countryOptions(), currencies, defaultValue, summary, constraint: shipmentFormConstraint(false) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewShipmentPage() {
-  const { countries, currencies, defaultValue, summary } = useLoaderData<typeof loader>();
+  const { countries, currencies, defaultValue, summary, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("shipments");
   return (
@@ -59,6 +59,7 @@ export default function NewShipmentPage() {
         countries={countries}
         currencies={currencies}
         summary={summary}
+        constraint={constraint}
       />
     </main>
   );

@@ -10,7 +10,9 @@ import type { ExchangeRate } from "~/features/pricing/exchange-rates";
 import { toMinorUnits } from "~/domain/format";
 import { insuranceCapFault, quote, type Quote } from "~/features/pricing/pricing";
 import { chargeFor, type Charge } from "~/features/pricing/charge";
-import { FORM_ERRORS_TOAST, type EditShipmentFormValue, type ShipmentFormValue } from "~/features/shipments/admin-shipment-form";
+import { getZodConstraint } from "@conform-to/zod";
+import { EditShipmentFormSchema, ShipmentFormSchema, type EditShipmentFormValue, type ShipmentFormValue } from "~/features/shipments/admin-shipment-form";
+import { FORM_ERRORS_TOAST } from "~/features/shipments/shipment-form-messages";
 import { DELIVERY_OPTIONS, parsePackageType, parseServiceType, type DeliveryOption } from "~/features/shipments/shipping-options";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
@@ -22,6 +24,14 @@ import { getExchangeRate, getSettings, listExchangeRates } from "~/features/sett
 import { createShipmentIf, type NewShipment } from "./shipments.server";
 
 export type Option = { value: string; label: string };
+
+/**
+ * The fields' HTML constraints (required, lengths, ranges) from the form's rules: the page renders
+ * them before the rules themselves load in the browser (shipment-form-check.ts).
+ */
+export function shipmentFormConstraint(edit: boolean): ReturnType<typeof getZodConstraint> {
+  return getZodConstraint(edit ? EditShipmentFormSchema : ShipmentFormSchema);
+}
 
 export function countryOptions(): Option[] {
   return COUNTRIES.map((country) => ({ value: country.code, label: country.name }));

@@ -12,7 +12,6 @@ import { LOCATION_REQUIRED } from "./shipment-places";
 import { DELIVERY_OPTIONS, PACKAGE_TYPES, SERVICE_TYPES } from "./shipping-options";
 
 export const REQUIRED = "This field is required";
-export const FORM_ERRORS_TOAST = "Please fix the errors in the form";
 export const STALE_EDIT_MESSAGE =
   "Someone else changed this shipment while you were editing it. Your changes were not saved: reload the page to see the current version, then make them again.";
 

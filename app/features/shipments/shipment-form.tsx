@@ -1,16 +1,19 @@
 // The admin shipment form, the same for creating and editing. Without JavaScript the server
 // validates and prices it ('Calculate cost' shows the summary without saving); with it,
-// Conform checks the same zod schema as the admin types and the cost summary follows along.
+// Conform checks the same zod schema as the admin types (loaded on the form's first use) and
+// the cost summary follows along.
 import {
   getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
+  parse,
   useForm,
   type FieldMetadata,
+  type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { getZodConstraint } from "@conform-to/zod";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
@@ -19,7 +22,8 @@ import { quoteLineText } from "~/features/pricing/quote-line-label";
 import type { CostSummary, Option } from "~/features/shipments/admin-shipment-form.server";
 import { DATE_YEARS, RANGE } from "~/domain/field-limits";
 import { formatDay, formatMoney } from "~/domain/format";
-import { EditShipmentFormSchema, FORM_ERRORS_TOAST, ShipmentFormSchema, type EditShipmentFormValue } from "~/features/shipments/admin-shipment-form";
+import type { EditShipmentFormValue } from "~/features/shipments/admin-shipment-form";
+import { FORM_ERRORS_TOAST } from "~/features/shipments/shipment-form-messages";
 import type { ShipmentStatus } from "~/features/shipments/shipment-status";
 import {
   DELIVERY_OPTION_LABELS,
@@ -64,27 +68,33 @@ export type ShipmentFormProps = {
   currencies: Option[];
   /** The loader's cost summary, until the action answers. */
   summary: CostSummary;
+  /** The fields' HTML constraints (shipmentFormConstraint). */
+  constraint: ReturnType<typeof getZodConstraint>;
   edit?: { shipmentId: string; trackingId: string; status: ShipmentStatus };
 };
 
-export function ShipmentForm({ answer, defaultValue, countries, currencies, summary: loaded, edit }: ShipmentFormProps) {
+export function ShipmentForm({ answer, defaultValue, countries, currencies, summary: loaded, constraint, edit }: ShipmentFormProps) {
   const lastResult = answer?.result;
   const summary = answer?.summary ?? loaded;
   const formError = answer?.formError ?? null;
-  const schema = edit ? EditShipmentFormSchema : ShipmentFormSchema;
   const hydrated = useHydrated();
   const { t } = useTranslation("shipments");
   const messages = useMessages();
   const locale = useLocale();
   const [attempted, setAttempted] = useState(false);
+  const check = useFormCheck();
   // Typed with the edit form's fields, a superset of the create form's.
   const [form, fields] = useForm<EditShipmentFormValue>({
     id: "shipment-form",
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(schema),
-    // The cast only widens the type: the create form runs its own schema.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof EditShipmentFormSchema }),
+    constraint,
+    // The cast only widens the type: the create form runs its own schema. Until the rules have
+    // loaded, a field left is not judged and a submission goes to the server, which checks it.
+    onValidate: ({ formData }) =>
+      check.rules
+        ? (check.rules(formData, Boolean(edit)) as Submission<EditShipmentFormValue>)
+        : parse(formData, { resolve: (value) => ({ value: value as EditShipmentFormValue }) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -111,6 +121,8 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
       // The server's messages are the product's (docs/product.md); the browser's own bubbles would say something else.
       noValidate
       onSubmitCapture={() => setAttempted(true)}
+      onFocus={check.load}
+      onPointerDown={check.load}
       onChange={(event) => liveSummary.update(event.currentTarget)}
       className="space-y-6"
     >
@@ -334,6 +346,28 @@ function CountrySelect({
       ))}
     </SelectField>
   );
+}
+
+type FormRules = typeof import("./shipment-form-check").checkShipmentForm;
+
+/** The form's rules, loaded on the first pointer or focus in the form (`load`); null until then. */
+function useFormCheck(): { rules: FormRules | null; load: () => void } {
+  const [rules, setRules] = useState<FormRules | null>(null);
+  const loading = useRef(false);
+  return {
+    rules,
+    load() {
+      if (loading.current) return;
+      loading.current = true;
+      import("./shipment-form-check").then(
+        (module) => setRules(() => module.checkShipmentForm),
+        () => {
+          // Offline or a new release: the next use tries again; the server checks meanwhile.
+          loading.current = false;
+        },
+      );
+    },
+  };
 }
 
 /** With JavaScript: the summary of what has been typed, fetched from the server as it changes. */
