@@ -8,6 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { events, shipments } from "../../drizzle/schema";
 import type { ShipmentStatus } from "~/features/shipments/shipment-status";
+import type { Language } from "~/features/languages/languages";
 import { insertWhere, type Db } from "./db";
 
 /** Who made a change: a signed-in person, or the system. */
@@ -22,7 +23,12 @@ export function actorFor(user: { id: string; email: string; firstName: string; l
 export type Party = { name: string; email: string | null };
 export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
 
-type Event<Type extends string, Data> = { type: Type; entityId: string; data: Data };
+/**
+ * `language`: the language of the mail the event brings, when the change knows the person's (their
+ * saved choice, the page they wrote or subscribed on); never stored. Without it, parcel mail
+ * follows the recipient account's saved choice, and other mail is English.
+ */
+type Event<Type extends string, Data> = { type: Type; entityId: string; data: Data; language?: Language };
 
 /** `importId`: made by a CSV import, whose importer is told once for all its shipments (import.completed). */
 export type ShipmentCreated = Event<"shipment.created", { trackingId: string; sender: Party; recipient: Party & { city: string }; importId?: string }>;

@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isHoneypotFilled(form)) return redirect("/contact?sent=1");
   const submission = parseWithZod(form, { schema: ContactSchema });
   if (submission.status !== "success") return formAnswer(submission);
-  const sent = await sendContactMessage(context, { message: submission.value, clientAddress: clientAddress(request) });
+  const sent = await sendContactMessage(context, { message: submission.value, clientAddress: clientAddress(request), language: await context.language() });
   if (!sent.ok) return formAnswer(submission, sent);
   return redirect("/contact?sent=1");
 }

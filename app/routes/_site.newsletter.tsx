@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isHoneypotFilled(form)) return redirect(redirectTo);
   const submission = parseWithZod(form, { schema: NewsletterSchema });
   if (submission.status !== "success") return formAnswer(submission);
-  const outcome = await subscribeToNewsletter(context, { email: submission.value.email, clientAddress: clientAddress(request) });
+  const outcome = await subscribeToNewsletter(context, { email: submission.value.email, clientAddress: clientAddress(request), language: await context.language() });
   if (!outcome.ok) return formAnswer(submission, outcome);
   return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);
 }

@@ -5,7 +5,7 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq, gte, inArray, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { events, mailSuppressions, newsletterSubscribers, outbox, rateLimits, sessions, settings, shipments, signInFailures, users } from "../../drizzle/schema";
+import { events, mailSuppressions, newsletterSubscribers, outbox, rateLimits, sessions, settings, shipments, signInFailures, trackingSubscriptions, users } from "../../drizzle/schema";
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import { inParts } from "~/.server/db";
 import { DELIVERIES } from "~/.server/deliveries";
@@ -18,6 +18,7 @@ import { unsubscribeUrl } from "~/features/mail/suppression.server";
 import { changeShipmentStatus, createShipment } from "~/features/shipments/shipments.server";
 import { subscribeToNewsletter } from "~/features/site/newsletter.server";
 import { confirmVersion, recentlyConfirmed } from "~/features/tracking/tracking-freshness.server";
+import { subscribeToTracking } from "~/features/tracking/tracking-subscriptions.server";
 import worker from "../worker";
 import { BASE } from "./base";
 import { getSettings } from "~/features/settings/settings.server";
@@ -577,6 +578,64 @@ describe("the mail built from events", () => {
       const [changed] = await db.select().from(events).where(eq(events.id, toSender[0]!.eventId!));
       expect(changed).toMatchObject({ type: "shipment.status_changed", entityId: shipmentId });
       expect(JSON.parse(changed!.data)).toMatchObject({ from: "in_transit", to: "delivered", location: "Delivered" });
+    });
+
+    describe("in the recipient's language", () => {
+      /** A shipment whose sender is `sender`, moved to in transit: the status mail that sender gets. */
+      async function statusMailTo(sender: { email: string; firstName: string }) {
+        const { id, trackingId } = await createShipment(serviceContext(), {
+          actor: SYSTEM_ACTOR,
+          shipment: { ...MINIMAL_SHIPMENT, senderName: sender.firstName, senderEmail: sender.email, recipientEmail: null },
+        });
+        await changeShipmentStatus(serviceContext(), { shipmentId: id, status: "in_transit", actor: SYSTEM_ACTOR });
+        const [mail] = (await mailTo(sender.email)).filter((one) => one.kind === "shipment-status");
+        return { mail: mail!, id, trackingId };
+      }
+
+      it("writes a customer's next status mail in Spanish when their account chose Spanish", async () => {
+        const customer = await createUser({ firstName: "Lucía", language: "es" });
+        const { mail, trackingId } = await statusMailTo(customer);
+        expect(mail.subject).toMatch(new RegExp(`^Envío ${trackingId}: `));
+        expect(mail.body).toMatch(new RegExp(`^Hola, Lucía:\n\nTu envío ${trackingId} está ahora: .+\.\n.+\nSíguelo en ${BASE.replaceAll(".", "\\.")}/track/${trackingId}\n\n`));
+        expect(mail.body).toContain("Para no recibir más avisos de paquetes ni boletines de SwiftParcel en esta dirección: ");
+        expect(mail.body).not.toMatch(/Hello|Your shipment|Follow it at/);
+      });
+
+      it("writes it in French for an account that chose French", async () => {
+        const customer = await createUser({ firstName: "Élise", language: "fr" });
+        const { mail, trackingId } = await statusMailTo(customer);
+        expect(mail.subject).toMatch(new RegExp(`^Envoi ${trackingId}\u00a0: `));
+        expect(mail.body).toMatch(new RegExp(`^Bonjour Élise,\n\nVotre envoi ${trackingId} est désormais au statut\u00a0: .+\.\n.+\nSuivez-le sur `));
+        expect(mail.body).toContain("Pour ne plus recevoir de suivi de colis ni de newsletter de SwiftParcel à cette adresse\u00a0: ");
+      });
+
+      it("keeps it in English, word for word, for an account without a choice", async () => {
+        const customer = await createUser({ firstName: "Sam", language: null });
+        const { mail, trackingId } = await statusMailTo(customer);
+        expect(mail.subject).toBe(`Shipment ${trackingId}: In Transit`);
+        expect(mail.body).toBe(
+          [
+            "Hello Sam,",
+            `Your shipment ${trackingId} is now In Transit.\nPackage is in transit to destination\nFollow it at ${BASE}/track/${trackingId}`,
+            `To get no more parcel updates or newsletters from SwiftParcel at this address: ${mail.unsubscribeUrl}`,
+          ].join("\n\n"),
+        );
+      });
+
+      it("writes a \"Keep me posted\" subscriber's confirmation and updates in the language of the page they subscribed on", async () => {
+        const { id, trackingId } = await createShipment(serviceContext(), { actor: SYSTEM_ACTOR, shipment: { ...MINIMAL_SHIPMENT, recipientEmail: null } });
+        const email = `suivi-${crypto.randomUUID().slice(0, 8)}@example.com`;
+        expect(await subscribeToTracking(serviceContext(), { trackingId, email, clientAddress: "192.0.2.31", language: "fr" })).toMatchObject({ ok: true });
+        const [confirm] = await mailTo(email);
+        expect(confirm).toMatchObject({ kind: "tracking-subscription-confirm", subject: `Confirmez le suivi du colis ${trackingId}` });
+        expect(confirm!.body).toMatch(/^Bonjour,\n\nQuelqu'un, vous sans doute, a demandé à SwiftParcel/);
+        await db.update(trackingSubscriptions).set({ status: "confirmed", confirmedAt: Date.now() }).where(eq(trackingSubscriptions.email, email));
+        await changeShipmentStatus(serviceContext(), { shipmentId: id, status: "out_for_delivery", actor: SYSTEM_ACTOR });
+        const [update] = (await mailTo(email)).filter((one) => one.kind === "tracking-update");
+        expect(update!.subject).toMatch(new RegExp(`^Envoi ${trackingId}\u00a0: `));
+        expect(update!.body).toMatch(new RegExp(`^Bonjour,\n\nLe colis ${trackingId} est désormais au statut\u00a0: `));
+        expect(update!.body).toContain("Vous recevez cet e-mail parce que vous avez demandé à SwiftParcel le suivi de ce colis. Se désabonner\u00a0: ");
+      });
     });
 
     it("always sends mail about the account itself, preferences or not", async () => {

@@ -32,7 +32,7 @@ export function passwordLink(db: Db, { origin, userId, lifetimeMs, now }: { orig
 /** Stores a new token for the account and queues the mail carrying its link, in one batch. */
 export async function sendPasswordReset(
   context: ServiceContext,
-  account: Pick<Account, "id" | "email" | "firstName">,
+  account: Pick<Account, "id" | "email" | "firstName"> & { language?: Account["language"] },
   now = Date.now(),
 ): Promise<void> {
   const { db } = context;
@@ -48,6 +48,7 @@ export async function sendPasswordReset(
           entityId: account.id,
           data: { email: account.email, firstName: account.firstName },
           link,
+          language: account.language ?? undefined,
         },
       ],
       now,

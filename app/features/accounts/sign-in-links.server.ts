@@ -40,7 +40,7 @@ export async function requestSignInLink(
       recordEvents(
         context,
         { userId: account.id, email: account.email, label: account.role === "admin" ? "admin" : "customer" },
-        [{ type: "account.sign_in_link_requested", entityId: account.id, data: { email: account.email, firstName: account.firstName }, link }],
+        [{ type: "account.sign_in_link_requested", entityId: account.id, data: { email: account.email, firstName: account.firstName }, link, language: account.language ?? undefined }],
         now,
       ),
     ]);

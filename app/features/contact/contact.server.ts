@@ -15,6 +15,7 @@ import { refused, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { containsText } from "~/.server/text-search";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 
 /**
  * Stores a valid message from `clientAddress` and queues its acknowledgement to the sender,
@@ -23,16 +24,17 @@ import { containsText } from "~/.server/text-search";
  */
 export async function sendContactMessage(
   context: ServiceContext,
-  { message, clientAddress, now = Date.now() }: { message: ContactInput; clientAddress: string; now?: number },
+  { message, clientAddress, language = DEFAULT_LANGUAGE, now = Date.now() }: { message: ContactInput; clientAddress: string; language?: Language; now?: number },
 ): Promise<Done<{ id: string }> | Refused> {
   const limited = await limitAction(context, { action: "contact", clientAddress, account: normalizeEmail(message.email) });
   if (limited) return limited;
   const { db } = context;
   const id = crypto.randomUUID();
   const { name, email, type, subject } = message;
+  // The language the person wrote in: the acknowledgement and the reply are mailed in it.
   await commit(context, [
-    db.insert(contactMessages).values({ id, ...message, createdAt: now }),
-    recordEvents(context, { userId: null, email, label: "visitor" }, [{ type: "contact.received", entityId: id, data: { name, email, type, subject } }], now),
+    db.insert(contactMessages).values({ id, ...message, language, createdAt: now }),
+    recordEvents(context, { userId: null, email, label: "visitor" }, [{ type: "contact.received", entityId: id, data: { name, email, type, subject }, language }], now),
   ]);
   return { ok: true, message: "Message Sent!", id };
 }
@@ -122,7 +124,7 @@ export async function replyToContactMessage(
     recordEvents(
       context,
       actorFor(admin),
-      [{ type: "contact.replied", entityId: id, data: { name: message.name, email: message.email, subject: message.subject, reply, repliedBy } }],
+      [{ type: "contact.replied", entityId: id, data: { name: message.name, email: message.email, subject: message.subject, reply, repliedBy }, language: message.language }],
       now,
     ),
   ]);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { courierDay, courierStatusLabel, CourierUpdateSchema, failedAttemptDescription, proofSentence, runSheetOrder, updateDescription } from "./courier-rules";
 import { trackingIdFromCode } from "./scanned-code";
+import { translator } from "~/features/languages/i18n.server";
 
 const ID = "3b241101-e2bb-4255-8caf-4136c566a962";
 
@@ -46,8 +47,10 @@ describe("courier rules", () => {
     expect(updateDescription({ status: "delivered" }, { signed: true })).toBe("Delivered, signed for");
     expect(updateDescription({ status: "delivered" }, { signed: false })).toBe("Delivered in person");
     expect(updateDescription({ status: "delivered" })).toBeUndefined();
-    expect(proofSentence({ receivedBy: "J. Smith", at: "Nov 27, 2026, 2:02 PM UTC", photo: true })).toBe("Delivered to J. Smith at Nov 27, 2026, 2:02 PM UTC, photo taken");
-    expect(proofSentence({ receivedBy: "J. Smith", at: "Nov 27, 2026, 2:02 PM UTC", photo: false })).toBe("Delivered to J. Smith at Nov 27, 2026, 2:02 PM UTC");
+    const t = translator("en", "mail");
+    expect(proofSentence(t, { receivedBy: "J. Smith", at: "Nov 27, 2026, 2:02 PM UTC", photo: true })).toBe("Delivered to J. Smith at Nov 27, 2026, 2:02 PM UTC, photo taken");
+    expect(proofSentence(t, { receivedBy: "J. Smith", at: "Nov 27, 2026, 2:02 PM UTC", photo: false })).toBe("Delivered to J. Smith at Nov 27, 2026, 2:02 PM UTC");
+    expect(proofSentence(translator("fr", "mail"), { receivedBy: "J. Smith", at: "27 nov. 2026, 14:02 UTC", photo: true })).toBe("Remis à J. Smith le 27 nov. 2026, 14:02 UTC, photo prise");
   });
 
   test("the run sheet's day is the UTC date; its order is the admin's unless postal code is asked for", () => {

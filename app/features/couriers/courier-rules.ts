@@ -1,5 +1,6 @@
 // The courier's side of a shipment: the statuses set at the door, the fixed reasons of a failed
 // attempt and what happens next, the run sheet's day and order, and the form of one update.
+import type { TFunction } from "i18next";
 import { z } from "zod";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { boundedText, placeName } from "~/domain/form-fields";
@@ -140,8 +141,9 @@ export function updateDescription(update: Pick<CourierUpdate, "status" | "reason
   return update.status === "failed" && update.reason ? failedAttemptDescription(update.reason, update.reasonText) : undefined;
 }
 
-/** "Delivered to J. Smith at Nov 27, 2026, 2:02 PM UTC, photo taken": what the owner hears of a proof. */
-export function proofSentence(proof: { receivedBy: string; at: string; photo: boolean }): string {
-  return `Delivered to ${proof.receivedBy} at ${proof.at}${proof.photo ? ", photo taken" : ""}`;
+/** "Delivered to J. Smith at Nov 27, 2026, 2:02 PM UTC, photo taken": what the owner hears of a proof, in the language of `t` (the `mail` catalogs). */
+export function proofSentence(t: TFunction, proof: { receivedBy: string; at: string; photo: boolean }): string {
+  const values = { receivedBy: proof.receivedBy, at: proof.at, ns: "mail" };
+  return proof.photo ? t("Delivered to {{receivedBy}} at {{at}}, photo taken", values) : t("Delivered to {{receivedBy}} at {{at}}", values);
 }
 

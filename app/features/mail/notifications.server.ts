@@ -6,24 +6,27 @@
 // notifications off gets none), "Keep me posted" updates (double opt-in, each with its own
 // unsubscribe link) and the newsletter. Parcel mail an address did not ask for (someone else's
 // shipment naming it) is bounded per address and hour, however many clients or accounts cause it.
-import { and, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { outbox, users } from "../../../drizzle/schema";
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 import { contactTypeLabel } from "~/features/contact/contact-form";
 import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
-import { statusLabel } from "~/features/shipments/shipment-status";
+import { defaultStatusDescription, statusLabel } from "~/features/shipments/shipment-status";
 import { proofSentence } from "~/features/couriers/courier-rules";
 import { formatDateTime } from "~/domain/format";
 import { replyAuthor, visitorName } from "~/features/chat/chat";
-import { insertWhere, type Db } from "~/.server/db";
+import { inParts, insertWhere, type Db } from "~/.server/db";
 import { deliversTo, type TypesFor } from "~/.server/deliveries";
 import type { Actor, Recording, StoredEvent } from "~/.server/events";
 import { limitFromVar } from "~/.server/rate-limit";
 import { withSafeHeaders } from "./mail-header.server";
-import { addressesFound, suppressedAmong, suppressedSubscribersOf, unsubscribeUrl } from "./suppression.server";
+import { suppressedAmong, suppressedSubscribersOf, unsubscribeUrl } from "./suppression.server";
 import { cachedSettings } from "~/features/settings/settings.server";
 import { subscriberLinks, type SubscriberLink } from "~/features/tracking/subscriber-links.server";
+import type { TFunction } from "i18next";
+import { translator } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, LOCALES, type Language } from "~/features/languages/languages";
 
 /**
  * What composing mail needs of the request: the database, where the site is served, the secret
@@ -40,7 +43,7 @@ export type Mail = { to: string; subject: string; body: string; kind: string; un
  * already; "newsletter" mail goes to newsletter subscribers. All but "account" mail is
  * non-essential. `requested`: parcel mail to the shipment's owner, who asked for it.
  */
-type PlannedMail = Mail & { audience: "updates" | "account" | "subscriber" | "newsletter"; requested?: boolean };
+type PlannedMail = Mail & { audience: "updates" | "account" | "subscriber" | "newsletter"; requested?: boolean; language: Language };
 
 /** The kinds of parcel mail an address may get without asking (a shipment naming it as sender or recipient). */
 const UNREQUESTED_KINDS = ["shipment-created", "shipment-status"] as const;
@@ -50,8 +53,19 @@ export const UNREQUESTED_MAIL_PER_HOUR = 10;
 
 const HOUR_MS = 3_600_000;
 
-/** What a template needs beyond the event: the confirmed subscribers of the event's shipment, with their unsubscribe links. */
-export type MailContext = { subscribers?: readonly SubscriberLink[] };
+/**
+ * What a template needs beyond the event: the confirmed subscribers of the event's shipment, with
+ * their unsubscribe links, and the saved language of the accounts using the parcel mail's
+ * addresses (lower case).
+ */
+export type MailContext = { subscribers?: readonly SubscriberLink[]; languages?: ReadonlyMap<string, Language> };
+
+/** The mail's words in `language`; status names and the history's words come from the `statuses` catalogs. */
+function mailT(language: Language): TFunction {
+  return translator(language, "mail");
+}
+
+const STATUSES = "statuses";
 
 export type Site = { companyName: string; supportEmail: string; origin: string };
 
@@ -75,162 +89,212 @@ export function mailFor(event: MailEvent, site: Site, context: MailContext = {})
   return templateMail(event, site, context).map(withSafeHeaders);
 }
 
-function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailContext): PlannedMail[] {
+function templateMail(event: MailEvent, site: Site, { subscribers = [], languages }: MailContext): PlannedMail[] {
   const { companyName, origin } = site;
+  /** The recipient's language: the one the change knows, else their account's saved choice, else English. */
+  const languageOf = (address: string): Language => event.language ?? languages?.get(address.toLowerCase()) ?? DEFAULT_LANGUAGE;
   switch (event.type) {
     case "shipment.created": {
       // The confirmation goes to both parties only when both e-mails and names are present.
       const { trackingId, sender, recipient, importId } = event.data;
       if (!sender.email || !recipient.email || !sender.name || !recipient.name) return [];
       const link = trackingUrl(origin, trackingId);
-      const toRecipient: PlannedMail = {
-        audience: "updates",
-        to: recipient.email,
-        kind: "shipment-created",
-        subject: "A parcel is on its way to you",
-        body: `Hello ${recipient.name},\n\n${sender.name} has sent you a parcel with ${companyName}.\nTracking ID: ${trackingId}\nFollow it at ${link}\n`,
+      const mail = (to: string, language: Language, words: (t: TFunction) => { subject: string; name: string; sentence: string }): PlannedMail => {
+        const t = mailT(language);
+        const { subject, name, sentence } = words(t);
+        return {
+          audience: "updates",
+          to,
+          language,
+          kind: "shipment-created",
+          subject,
+          body: [`${t("Hello {{name}},", { name })}\n`, sentence, t("Tracking ID: {{trackingId}}", { trackingId }), `${t("Follow it at {{link}}", { link })}\n`].join("\n"),
+        };
       };
+      const toRecipient = mail(recipient.email, languageOf(recipient.email), (t) => ({
+        subject: t("A parcel is on its way to you"),
+        name: recipient.name,
+        sentence: t("{{sender}} has sent you a parcel with {{companyName}}.", { sender: sender.name, companyName }),
+      }));
       // An import's sender hears once, from its summary (import.completed), not once per parcel.
       if (importId) return [toRecipient];
-      return [
-        {
-          audience: "updates",
-          to: sender.email,
-          kind: "shipment-created",
-          subject: `Your shipment ${trackingId} has been created`,
-          body: `Hello ${sender.name},\n\nYour shipment to ${recipient.name} in ${recipient.city} has been created with ${companyName}.\nTracking ID: ${trackingId}\nFollow it at ${link}\n`,
-        },
-        toRecipient,
-      ];
+      const toSender = mail(sender.email, languageOf(sender.email), (t) => ({
+        subject: t("Your shipment {{trackingId}} has been created", { trackingId }),
+        name: sender.name,
+        sentence: t("Your shipment to {{recipient}} in {{city}} has been created with {{companyName}}.", { recipient: recipient.name, city: recipient.city, companyName }),
+      }));
+      return [toSender, toRecipient];
     }
     case "import.completed": {
       const { email, firstName, fileName, created, leftOut, listPath } = event.data;
-      const shipmentsMade = `${created.toLocaleString("en-US")} shipment${created === 1 ? "" : "s"}`;
+      const language = languageOf(email);
+      const t = mailT(language);
+      const number = (value: number) => value.toLocaleString(LOCALES[language]);
+      const made = t("Your import of {{fileName}} created {{created}} shipments with {{companyName}}.", { count: created, created: number(created), fileName, companyName });
       return [
         {
           // The answer to the importer's own action: it always goes.
           audience: "account",
           to: email,
+          language,
           kind: "import-completed",
-          subject: "Your shipments have been imported",
+          subject: t("Your shipments have been imported"),
           body: [
-            `Hello ${firstName},`,
-            `Your import of ${fileName} created ${shipmentsMade} with ${companyName}.${leftOut > 0 ? ` ${leftOut.toLocaleString("en-US")} row${leftOut === 1 ? " was" : "s were"} left out for errors.` : ""}`,
-            `Your shipments: ${origin}${listPath}`,
+            t("Hello {{name}},", { name: firstName }),
+            leftOut > 0 ? `${made} ${t("{{leftOut}} rows were left out for errors.", { count: leftOut, leftOut: number(leftOut) })}` : made,
+            t("Your shipments: {{link}}", { link: `${origin}${listPath}` }),
           ].join("\n\n"),
         },
       ];
     }
     case "shipment.status_changed": {
       const { trackingId, to, description, sender, recipient, owner, proof } = event.data;
-      // Who took the parcel is for the owner only; the others read the public words of the history.
-      const proofLine = proof ? [`${proofSentence({ receivedBy: proof.receivedBy, at: formatDateTime(proof.takenAt), photo: proof.photo })}.`] : [];
       const link = trackingUrl(origin, trackingId);
-      const subject = `Shipment ${trackingId}: ${statusLabel(to)}`;
-      const news = `${trackingId} is now ${statusLabel(to)}.\n${description}\nFollow it at ${link}`;
+      const status = (t: TFunction) => t(statusLabel(to), { ns: STATUSES });
+      /** The news, the history's words (translated when they are the status's own default) and the link. */
+      const news = (t: TFunction, headline: string) =>
+        [headline, description === defaultStatusDescription(to) ? t(description, { ns: STATUSES }) : description, t("Follow it at {{link}}", { link })].join("\n");
+      const subject = (t: TFunction) => t("Shipment {{trackingId}}: {{status}}", { trackingId, status: status(t) });
       const parties = [sender, recipient].flatMap((party) =>
         party.email ? [{ name: party.name, email: party.email, owner: Boolean(owner?.email && sameAddress(party.email, owner.email)) }] : [],
       );
       // The account that made the shipment hears of it at its own address too (its preferences permitting).
       if (owner?.email && !parties.some((party) => party.owner)) parties.push({ name: owner.name, email: owner.email, owner: true });
       return [
-        ...parties.map((party) => ({
-          audience: "updates" as const,
-          requested: party.owner,
-          to: party.email,
-          kind: "shipment-status",
-          subject,
-          body: [
-            `Hello ${party.name},`,
-            `Your shipment ${news}`,
-            ...(party.owner ? proofLine : []),
-            ...(event.ratingLink ? [`How did the delivery go? Rate it from 1 to 5 (once per shipment): ${event.ratingLink}`] : []),
-            ...(party.owner ? [`Choose which e-mail you get in your profile: ${origin}/profile?tab=notifications`] : []),
-          ].join("\n\n"),
-        })),
-        ...subscribers.map((subscriber) => ({
-          audience: "subscriber" as const,
-          to: subscriber.email,
-          unsubscribeUrl: subscriber.unsubscribeUrl,
-          kind: "tracking-update",
-          subject,
-          body: [
-            "Hello,",
-            `Parcel ${news}`,
-            `You get this e-mail because you asked ${companyName} for this parcel's updates. Unsubscribe: ${subscriber.unsubscribeUrl}`,
-          ].join("\n\n"),
-        })),
+        ...parties.map((party) => {
+          const language = languageOf(party.email);
+          const t = mailT(language);
+          // Who took the parcel is for the owner only; the others read the public words of the history.
+          const proofLine =
+            party.owner && proof ? [`${proofSentence(t, { receivedBy: proof.receivedBy, at: formatDateTime(proof.takenAt, "UTC", LOCALES[language]), photo: proof.photo })}.`] : [];
+          return {
+            audience: "updates" as const,
+            requested: party.owner,
+            to: party.email,
+            language,
+            kind: "shipment-status",
+            subject: subject(t),
+            body: [
+              t("Hello {{name}},", { name: party.name }),
+              news(t, t("Your shipment {{trackingId}} is now {{status}}.", { trackingId, status: status(t) })),
+              ...proofLine,
+              ...(event.ratingLink ? [t("How did the delivery go? Rate it from 1 to 5 (once per shipment): {{link}}", { link: event.ratingLink })] : []),
+              ...(party.owner ? [t("Choose which e-mail you get in your profile: {{link}}", { link: `${origin}/profile?tab=notifications` })] : []),
+            ].join("\n\n"),
+          };
+        }),
+        ...subscribers.map((subscriber) => {
+          const t = mailT(subscriber.language);
+          return {
+            audience: "subscriber" as const,
+            to: subscriber.email,
+            language: subscriber.language,
+            unsubscribeUrl: subscriber.unsubscribeUrl,
+            kind: "tracking-update",
+            subject: subject(t),
+            body: [
+              t("Hello,"),
+              news(t, t("Parcel {{trackingId}} is now {{status}}.", { trackingId, status: status(t) })),
+              t("You get this e-mail because you asked {{companyName}} for this parcel's updates. Unsubscribe: {{link}}", { companyName, link: subscriber.unsubscribeUrl }),
+            ].join("\n\n"),
+          };
+        }),
       ];
     }
     case "subscription.requested": {
       const { trackingId, email } = event.data;
+      const language = languageOf(email);
+      const t = mailT(language);
       return [
         {
           audience: "account",
           to: email,
+          language,
           kind: "tracking-subscription-confirm",
-          subject: `Confirm updates for parcel ${trackingId}`,
+          subject: t("Confirm updates for parcel {{trackingId}}", { trackingId }),
           body: [
-            "Hello,",
-            `Someone, hopefully you, asked ${companyName} to e-mail this address each time parcel ${trackingId} changes status. Open this link within one hour and confirm to start:`,
+            t("Hello,"),
+            t(
+              "Someone, hopefully you, asked {{companyName}} to e-mail this address each time parcel {{trackingId}} changes status. Open this link within one hour and confirm to start:",
+              { companyName, trackingId },
+            ),
             event.link,
-            "If you did not ask for it, ignore this mail and you will get no more, or say no on the same page.",
+            t("If you did not ask for it, ignore this mail and you will get no more, or say no on the same page."),
           ].join("\n\n"),
         },
       ];
     }
-    case "account.registered":
+    case "account.registered": {
+      const language = languageOf(event.data.email);
+      const t = mailT(language);
       return [
         {
           audience: "account",
           to: event.data.email,
+          language,
           kind: "welcome",
-          subject: `Welcome to ${companyName}`,
+          subject: t("Welcome to {{companyName}}", { companyName }),
           body: [
-            `Hello ${event.data.firstName},`,
-            `Welcome to ${companyName}! Your account is ready.`,
-            `Send a parcel: ${origin}/dashboard/create-shipment`,
-            `Follow your parcels: ${origin}/dashboard`,
-            `Your profile and notification settings: ${origin}/profile`,
+            t("Hello {{name}},", { name: event.data.firstName }),
+            t("Welcome to {{companyName}}! Your account is ready.", { companyName }),
+            t("Send a parcel: {{link}}", { link: `${origin}/dashboard/create-shipment` }),
+            t("Follow your parcels: {{link}}", { link: `${origin}/dashboard` }),
+            t("Your profile and notification settings: {{link}}", { link: `${origin}/profile` }),
           ].join("\n\n"),
         },
       ];
-    case "password.reset_requested":
+    }
+    case "password.reset_requested": {
+      const language = languageOf(event.data.email);
+      const t = mailT(language);
       return [
         {
           audience: "account",
           to: event.data.email,
+          language,
           kind: "password-reset",
-          subject: `Reset your ${companyName} password`,
+          subject: t("Reset your {{companyName}} password", { companyName }),
           body: [
-            `Hello ${event.data.firstName},`,
-            `Someone, hopefully you, asked to reset the password of your ${companyName} account. Open this link within one hour to choose a new password:`,
+            t("Hello {{name}},", { name: event.data.firstName }),
+            t("Someone, hopefully you, asked to reset the password of your {{companyName}} account. Open this link within one hour to choose a new password:", { companyName }),
             event.link,
-            "The link works once. If you did not ask for it, ignore this mail: your password stays as it is.",
+            t("The link works once. If you did not ask for it, ignore this mail: your password stays as it is."),
           ].join("\n\n"),
         },
       ];
-    case "account.sign_in_link_requested":
+    }
+    case "account.sign_in_link_requested": {
+      const language = languageOf(event.data.email);
+      const t = mailT(language);
       return [
         {
           audience: "account",
           to: event.data.email,
+          language,
           kind: "sign-in-link",
-          subject: `Your ${companyName} sign-in link`,
+          subject: t("Your {{companyName}} sign-in link", { companyName }),
           body: [
-            `Hello ${event.data.firstName},`,
-            `Someone, hopefully you, asked for a link to sign in to your ${companyName} account, whose sign-ins with a password are on hold after many wrong passwords. Open this link within ${SIGN_IN_LINK_MINUTES} minutes and press the button to sign in:`,
+            t("Hello {{name}},", { name: event.data.firstName }),
+            t(
+              "Someone, hopefully you, asked for a link to sign in to your {{companyName}} account, whose sign-ins with a password are on hold after many wrong passwords. Open this link within {{minutes}} minutes and press the button to sign in:",
+              { companyName, minutes: SIGN_IN_LINK_MINUTES },
+            ),
             event.link,
-            "The link works once. If you did not ask for it, ignore this mail: nobody can use it without it. If you think someone knows your password, change it once you are signed in.",
+            t(
+              "The link works once. If you did not ask for it, ignore this mail: nobody can use it without it. If you think someone knows your password, change it once you are signed in.",
+            ),
           ].join("\n\n"),
         },
       ];
+    }
     case "account.deletion_requested": {
+      // For the support team, in English.
       const { email, firstName, lastName } = event.data;
       return [
         {
           audience: "account",
           to: site.supportEmail,
+          language: DEFAULT_LANGUAGE,
           kind: "deletion-request",
           subject: "Account deletion requested",
           body: [
@@ -241,19 +305,27 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
         },
       ];
     }
-    case "account.invited":
-      if (event.data.role === "courier") {
+    case "account.invited": {
+      const { email, firstName, invitedBy, role } = event.data;
+      const language = languageOf(email);
+      const t = mailT(language);
+      const forgot = `${origin}/auth/forgot-password`;
+      if (role === "courier") {
         return [
           {
             audience: "account",
-            to: event.data.email,
+            to: email,
+            language,
             kind: "courier-invitation",
-            subject: `You're invited to deliver for ${companyName}`,
+            subject: t("You're invited to deliver for {{companyName}}", { companyName }),
             body: [
-              `Hello ${event.data.firstName},`,
-              `${event.data.invitedBy} has made you a courier of ${companyName}. Open this link within ${INVITATION_LINK_DAYS} days to choose your password:`,
+              t("Hello {{name}},", { name: firstName }),
+              t("{{invitedBy}} has made you a courier of {{companyName}}. Open this link within {{days}} days to choose your password:", { invitedBy, companyName, days: INVITATION_LINK_DAYS }),
               event.link,
-              `Then sign in at ${origin}/login with this address: your run sheet is at ${origin}/courier. The link works once; if it has expired, ask for a new one at ${origin}/auth/forgot-password.`,
+              t(
+                "Then sign in at {{signIn}} with this address: your run sheet is at {{runSheet}}. The link works once; if it has expired, ask for a new one at {{forgot}}.",
+                { signIn: `${origin}/login`, runSheet: `${origin}/courier`, forgot },
+              ),
             ].join("\n\n"),
           },
         ];
@@ -261,103 +333,137 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [] }: MailCo
       return [
         {
           audience: "account",
-          to: event.data.email,
+          to: email,
+          language,
           kind: "admin-invitation",
-          subject: `You're invited to the ${companyName} admin portal`,
+          subject: t("You're invited to the {{companyName}} admin portal", { companyName }),
           body: [
-            `Hello ${event.data.firstName},`,
-            `${event.data.invitedBy} has made you an administrator of ${companyName}. Open this link within ${INVITATION_LINK_DAYS} days to choose your password:`,
+            t("Hello {{name}},", { name: firstName }),
+            t("{{invitedBy}} has made you an administrator of {{companyName}}. Open this link within {{days}} days to choose your password:", { invitedBy, companyName, days: INVITATION_LINK_DAYS }),
             event.link,
-            `Then sign in at ${origin}/admin/login with this address. The link works once; if it has expired, ask for a new one at ${origin}/auth/forgot-password.`,
+            t("Then sign in at {{signIn}} with this address. The link works once; if it has expired, ask for a new one at {{forgot}}.", { signIn: `${origin}/admin/login`, forgot }),
           ].join("\n\n"),
         },
       ];
-    case "newsletter.confirmation_requested":
+    }
+    case "newsletter.confirmation_requested": {
+      const language = languageOf(event.data.email);
+      const t = mailT(language);
       return [
         {
           audience: "account",
           to: event.data.email,
+          language,
           kind: "newsletter-confirmation",
-          subject: `Confirm your ${companyName} newsletter subscription`,
+          subject: t("Confirm your {{companyName}} newsletter subscription", { companyName }),
           body: [
-            `Someone, hopefully you, asked for the ${companyName} newsletter to be sent to this address. Open this link within ${NEWSLETTER_LINK_DAYS} days and press the button to confirm:`,
+            t(
+              "Someone, hopefully you, asked for the {{companyName}} newsletter to be sent to this address. Open this link within {{days}} days and press the button to confirm:",
+              { companyName, days: NEWSLETTER_LINK_DAYS },
+            ),
             event.link,
-            "Until you confirm, we send nothing more. If you did not ask for it, ignore this mail.",
+            t("Until you confirm, we send nothing more. If you did not ask for it, ignore this mail."),
           ].join("\n\n"),
         },
       ];
-    case "newsletter.subscribed":
+    }
+    case "newsletter.subscribed": {
+      const language = languageOf(event.data.email);
+      const t = mailT(language);
       return [
         {
           audience: "newsletter",
           to: event.data.email,
+          language,
           kind: "newsletter-welcome",
-          subject: `You're subscribed to ${companyName} news`,
-          body: `Thanks for subscribing to the ${companyName} newsletter. We write about once a month with shipping tips and service news.`,
+          subject: t("You're subscribed to {{companyName}} news", { companyName }),
+          body: t("Thanks for subscribing to the {{companyName}} newsletter. We write about once a month with shipping tips and service news.", { companyName }),
         },
       ];
+    }
     case "contact.received": {
       const { name, email, type, subject } = event.data;
+      const language = languageOf(email);
+      const t = mailT(language);
       return [
         {
           audience: "account",
           to: email,
+          language,
           kind: "contact-acknowledgement",
-          subject: "We received your message",
+          subject: t("We received your message"),
           body: [
-            `Hello ${name},`,
-            `Thank you for contacting ${companyName}. We have received your message "${subject}" (${contactTypeLabel(type)}) and will answer you at this address within ${RESPONSE_PROMISE_HOURS} hours during our business hours: ${businessHoursText()}.`,
-            `Your reference: ${event.entityId}`,
-            `If you did not write to us, you can ignore this mail or tell us at ${site.supportEmail}.`,
+            t("Hello {{name}},", { name }),
+            t(
+              'Thank you for contacting {{companyName}}. We have received your message "{{subject}}" ({{type}}) and will answer you at this address within {{hours}} hours during our business hours: {{businessHours}}.',
+              { companyName, subject, type: contactTypeLabel(type), hours: RESPONSE_PROMISE_HOURS, businessHours: businessHoursText() },
+            ),
+            t("Your reference: {{reference}}", { reference: event.entityId }),
+            t("If you did not write to us, you can ignore this mail or tell us at {{supportEmail}}.", { supportEmail: site.supportEmail }),
           ].join("\n\n"),
         },
       ];
     }
     case "contact.replied": {
       const { name, email, subject, reply, repliedBy } = event.data;
+      const language = languageOf(email);
+      const t = mailT(language);
       return [
         {
           audience: "account",
           to: email,
+          language,
           kind: "contact-reply",
-          subject: `${companyName} has answered your message`,
-          body: [`Hello ${name},`, `You wrote to us about "${subject}".`, reply, `${repliedBy}\n${companyName} customer support`, `Your reference: ${event.entityId}`].join(
-            "\n\n",
-          ),
+          subject: t("{{companyName}} has answered your message", { companyName }),
+          body: [
+            t("Hello {{name}},", { name }),
+            t('You wrote to us about "{{subject}}".', { subject }),
+            reply,
+            `${repliedBy}\n${t("{{companyName}} customer support", { companyName })}`,
+            t("Your reference: {{reference}}", { reference: event.entityId }),
+          ].join("\n\n"),
         },
       ];
     }
     case "chat.admin_replied": {
       const { email, name, adminName, message } = event.data;
+      const language = languageOf(email);
+      const t = mailT(language);
       const greeted = visitorName(name);
       return [
         {
           audience: "account",
           to: email,
+          language,
           kind: "chat-reply",
-          subject: `${companyName} support has answered your question`,
+          subject: t("{{companyName}} support has answered your question", { companyName }),
           // The company is named once, in who answered; a visitor who gave no name is greeted without one.
           body: [
-            `Hello${greeted ? ` ${greeted}` : ""},`,
-            `${replyAuthor(adminName, companyName)} answered you in our support chat:`,
+            greeted ? t("Hello {{name}},", { name: greeted }) : t("Hello,"),
+            t("{{author}} answered you in our support chat:", { author: replyAuthor(t, adminName, companyName) }),
             message,
-            `To read the whole conversation or write back, open the chat in the browser you started it in: ${origin}/support/chat`,
+            t("To read the whole conversation or write back, open the chat in the browser you started it in: {{link}}", { link: `${origin}/support/chat` }),
           ].join("\n\n"),
         },
       ];
     }
     case "webhook.endpoint_disabled": {
       const { url, email, firstName, failingSince, pagePath } = event.data;
+      const language = languageOf(email);
+      const t = mailT(language);
+      // English keeps the date as it has always read; other languages get their locale's.
+      const since = language === DEFAULT_LANGUAGE ? new Date(failingSince).toUTCString() : formatDateTime(failingSince, "UTC", LOCALES[language]);
       return [
         {
           audience: "account",
           to: email,
+          language,
           kind: "webhook-disabled",
-          subject: `Your ${companyName} webhook endpoint was turned off`,
+          subject: t("Your {{companyName}} webhook endpoint was turned off", { companyName }),
           body: [
-            `Hello ${firstName},`,
-            `Every delivery to your webhook endpoint ${url} has failed since ${new Date(failingSince).toUTCString()}, so we have turned it off and send it nothing more.`,
-            `Its log shows what each attempt got back. Once the endpoint answers again, turn it back on and redeliver what it missed: ${origin}${pagePath}`,
+            t("Hello {{name}},", { name: firstName }),
+            t("Every delivery to your webhook endpoint {{url}} has failed since {{since}}, so we have turned it off and send it nothing more.", { url, since }),
+            t("Its log shows what each attempt got back. Once the endpoint answers again, turn it back on and redeliver what it missed: {{link}}", { link: `${origin}${pagePath}` }),
           ].join("\n\n"),
         },
       ];
@@ -369,14 +475,27 @@ function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-/** Addresses (lower case) among `addresses` whose account has turned e-mail notifications off. */
-function addressesOptedOut(context: { db: Db }, addresses: string[]): Promise<Set<string>> {
-  return addressesFound(addresses, (part) =>
-    context.db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(inArray(users.email, part), eq(users.emailNotifications, false))),
+/**
+ * Of the accounts using `addresses`: the addresses (lower case) whose account has turned e-mail
+ * notifications off, and each address's saved language, in one query.
+ */
+async function accountChoices(context: { db: Db }, addresses: string[]): Promise<{ optedOut: Set<string>; languages: Map<string, Language> }> {
+  const rows = await Promise.all(
+    inParts([...new Set(addresses.map((address) => address.toLowerCase()))]).map((part) =>
+      context.db
+        .select({ email: users.email, emailNotifications: users.emailNotifications, language: users.language })
+        .from(users)
+        .where(and(inArray(users.email, part), or(eq(users.emailNotifications, false), isNotNull(users.language)))),
+    ),
   );
+  const optedOut = new Set<string>();
+  const languages = new Map<string, Language>();
+  for (const row of rows.flat()) {
+    const email = row.email.toLowerCase();
+    if (!row.emailNotifications) optedOut.add(email);
+    if (row.language) languages.set(email, row.language);
+  }
+  return { optedOut, languages };
 }
 
 /** A mail ready for the outbox: who it is for, why, and whether it counts against its address's hourly bound. */
@@ -406,9 +525,9 @@ async function composeMail(
   const { companyName, supportEmail } = await cachedSettings(context.db);
   const site = { companyName, supportEmail, origin: context.origin };
   const parties = mailed.flatMap((event) => mailFor(event, site));
-  const [[subscribers, suppressedSubscribers], optedOut, suppressedParties] = await Promise.all([
+  const [[subscribers, suppressedSubscribers], { optedOut, languages }, suppressedParties] = await Promise.all([
     subscribing,
-    addressesOptedOut(
+    accountChoices(
       context,
       parties.filter((mail) => mail.audience === "updates").map((mail) => mail.to),
     ),
@@ -419,7 +538,7 @@ async function composeMail(
   ]);
   const suppressed = new Set([...suppressedParties, ...suppressedSubscribers]);
   const planned = mailed.flatMap((event) =>
-    mailFor(event, site, { subscribers: event.type === "shipment.status_changed" ? subscribers.byShipment.get(event.entityId) : undefined }).map((mail) => ({
+    mailFor(event, site, { subscribers: event.type === "shipment.status_changed" ? subscribers.byShipment.get(event.entityId) : undefined, languages }).map((mail) => ({
       ...mail,
       eventId: event.id,
     })),
@@ -432,16 +551,17 @@ async function composeMail(
   const mails = await Promise.all(
     kept
       .filter((mail) => mail.audience !== "subscriber" || !mailedAsParty.has(`${mail.eventId} ${mail.to.toLowerCase()}`))
-      .map(async ({ audience, requested, ...mail }): Promise<ComposedMail> => {
+      .map(async ({ audience, requested, language, ...mail }): Promise<ComposedMail> => {
         const actor = actorOf.get(mail.eventId);
         const unrequested = audience === "updates" && !requested && !(actor?.email && sameAddress(actor.email, mail.to));
         if (audience === "account" || audience === "subscriber") return { ...mail, unrequested };
         const link = await unsubscribeUrl(context, mail.to);
+        const t = mailT(language);
         return {
           ...mail,
           unrequested,
           unsubscribeUrl: link,
-          body: `${mail.body}\n\nTo get no more parcel updates or newsletters from ${companyName} at this address: ${link}`,
+          body: `${mail.body}\n\n${t("To get no more parcel updates or newsletters from {{companyName}} at this address: {{link}}", { companyName, link })}`,
         };
       }),
   );

@@ -7,6 +7,7 @@
 // a failure, creates every row once (docs/decisions/165). The JSON API calls the same two
 // services with the file it was given.
 import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { Language } from "~/features/languages/languages";
 import type { BatchItem } from "drizzle-orm/batch";
 import { shipmentImportRows, shipmentImports } from "../../../drizzle/schema";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
@@ -25,8 +26,8 @@ import { readImportFile, type ImportRow } from "./shipment-import-file";
 import { withLocalPhoneNumbers, type ShipmentDraft } from "./shipment-steps";
 import { isUniqueViolation, MAX_TRACKING_ID_ATTEMPTS, newShipmentItems } from "./shipments.server";
 
-/** Who imports, and for whom: a customer for their own account, an admin for the back office. */
-export type Importer = { area: ImportArea; user: DraftOwner };
+/** Who imports, and for whom: a customer for their own account, an admin for the back office; the summary mail is in the user's saved language. */
+export type Importer = { area: ImportArea; user: DraftOwner & { language?: Language | null } };
 
 /** The file as a form or the API hands it over (a File is one). */
 export type ImportFile = { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> };
@@ -253,6 +254,7 @@ export async function confirmImport(
           type: "import.completed",
           entityId: importId,
           data: { email: importer.user.email, firstName: importer.user.firstName, fileName: found.fileName, created, leftOut, listPath: pages.list },
+          language: importer.user.language ?? undefined,
         },
       ],
       now,

@@ -13,6 +13,7 @@ import { recordEvents } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { hitRateLimit, limitAction } from "~/.server/rate-limit";
 import { hashToken, randomToken } from "~/features/accounts/session.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 
 const DAY_MS = 86_400_000;
 const LINK_LIFETIME_MS = NEWSLETTER_LINK_DAYS * DAY_MS;
@@ -30,7 +31,7 @@ export function confirmationLink(origin: string, token: string): string {
  */
 export async function subscribeToNewsletter(
   context: ServiceContext,
-  { email, clientAddress, now = Date.now() }: { email: string; clientAddress: string; now?: number },
+  { email, clientAddress, language = DEFAULT_LANGUAGE, now = Date.now() }: { email: string; clientAddress: string; language?: Language; now?: number },
 ): Promise<Done | Refused> {
   const { db } = context;
   const limited = await limitAction(context, { action: "newsletter", clientAddress });
@@ -41,7 +42,8 @@ export async function subscribeToNewsletter(
   const daily = await hitRateLimit(db, { key: `newsletter:address:${email}`, limit: 1, windowMs: DAY_MS, now });
   if (!daily.allowed) return { ok: true, message: THANKS };
   const token = randomToken();
-  const link = { tokenHash: await hashToken(token), tokenExpiresAt: now + LINK_LIFETIME_MS };
+  // The newsletter's mail is written in the language of the page the address signed up on.
+  const link = { tokenHash: await hashToken(token), tokenExpiresAt: now + LINK_LIFETIME_MS, language };
   await commit(context, [
     db
       .insert(newsletterSubscribers)
@@ -51,7 +53,7 @@ export async function subscribeToNewsletter(
     recordEvents(
       context,
       { userId: null, email, label: "visitor" },
-      [{ type: "newsletter.confirmation_requested", entityId: email, data: { email }, link: confirmationLink(context.origin, token) }],
+      [{ type: "newsletter.confirmation_requested", entityId: email, data: { email }, link: confirmationLink(context.origin, token), language }],
       now,
     ),
   ]);
@@ -77,14 +79,18 @@ export async function isConfirmationLinkValid(db: Db, token: string, now = Date.
 export async function confirmNewsletter(context: ServiceContext, { token, now = Date.now() }: { token: string; now?: number }): Promise<Done | Refused> {
   const { db } = context;
   const tokenHash = await hashToken(token);
-  const row = await db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(pendingWithToken(tokenHash, now)).get();
+  const row = await db
+    .select({ email: newsletterSubscribers.email, language: newsletterSubscribers.language })
+    .from(newsletterSubscribers)
+    .where(pendingWithToken(tokenHash, now))
+    .get();
   if (!row) return refused("invalid", INVALID_CONFIRMATION_LINK);
   await commit(context, [
     db
       .update(newsletterSubscribers)
       .set({ status: "confirmed", confirmedAt: now, tokenHash: null, tokenExpiresAt: null })
       .where(pendingWithToken(tokenHash, now)),
-    recordEvents(context, { userId: null, email: row.email, label: "visitor" }, [{ type: "newsletter.subscribed", entityId: row.email, data: { email: row.email } }], now),
+    recordEvents(context, { userId: null, email: row.email, label: "visitor" }, [{ type: "newsletter.subscribed", entityId: row.email, data: { email: row.email }, language: row.language }], now),
   ]);
   return { ok: true, message: "Subscription confirmed! The newsletter is on its way to you." };
 }

@@ -6,6 +6,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { trackingSubscriptions, trackingSubscriptionTokens } from "../../../drizzle/schema";
 import { inParts, type Db } from "~/.server/db";
 import { hashToken, randomToken } from "~/features/accounts/session.server";
+import type { Language } from "~/features/languages/languages";
 
 /** How long a status mail's unsubscribe link works. */
 const UNSUBSCRIBE_LINK_MS = 365 * 86_400_000;
@@ -15,8 +16,8 @@ export function subscriptionLinkUrl(origin: string, token: string): string {
   return `${origin}/tracking-updates/${token}`;
 }
 
-/** A confirmed subscriber of a shipment and the unsubscribe link for the mail about to be sent. */
-export type SubscriberLink = { email: string; unsubscribeUrl: string };
+/** A confirmed subscriber of a shipment, the language they subscribed in, and the unsubscribe link for the mail about to be sent. */
+export type SubscriberLink = { email: string; language: Language; unsubscribeUrl: string };
 
 /**
  * The confirmed subscribers of `shipmentIds`, each with a fresh unsubscribe link, and the
@@ -36,7 +37,7 @@ export async function subscriberLinks(
   for (const part of inParts([...new Set(shipmentIds)])) {
     rows.push(
       ...(await db
-        .select({ id: trackingSubscriptions.id, shipmentId: trackingSubscriptions.shipmentId, email: trackingSubscriptions.email })
+        .select({ id: trackingSubscriptions.id, shipmentId: trackingSubscriptions.shipmentId, email: trackingSubscriptions.email, language: trackingSubscriptions.language })
         .from(trackingSubscriptions)
         .where(and(inArray(trackingSubscriptions.shipmentId, part), eq(trackingSubscriptions.status, "confirmed")))),
     );
@@ -52,7 +53,7 @@ export async function subscriberLinks(
         createdAt: now,
       }),
     );
-    byShipment.set(row.shipmentId, [...(byShipment.get(row.shipmentId) ?? []), { email: row.email, unsubscribeUrl: subscriptionLinkUrl(context.origin, token) }]);
+    byShipment.set(row.shipmentId, [...(byShipment.get(row.shipmentId) ?? []), { email: row.email, language: row.language, unsubscribeUrl: subscriptionLinkUrl(context.origin, token) }]);
   }
   return { byShipment, statements };
 }

@@ -111,13 +111,13 @@ export async function subscribeToTracking(
   try {
     await commit(context, [
       existing
-        ? db.update(trackingSubscriptions).set({ createdAt: now }).where(eq(trackingSubscriptions.id, id))
+        ? db.update(trackingSubscriptions).set({ createdAt: now, language }).where(eq(trackingSubscriptions.id, id))
         : db.insert(trackingSubscriptions).values({ id, shipmentId: shipment.id, email, language, createdAt: now }),
       db.insert(trackingSubscriptionTokens).values({ tokenHash: await hashToken(token), subscriptionId: id, purpose: "confirm", expiresAt: now + CONFIRM_LINK_MS, createdAt: now }),
       recordEvents(
         context,
         { userId: null, email, label: "visitor" },
-        [{ type: "subscription.requested", entityId: id, data: { trackingId, email }, link: subscriptionLinkUrl(context.origin, token) }],
+        [{ type: "subscription.requested", entityId: id, data: { trackingId, email }, link: subscriptionLinkUrl(context.origin, token), language }],
         now,
       ),
     ]);

@@ -18,6 +18,7 @@ import { resolvedAddressProblem } from "./webhook-dns.server";
 import { webhookMessagesOf, type WebhookMessage } from "./webhook-events";
 import { failingTooLong, retryDelayMs } from "./webhook-retries";
 import { messageId, signedHeaders } from "./webhook-signature";
+import type { Language } from "~/features/languages/languages";
 
 /** What delivering needs: the database, the queue and the request's (or the consumer's) waitUntil, the site's address, the environment. */
 export type WebhookContext = DispatchContext & { cloudflare: { env: Pick<Env, "ENVIRONMENT"> } };
@@ -208,7 +209,7 @@ export async function attemptDelivery(context: WebhookContext, id: string, now =
     .get();
   if (!held) return;
   const endpoint = await db
-    .select({ endpoint: webhookEndpoints, email: users.email, firstName: users.firstName })
+    .select({ endpoint: webhookEndpoints, email: users.email, firstName: users.firstName, language: users.language })
     .from(webhookEndpoints)
     .innerJoin(users, eq(users.id, webhookEndpoints.userId))
     .where(eq(webhookEndpoints.id, held.endpointId))
@@ -244,14 +245,14 @@ export async function attemptDelivery(context: WebhookContext, id: string, now =
   ];
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if (!succeeded && failingTooLong(failingSince ?? now, now)) {
-    await disableEndpoint(context, { ...endpoint.endpoint, email: endpoint.email, firstName: endpoint.firstName, failingSince: failingSince ?? now }, now);
+    await disableEndpoint(context, { ...endpoint.endpoint, email: endpoint.email, firstName: endpoint.firstName, language: endpoint.language, failingSince: failingSince ?? now }, now);
   }
 }
 
 /** Turns off an endpoint that has failed for days, and mails its owner (once: only an active endpoint is turned off). */
 async function disableEndpoint(
   context: WebhookContext,
-  endpoint: { id: string; url: string; scope: "own" | "all"; email: string; firstName: string; failingSince: number },
+  endpoint: { id: string; url: string; scope: "own" | "all"; email: string; firstName: string; language: Language | null; failingSince: number },
   now: number,
 ): Promise<void> {
   const stillActive = and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.status, "active"));
@@ -264,6 +265,7 @@ async function disableEndpoint(
           type: "webhook.endpoint_disabled",
           entityId: endpoint.id,
           data: { url: endpoint.url, email: endpoint.email, firstName: endpoint.firstName, failingSince: endpoint.failingSince, pagePath: endpointPath(endpoint) },
+          language: endpoint.language ?? undefined,
         },
         from: webhookEndpoints,
         where: stillActive,
