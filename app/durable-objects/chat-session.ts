@@ -19,6 +19,7 @@ import { commit } from "~/.server/dispatch";
 import { recordEvents, type Actor, type Recording } from "~/.server/events";
 import { SESSION_NOT_FOUND, type ChatMessage, type ChatSender, type ChatSession as ChatSessionSummary } from "~/features/chat/chat";
 import { acceptSocket, closeSocket, sendToAll } from "./hibernating-sockets";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/features/languages/languages";
 
 type SessionRow = {
   id: string;
@@ -30,6 +31,8 @@ type SessionRow = {
   has_admin_response: number;
   /** JSON array of the ids of messages being written, while D1 and storage may differ. */
   pending: string | null;
+  /** The page's language when the chat started: the assistant answers in it, and the team's mail is written in it. */
+  language: string;
 };
 
 type MessageRow = {
@@ -86,8 +89,13 @@ export class ChatSession extends DurableObject<Env> {
       updated_at INTEGER NOT NULL,
       needs_response INTEGER NOT NULL DEFAULT 0,
       has_admin_response INTEGER NOT NULL DEFAULT 0,
-      pending TEXT
+      pending TEXT,
+      language TEXT NOT NULL DEFAULT 'en'
     )`);
+    // A conversation started before chats had a language is in English.
+    if (!ctx.storage.sql.exec("SELECT * FROM session LIMIT 0").columnNames.includes("language")) {
+      ctx.storage.sql.exec("ALTER TABLE session ADD COLUMN language TEXT NOT NULL DEFAULT 'en'");
+    }
     // Sockets are kept alive without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     void ctx.blockConcurrencyWhile(async () => {
@@ -96,19 +104,20 @@ export class ChatSession extends DurableObject<Env> {
   }
 
   /** Starts the conversation with its welcome message; null when this object already holds one. */
-  async start(input: { id: string; email: string; name: string; welcome: string }): Promise<ChatConversation | null> {
+  async start(input: { id: string; email: string; name: string; language: Language; welcome: string }): Promise<ChatConversation | null> {
     return this.serially(async () => {
       if (this.sessionRow()) return null;
       const now = Date.now();
       const welcome: ChatMessage = { id: crypto.randomUUID(), sender: "ai", message: input.welcome, timestamp: now, adminName: null, escalatedToAdmin: false };
       this.ctx.storage.sql.exec(
-        "INSERT INTO session (id, email, name, created_at, updated_at, pending) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO session (id, email, name, created_at, updated_at, pending, language) VALUES (?, ?, ?, ?, ?, ?, ?)",
         input.id,
         input.email,
         input.name,
         now,
         now,
         JSON.stringify([welcome.id]),
+        input.language,
       );
       await this.commit([welcome], { needsResponse: false, hasAdminResponse: false });
       return this.conversation();
@@ -150,6 +159,7 @@ export class ChatSession extends DurableObject<Env> {
           type: "chat.admin_replied",
           entityId: row.id,
           data: { messageId: response.id, email: row.email, name: row.name, adminName: input.adminName, message: input.message },
+          language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
         },
       ]);
       await this.commit([response], { needsResponse: false, hasAdminResponse: true }, { recording: reply, origin: input.origin });
@@ -227,6 +237,7 @@ export class ChatSession extends DurableObject<Env> {
       id: row.id,
       email: row.email,
       name: row.name,
+      language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
       createdAt: row.created_at,
       messageCount: current.messageCount + added.length,
       lastMessage: person ? person.message : (current.lastMessage?.message ?? null),

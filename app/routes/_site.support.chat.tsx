@@ -10,6 +10,8 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { z } from "zod";
 import { getChatConversation, postChatMessage, startChat } from "~/features/chat/chat.server";
 import { chatSessionSetCookie, clearedChatSessionCookie, readChatSessionId } from "~/features/chat/chat-cookie.server";
@@ -33,10 +35,14 @@ import { companyNameOf } from "~/components/company-name";
 // every public page comes here), and with it the answers of the team appear without reloading.
 export const handle: SiteHandle = { hideChat: true };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Support Chat | ${companyNameOf(matches)}` },
-  { name: "description", content: `Ask ${companyNameOf(matches)}'s assistant about a parcel, prices or delivery times, or ask for a person from our support team.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "chat");
+  const companyName = companyNameOf(matches);
+  return [
+    { title: t("Support Chat | {{companyName}}", { companyName }) },
+    { name: "description", content: t("Ask {{companyName}}'s assistant about a parcel, prices or delivery times, or ask for a person from our support team.", { companyName }) },
+  ];
+};
 
 // A conversation is private to the browser that holds its cookie.
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
@@ -75,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (input.intent === "new") return redirect(PAGE, { headers: { "Set-Cookie": await clearedChatSessionCookie() } });
 
   if (input.intent === "start") {
-    const outcome = await startChat(context, { email: input.email, name: input.name, client: clientAddress(request) });
+    const outcome = await startChat(context, { email: input.email, name: input.name, client: clientAddress(request), language: await context.language() });
     if (!outcome.ok) return formAnswer(submission, outcome);
     return redirect(PAGE, { headers: { "Set-Cookie": await chatSessionSetCookie(outcome.session.id) } });
   }
@@ -92,11 +98,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SupportChatPage() {
   const { conversation } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("chat");
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="mb-2 text-3xl font-bold">Support Chat</h1>
+      <h1 className="mb-2 text-3xl font-bold">{t("Support Chat")}</h1>
       <p className="mb-6 text-slate-700">
-        Our assistant answers at once from live tracking, our prices and the FAQ. Ask for a person at any time: our team answers here and by e-mail.
+        {t("Our assistant answers at once from live tracking, our prices and the FAQ. Ask for a person at any time: our team answers here and by e-mail.")}
       </p>
       {conversation ? <Conversation conversation={conversation} /> : <StartForm />}
     </main>
@@ -104,6 +111,7 @@ export default function SupportChatPage() {
 }
 
 function StartForm() {
+  const { t } = useTranslation("chat");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -116,22 +124,22 @@ function StartForm() {
   });
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-4">
-      <h2 className="text-lg font-semibold">Start a chat</h2>
+      <h2 className="text-lg font-semibold">{t("Start a chat")}</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
       <Honeypot />
       <Field
-        label="Email"
+        label={t("Email")}
         inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", maxLength: CHAT_LIMITS.email }}
         errors={fields.email.errors}
-        help="We send the team's answers here too."
+        help={t("We send the team's answers here too.")}
       />
       <Field
-        label="Name (optional)"
+        label={t("Name (optional)")}
         inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: CHAT_LIMITS.name }}
         errors={fields.name.errors}
       />
       <button type="submit" name="intent" value="start" className="btn-primary" data-pending="">
-        Start Chat
+        {t("Start Chat")}
       </button>
     </Form>
   );
@@ -139,6 +147,7 @@ function StartForm() {
 
 function Conversation({ conversation }: { conversation: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["conversation"]> }) {
   const { session, messages } = conversation;
+  const { t } = useTranslation("chat");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -169,15 +178,15 @@ function Conversation({ conversation }: { conversation: NonNullable<ReturnType<t
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="conversation-title" className="text-lg font-semibold">
-            Your conversation
+            {t("Your conversation")}
           </h2>
           <p className="text-sm text-slate-700">
-            {`Chatting as ${name ? `${name} (${session.email})` : session.email}`}
+            {name ? t("Chatting as {{name}} ({{email}})", { name, email: session.email }) : t("Chatting as {{email}}", { email: session.email })}
           </p>
         </div>
         <Form method="post">
           <button type="submit" name="intent" value="new" className="btn-secondary">
-            New Chat
+            {t("New Chat")}
           </button>
         </Form>
       </div>
@@ -185,12 +194,12 @@ function Conversation({ conversation }: { conversation: NonNullable<ReturnType<t
       <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-3">
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextareaField
-          label="Your message"
+          label={t("Your message")}
           textareaProps={{ ...getTextareaProps(fields.message), rows: 3, maxLength: CHAT_LIMITS.message }}
           errors={fields.message.errors}
         />
-        <button type="submit" name="intent" value="message" className="btn-primary" data-pending="Sending...">
-          Send
+        <button type="submit" name="intent" value="message" className="btn-primary" data-pending={t("Sending...")}>
+          {t("Send")}
         </button>
       </Form>
     </section>

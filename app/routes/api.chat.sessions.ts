@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const input = await readJsonInput(request, ChatStartSchema);
   if (!input.ok) return input.response;
-  const outcome = await startChat(context, { ...input.value, client: clientAddress(request) });
+  const outcome = await startChat(context, { ...input.value, client: clientAddress(request), language: await context.language() });
   if (!outcome.ok) return refusalResponse(outcome);
   return jsonResponse(
     { session: outcome.session, welcomeMessage: outcome.welcomeMessage },

@@ -384,6 +384,32 @@ describe("the chat's pages", () => {
       expect(html).toContain('id="latest"');
     });
 
+    it("answers a chat started on a Spanish page in Spanish, and mails the team's answer in Spanish", async () => {
+      const spanish = { "Accept-Language": "es-ES,es;q=0.9" };
+      const started = await post("/support/chat", { intent: "start", email: "lucia-chat@example.com", name: "Lucía" }, spanish);
+      expect(started.status).toBe(302);
+      const cookie = chatCookieFrom(started);
+      const sessionId = await chatSessionIdOf(cookie);
+      expect(await db.select({ language: chatSessions.language }).from(chatSessions).where(eq(chatSessions.id, sessionId))).toEqual([{ language: "es" }]);
+      // Later messages follow the conversation's language, whatever the browser says then.
+      await post("/support/chat", { intent: "message", message: `¿dónde está mi paquete ${inTransit}?` }, { Cookie: cookie });
+      await post("/support/chat", { intent: "message", message: "I want to talk to a person" }, { Cookie: cookie });
+
+      const html = await (await get("/support/chat", { Cookie: cookie, ...spanish })).text();
+      expect(html).toContain("¡Hola, Lucía! Soy el asistente de SwiftParcel.");
+      expect(html).toContain(`Envío ${inTransit}:`);
+      expect(html).toContain(`Historial completo: <a href="/track/${inTransit}"`);
+      expect(html).toContain("Hemos enviado esta pregunta a nuestro equipo para que te dé una respuesta detallada.");
+      expect(html).toContain("Tu conversación");
+      expect(html).not.toContain("I&#x27;m the");
+
+      const adminCookie = await signedInCookie((await createUser({ role: "admin" })).id);
+      await post("/admin/chat-support", { sessionId, message: "Hola Lucía, soy Sam.", adminName: "Sam" }, { Cookie: adminCookie });
+      const [mail] = await db.select().from(outbox).where(eq(outbox.toAddress, "lucia-chat@example.com"));
+      expect(mail).toMatchObject({ kind: "chat-reply", subject: "La atención al cliente de SwiftParcel ha respondido a tu pregunta" });
+      expect(mail!.body).toMatch(/^Hola, Lucía:\n\nSam \(equipo de atención al cliente de SwiftParcel\) te ha respondido en nuestro chat de atención al cliente:\n\nHola Lucía, soy Sam\./);
+    });
+
     it("refuses a missing or invalid e-mail with the product's messages and keeps the name", async () => {
       const missing = await post("/support/chat", { intent: "start", email: "", name: "Pat" });
       expect(missing.status).toBe(400);

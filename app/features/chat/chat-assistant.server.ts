@@ -25,6 +25,7 @@ import { draftCurrency } from "~/features/shipments/customer-shipment";
 import { getExchangeRate, getSettings } from "~/features/settings/settings.server";
 import { lookUpMany } from "~/features/tracking/tracking.server";
 import { LOCATION_CHANGED } from "~/features/tracking/tracking-history";
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/features/languages/languages";
 
 /** The model used when the AI binding is configured. */
 export const AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
@@ -41,7 +42,7 @@ export function askerOf(user: SessionUser | null, timeZone: string): Asker | nul
 export async function answerQuestion(
   context: Pick<ServiceContext, "db" | "cloudflare">,
   question: string,
-  { now = Date.now(), asker = null }: { now?: number; asker?: Asker | null } = {},
+  { now = Date.now(), asker = null, language = DEFAULT_LANGUAGE }: { now?: number; asker?: Asker | null; language?: Language } = {},
 ): Promise<AssistantReply> {
   const ids = trackingIdsAsked(question);
   // What anyone with the tracking IDs may know (public fields only), the asker's own proofs, and what a new shipment is priced with.
@@ -52,10 +53,10 @@ export async function answerQuestion(
     asksAboutPrices(question) ? formPricing(context.db) : undefined,
   ]);
   const tracking = new Map(found.map(({ trackingId, shipment }) => [trackingId, shipment && { ...shipment, latestEntry: latest.get(trackingId) ?? null }]));
-  const reply = builtInAnswer(question, { tracking, proofs, pricing, now, timeZone: asker?.timeZone ?? "UTC" });
+  const reply = builtInAnswer(question, { tracking, proofs, pricing, now, timeZone: asker?.timeZone ?? "UTC", language });
   const ai = context.cloudflare.env.AI;
   if (!ai || reply.escalate) return reply;
-  return { ...reply, message: (await rephrase(ai, question, reply.message)) ?? reply.message };
+  return { ...reply, message: (await rephrase(ai, question, reply.message, language)) ?? reply.message };
 }
 
 /**
@@ -106,15 +107,14 @@ async function formPricing(db: Db): Promise<FormPricing> {
   return { rate: rate ?? BASE_RATE, taxRateBasisPoints };
 }
 
-async function rephrase(ai: Ai, question: string, facts: string): Promise<string | null> {
+async function rephrase(ai: Ai, question: string, facts: string, language: Language): Promise<string | null> {
   try {
     const result = (await Promise.race([
       ai.run(AI_MODEL, {
         messages: [
           {
             role: "system",
-            content:
-              "You are a parcel delivery company's support assistant. Answer the customer's question using only the facts given; add no other facts, numbers, names or promises. Keep every link exactly as written. Be brief and friendly.",
+            content: `You are a parcel delivery company's support assistant. Answer the customer's question using only the facts given; add no other facts, numbers, names or promises. Keep every link exactly as written. Be brief and friendly. Answer in the language of the facts (${LANGUAGE_NAMES[language]}).`,
           },
           { role: "user", content: `Facts:\n${facts}\n\nQuestion:\n${question}` },
         ],

@@ -18,7 +18,7 @@ vi.mock("./chat-island", () => ({
 
 beforeEach(() => {
   island.opened = island.closed = 0;
-  document.body.innerHTML = `<div><a href="/support/chat" class="launcher" data-chat-launcher><svg aria-hidden="true"></svg><span data-chat-label>Chat with us</span></a></div>`;
+  document.body.innerHTML = `<div><a href="/support/chat" class="launcher" data-chat-launcher data-open-label="Chat with us" data-close-label="Close chat"><svg aria-hidden="true"></svg><span data-chat-label>Chat with us</span></a></div>`;
 });
 const link = () => document.querySelector<HTMLAnchorElement>("a[data-chat-launcher]")!;
 const button = () => document.querySelector<HTMLButtonElement>("button")!;

@@ -1,5 +1,5 @@
 // The floating "Chat with us" link (chat-launcher.tsx) becomes a button that opens the chat
-// window in the page. The window is React (chat-window.tsx): its code, React included, is
+// window in the page; its words come from the link (data-open-label, data-close-label). The window is React (chat-window.tsx): its code, React included, is
 // loaded only when first wanted (hover, focus or click).
 import { within, type Behaviour } from "~/behaviours/behaviour";
 
@@ -23,7 +23,7 @@ export const enhanceChatLauncher: Behaviour = (root) => {
     button.setAttribute("aria-expanded", String(open));
     if (open) button.setAttribute("aria-controls", "chat-window");
     else button.removeAttribute("aria-controls");
-    if (label) label.textContent = open ? "Close chat" : "Chat with us";
+    if (label) label.textContent = (open ? link.dataset.closeLabel : link.dataset.openLabel) ?? "";
   };
   const shut = () => {
     close?.();
@@ -35,7 +35,7 @@ export const enhanceChatLauncher: Behaviour = (root) => {
     if (close) return shut();
     setOpen(true);
     const { openChatWindow } = await loadWindow();
-    close = openChatWindow(place, () => {
+    close = await openChatWindow(place, () => {
       shut();
       button.focus();
     });

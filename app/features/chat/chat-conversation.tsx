@@ -2,7 +2,9 @@
 // the admin's pane. The assistant's replies may name pages of this site (/faq#returns,
 // /track/{id}); those become links. Nothing a person typed ever becomes a link.
 import { Fragment } from "react";
-import { senderLabel, type ChatMessage } from "~/features/chat/chat";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/components/root-data";
+import { namesPerson, senderLabel, type ChatMessage } from "~/features/chat/chat";
 import { formatDateTime, isoDateTime } from "~/domain/format";
 
 const SITE_PATH = /(^|\s)(\/(?:faq|track|pricing|services)(?:[/#][A-Za-z0-9_#-]*)?)(?=[\s.,)]|$)/g;
@@ -41,14 +43,14 @@ const BUBBLE: Record<ChatMessage["sender"], string> = {
 export function ChatConversation({
   messages,
   timeZone,
-  visitorLabel = "You",
+  visitorLabel,
   latestId,
   scrollable = false,
   className = "",
 }: {
   messages: readonly ChatMessage[];
   timeZone: string;
-  /** How the visitor's own messages are labelled: "You" for the visitor, their name for an admin. */
+  /** How the visitor's own messages are labelled: their name for an admin ("You" when not given). */
   visitorLabel?: string;
   /** An id for the latest message, so a page can send the reader to it. */
   latestId?: string;
@@ -56,11 +58,13 @@ export function ChatConversation({
   scrollable?: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation("chat");
+  const locale = useLocale();
   // The log (a polite live region) announces messages as they arrive.
   return (
     <div
       role="log"
-      aria-label="Conversation"
+      aria-label={t("Conversation")}
       // A box that scrolls is focusable, so the keyboard can scroll it; column-reverse opens it at its end.
       tabIndex={scrollable ? 0 : undefined}
       className={scrollable ? `flex flex-col-reverse overflow-y-auto ${className}` : className}
@@ -73,13 +77,13 @@ export function ChatConversation({
             className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${BUBBLE[message.sender]}`}
           >
             <p className="mb-1 flex flex-wrap items-baseline gap-x-2 text-xs font-semibold opacity-90">
-              <span>{message.sender === "user" ? visitorLabel : senderLabel(message)}</span>
+              <span>{message.sender === "user" && visitorLabel ? visitorLabel : namesPerson(message) ? senderLabel(message) : t(senderLabel(message))}</span>
               <time dateTime={isoDateTime(message.timestamp)} className="font-normal">
-                {formatDateTime(message.timestamp, timeZone)}
+                {formatDateTime(message.timestamp, timeZone, locale)}
               </time>
             </p>
             <p className="whitespace-pre-wrap break-words">{message.sender === "ai" ? <AssistantText text={message.message} /> : message.message}</p>
-            {message.escalatedToAdmin && message.sender === "user" ? <p className="mt-1 text-xs font-semibold">Escalated to admin</p> : null}
+            {message.escalatedToAdmin && message.sender === "user" ? <p className="mt-1 text-xs font-semibold">{t("Escalated to admin")}</p> : null}
           </li>
         ))}
       </ol>

@@ -1,6 +1,7 @@
 // The floating "Chat with us" control of every public page. Without JavaScript it is a link to
 // /support/chat; with it, chat-button.ts makes it a button that opens the chat window, whose
 // code is loaded only when it is first wanted (hover, focus or click).
+import { useTranslation } from "react-i18next";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { enhanceChatLauncher } from "./chat-button";
 
@@ -14,14 +15,16 @@ const LAUNCHER =
 const LABEL = "max-lg:sr-only";
 
 export function ChatLauncher() {
+  // Its own catalogs: the pages that show no launcher (the chat page) carry none of its words.
+  const { t } = useTranslation("chat-launcher");
   const launcher = useBehaviour<HTMLAnchorElement>(enhanceChatLauncher);
   return (
-    <a href="/support/chat" className={LAUNCHER} data-chat-launcher ref={launcher}>
+    <a href="/support/chat" className={LAUNCHER} data-chat-launcher data-open-label={t("Chat with us")} data-close-label={t("Close chat")} ref={launcher}>
       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
         <path d="M2 5a3 3 0 013-3h10a3 3 0 013 3v6a3 3 0 01-3 3H9l-4 4v-4a3 3 0 01-3-3V5z" />
       </svg>
       <span className={LABEL} data-chat-label>
-        Chat with us
+        {t("Chat with us")}
       </span>
     </a>
   );

@@ -4,6 +4,7 @@
 // every 10 s when no socket can open). A panel beside the page, not a modal: the visitor can
 // go on reading while chatting; Escape closes it.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import {
   chatPaths,
   CHAT_LIMITS,
@@ -50,6 +51,7 @@ function storeSessionId(id: string | null) {
 }
 
 export default function ChatWindow({ onClose, timeZone }: { onClose: () => void; timeZone: string }) {
+  const { t } = useTranslation("chat");
   const [sessionId, setSessionId] = useState<string | null>(storedSessionId);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const titleId = useId();
@@ -101,14 +103,14 @@ export default function ChatWindow({ onClose, timeZone }: { onClose: () => void;
     >
       <div className="flex items-center gap-2 rounded-t-lg bg-brand-700 px-4 py-3 text-white">
         <h2 id={titleId} className="mr-auto text-base font-semibold">
-          Support Chat
+          {t("Support Chat")}
         </h2>
         {sessionId ? (
           <button type="button" className="rounded-md px-2 py-1 text-sm font-semibold hover:bg-brand-800" onClick={reset}>
-            New Chat
+            {t("New Chat")}
           </button>
         ) : null}
-        <button type="button" className="rounded-md px-2 py-1 text-lg leading-none hover:bg-brand-800" aria-label="Close chat" onClick={onClose}>
+        <button type="button" className="rounded-md px-2 py-1 text-lg leading-none hover:bg-brand-800" aria-label={t("Close chat")} onClick={onClose}>
           ×
         </button>
       </div>
@@ -135,6 +137,8 @@ export default function ChatWindow({ onClose, timeZone }: { onClose: () => void;
 }
 
 function StartScreen({ onStarted }: { onStarted: (sessionId: string, welcome: ChatMessage) => void }) {
+  const { t } = useTranslation("chat");
+  const { t: message } = useTranslation("messages");
   const [errors, setErrors] = useState<{ email?: string; form?: string }>({});
   const [starting, setStarting] = useState(false);
   const email = useRef<HTMLInputElement>(null);
@@ -165,15 +169,15 @@ function StartScreen({ onStarted }: { onStarted: (sessionId: string, welcome: Ch
   const emailError = errors.email ? `${ids}-email-error` : undefined;
   return (
     <form onSubmit={start} noValidate className="flex flex-1 flex-col gap-3 overflow-y-auto p-4">
-      <p className="text-sm text-slate-700">Ask about a parcel, prices or delivery times. Our team answers when you ask for a person.</p>
+      <p className="text-sm text-slate-700">{t("Ask about a parcel, prices or delivery times. Our team answers when you ask for a person.")}</p>
       {errors.form ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm font-medium text-red-800">
-          {errors.form}
+          {message(errors.form)}
         </p>
       ) : null}
       <div>
         <label htmlFor={`${ids}-email`} className="label">
-          Email
+          {t("Email")}
         </label>
         <input
           ref={email}
@@ -188,18 +192,18 @@ function StartScreen({ onStarted }: { onStarted: (sessionId: string, welcome: Ch
         />
         {errors.email ? (
           <p id={emailError} className="mt-1 text-sm font-medium text-red-700">
-            {errors.email}
+            {message(errors.email)}
           </p>
         ) : null}
       </div>
       <div>
         <label htmlFor={`${ids}-name`} className="label">
-          Name (optional)
+          {t("Name (optional)")}
         </label>
         <input id={`${ids}-name`} name="name" type="text" autoComplete="name" maxLength={CHAT_LIMITS.name} className="input" />
       </div>
       <button type="submit" className="btn-primary mt-auto" disabled={starting}>
-        {starting ? "Starting..." : "Start Chat"}
+        {starting ? t("Starting...") : t("Start Chat")}
       </button>
     </form>
   );
@@ -218,6 +222,8 @@ function Conversation({
   onSent: (added: ChatMessage[]) => void;
   onGone: () => void;
 }) {
+  const { t } = useTranslation("chat");
+  const { t: message } = useTranslation("messages");
   const [draft, setDraft] = useState("");
   // Messages on their way: the next can be written and sent while the assistant answers one.
   const [sending, setSending] = useState(0);
@@ -246,7 +252,7 @@ function Conversation({
     } else {
       // A failed send adds a fallback message from the assistant; the text comes back to the box.
       setDraft((current) => (current === "" ? text : current));
-      const reason = result.status >= 400 && result.status < 500 && body?.message ? body.message : SEND_FAILED;
+      const reason = message(result.status >= 400 && result.status < 500 && body?.message ? body.message : SEND_FAILED);
       onSent([{ id: `local-${crypto.randomUUID()}`, sender: "ai", message: reason, timestamp: Date.now(), adminName: null, escalatedToAdmin: false }]);
     }
     box.current?.focus();
@@ -266,7 +272,7 @@ function Conversation({
         <ChatConversation messages={messages} timeZone={timeZone} />
         {sending > 0 ? (
           <p className="mt-3 text-sm text-slate-600" role="status">
-            The assistant is answering...
+            {t("The assistant is answering...")}
           </p>
         ) : null}
       </div>
@@ -279,7 +285,7 @@ function Conversation({
       >
         <div className="min-w-0 flex-1">
           <label htmlFor={`${ids}-message`} className="mb-1 block text-xs font-medium text-slate-700">
-            Your message (Enter sends, Shift+Enter adds a line)
+            {t("Your message (Enter sends, Shift+Enter adds a line)")}
           </label>
           <textarea
             ref={box}
@@ -294,7 +300,7 @@ function Conversation({
           />
         </div>
         <button type="submit" className="btn-primary" disabled={draft.trim() === ""}>
-          Send
+          {t("Send")}
         </button>
       </form>
     </>

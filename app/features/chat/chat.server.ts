@@ -1,7 +1,7 @@
 // The support chat's services, shared by the JSON API, the pages without JavaScript and the
 // tests. A conversation lives in its session's Durable Object (app/durable-objects/chat-session.ts),
 // which also keeps the session's D1 row, read here for the admin list in one query.
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { chatSessions } from "../../../drizzle/schema";
 import type { ChatConversation } from "~/durable-objects/chat-session";
 import {
@@ -24,6 +24,7 @@ import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/out
 import { hitRateLimit, limitFromVar } from "~/.server/rate-limit";
 import { randomToken, type SessionUser } from "~/features/accounts/session.server";
 import { getSettings } from "~/features/settings/settings.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 
 const NOT_FOUND = refused("not-found", SESSION_NOT_FOUND);
 
@@ -38,11 +39,15 @@ function conversationStub(context: Pick<ServiceContext, "cloudflare">, sessionId
   return namespace.get(namespace.idFromName(sessionId));
 }
 
-/** A new conversation with its welcome message; the session id it returns is the visitor's key to it. */
+/**
+ * A new conversation with its welcome message, in `language` (the page's: the assistant's
+ * answers and the team's mail follow it); the session id it returns is the visitor's key to it.
+ */
 export async function startChat(
   context: ServiceContext,
-  input: { email: string; name: string; client: string },
+  input: { email: string; name: string; client: string; language?: Language },
 ): Promise<Done<{ session: ChatSession; welcomeMessage: ChatMessage }> | Refused> {
+  const language = input.language ?? DEFAULT_LANGUAGE;
   const limit = await hitRateLimit(context.db, {
     key: `chat-start:ip:${input.client}`,
     limit: limitFromVar(context.cloudflare.env.CHAT_START_RATE_LIMIT, 20),
@@ -52,7 +57,7 @@ export async function startChat(
   const { companyName } = await getSettings(context.db);
   const id = randomToken();
   try {
-    const started = await conversationStub(context, id).start({ id, email: input.email, name: input.name, welcome: welcomeText(input.name, companyName) });
+    const started = await conversationStub(context, id).start({ id, email: input.email, name: input.name, language, welcome: welcomeText(input.name, companyName, language) });
     if (!started) return refused("unavailable", START_FAILED);
     return { ok: true, message: "Chat started", session: started.session, welcomeMessage: started.messages[0]! };
   } catch (error) {
@@ -67,12 +72,19 @@ export async function postChatMessage(
   input: { sessionId: string; message: string; client: string; asker?: Asker | null },
 ): Promise<Done<{ userMessage: ChatMessage; aiResponse: ChatMessage }> | Refused> {
   if (!isChatSessionId(input.sessionId)) return NOT_FOUND;
+  // The conversation's language, read beside the rate limits (then() sends the query at once).
+  const language = context.db
+    .select({ language: chatSessions.language })
+    .from(chatSessions)
+    .where(eq(chatSessions.id, input.sessionId))
+    .get()
+    .then((row) => row?.language ?? DEFAULT_LANGUAGE);
   const limit = limitFromVar(context.cloudflare.env.CHAT_MESSAGE_RATE_LIMIT, 20);
   for (const key of [`chat-message:ip:${input.client}`, `chat-message:session:${input.sessionId}`]) {
     const result = await hitRateLimit(context.db, { key, limit, windowMs: MINUTE_MS });
     if (!result.allowed) return tooManyAttempts(result, MESSAGES_LIMITED);
   }
-  const reply = await answerQuestion(context, input.message, { asker: input.asker ?? null });
+  const reply = await answerQuestion(context, input.message, { asker: input.asker ?? null, language: await language });
   try {
     const added = await conversationStub(context, input.sessionId).exchange({ question: input.message, reply });
     return added ? { ok: true, message: "Message sent", ...added } : NOT_FOUND;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isChatSessionId, mergeMessages, replyAuthor, senderLabel, visitorName, type ChatMessage } from "./chat";
+import { translator } from "~/features/languages/i18n.server";
 
 function message(id: string, timestamp: number, sender: ChatMessage["sender"] = "user"): ChatMessage {
   return { id, sender, message: id, timestamp, adminName: null, escalatedToAdmin: false };
@@ -46,10 +47,12 @@ describe("visitorName", () => {
 describe("replyAuthor", () => {
   // The failing example: "Support Team of the SwiftParcel support team wrote:".
   it("names the person who answered with the team, and the team alone for the default or a team's name", () => {
-    expect(replyAuthor("Dana", "SwiftParcel")).toBe("Dana of the SwiftParcel support team");
-    expect(replyAuthor("Support Team", "SwiftParcel")).toBe("The SwiftParcel support team");
-    expect(replyAuthor("SwiftParcel Customer Care", "SwiftParcel")).toBe("The SwiftParcel support team");
-    expect(replyAuthor("Help desk", "SwiftParcel")).toBe("The SwiftParcel support team");
-    expect(replyAuthor(" ", "SwiftParcel")).toBe("The SwiftParcel support team");
+    const en = translator("en", "mail");
+    expect(replyAuthor(en, "Dana", "SwiftParcel")).toBe("Dana of the SwiftParcel support team");
+    expect(replyAuthor(en, "Support Team", "SwiftParcel")).toBe("The SwiftParcel support team");
+    expect(replyAuthor(en, "SwiftParcel Customer Care", "SwiftParcel")).toBe("The SwiftParcel support team");
+    expect(replyAuthor(en, "Help desk", "SwiftParcel")).toBe("The SwiftParcel support team");
+    expect(replyAuthor(en, " ", "SwiftParcel")).toBe("The SwiftParcel support team");
+    expect(replyAuthor(translator("es", "mail"), "Dana", "SwiftParcel")).toBe("Dana (equipo de atención al cliente de SwiftParcel)");
   });
 });

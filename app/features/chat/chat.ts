@@ -1,8 +1,10 @@
 // The support chat's vocabulary: messages, sessions, their
 // bounds and fixed texts. No zod here: the visitor's chat window imports this module, and the
 // public pages have a JavaScript budget. The form schemas live in chat-forms.ts.
+import type { TFunction } from "i18next";
 import { INVALID_EMAIL } from "~/domain/contact-details";
 import { MAX_LENGTH } from "~/domain/field-limits";
+import { tk } from "~/features/languages/languages";
 
 export type ChatSender = "user" | "ai" | "admin";
 
@@ -36,7 +38,7 @@ export const CHAT_LIMITS = {
 } as const;
 
 export const ANONYMOUS = "Anonymous";
-export const DEFAULT_ADMIN_NAME = "Support Team";
+export const DEFAULT_ADMIN_NAME = tk("Support Team");
 
 export const EMAIL_REQUIRED = "Email is required to start chatting";
 export const EMAIL_INVALID = INVALID_EMAIL;
@@ -82,23 +84,27 @@ export function visitorName(name: string): string | null {
 }
 
 /**
- * Who answered, as the visitor's mail says it: "Dana of the SwiftParcel support team", or "The
- * SwiftParcel support team" for the default name or one that names a team rather than a person
- * ("Support Team", "SwiftParcel Support").
+ * Who answered, as the visitor's mail says it in the language of `t`: "Dana of the SwiftParcel
+ * support team", or "The SwiftParcel support team" for the default name or one that names a team
+ * rather than a person ("Support Team", "SwiftParcel Support").
  */
-export function replyAuthor(adminName: string, companyName: string): string {
+export function replyAuthor(t: TFunction, adminName: string, companyName: string): string {
   const name = adminName.trim();
   const lower = name.toLowerCase();
-  const team = `the ${companyName} support team`;
   const namesTeam = name === "" || /\b(support|team|service|help ?desk)\b/.test(lower) || (companyName.trim() !== "" && lower.includes(companyName.trim().toLowerCase()));
-  return namesTeam ? `T${team.slice(1)}` : `${name} of ${team}`;
+  return namesTeam ? t("The {{companyName}} support team", { companyName }) : t("{{name}} of the {{companyName}} support team", { name, companyName });
 }
 
-/** Who wrote a message, as the conversation shows it. */
+/** Who wrote a message, as the conversation shows it: the admin's name, else a key of the `chat` catalogs. */
 export function senderLabel(message: Pick<ChatMessage, "sender" | "adminName">): string {
-  if (message.sender === "user") return "You";
+  if (message.sender === "user") return tk("You");
   if (message.sender === "admin") return message.adminName ?? DEFAULT_ADMIN_NAME;
-  return "Assistant";
+  return tk("Assistant");
+}
+
+/** Whether senderLabel names a person (an admin's own name), which is never translated. */
+export function namesPerson(message: Pick<ChatMessage, "sender" | "adminName">): boolean {
+  return message.sender === "admin" && message.adminName !== null && message.adminName !== DEFAULT_ADMIN_NAME;
 }
 
 /**

@@ -4,8 +4,13 @@
 // asker's own delivered shipment adds who took it, from its proof of delivery), a problem
 // with what happened and what comes next; price questions as the shipment form prices them
 // (price-answer.ts); other questions from the FAQ (the same content the /faq page shows). When it
-// is unsure, or asked for a person, it hands the question to the team.
+// is unsure, or asked for a person, it hands the question to the team. It answers in the
+// conversation's language (`chatTranslator`): its own words from the `chat` catalogs, the FAQ's
+// from the `faq` catalogs, status names from the `statuses` catalogs.
+import type { TFunction } from "i18next";
 import { FAQ_ENTRIES, type FaqEntry } from "~/features/site/faq";
+import { translator } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, LOCALES, tk, type Language } from "~/features/languages/languages";
 import { ESCALATION_REPLY, visitorName } from "./chat";
 import { formatDate, formatDateTime, formatDay } from "~/domain/format";
 import { proofSentence } from "~/features/couriers/courier-rules";
@@ -45,7 +50,17 @@ export type AssistantFacts = {
   now?: number;
   /** Moments are written in this zone; an estimated delivery is the date it names, in every zone. */
   timeZone?: string;
+  /** The conversation's language. */
+  language?: Language;
 };
+
+/** The assistant's words in `language`: the chat's own first, then the mail's (a proof of delivery). */
+export function chatTranslator(language: Language): TFunction {
+  return translator(language, ["chat", "mail"]);
+}
+
+/** What the answer is written with: the conversation's words, its locale and its time zone. */
+type Voice = { t: TFunction; locale: string; timeZone: string };
 
 export type AssistantTopic = "tracking" | "pricing" | "faq" | "greeting" | "escalation";
 
@@ -163,53 +178,59 @@ export function faqLink(entry: FaqEntry): string {
   return `/faq#${entry.id}`;
 }
 
-function faqReply(entry: FaqEntry): AssistantReply {
-  return { message: `${entry.answer.join("\n\n")}\n\nMore in our FAQ: ${faqLink(entry)}`, escalate: false, topic: "faq" };
+/** An FAQ entry's answer in the conversation's language (the `faq` catalogs hold the FAQ's English texts as keys). */
+function faqReply(entry: FaqEntry, t: TFunction): AssistantReply {
+  const answer = entry.answer.map((paragraph) => t(paragraph, { ns: "faq" })).join("\n\n");
+  return { message: `${answer}\n\n${t("More in our FAQ: {{link}}", { link: faqLink(entry) })}`, escalate: false, topic: "faq" };
 }
 
 // What comes next for a parcel with a problem, and who does it.
 const NEXT_STEPS: Partial<Record<ShipmentStatus, string>> = {
-  exception:
+  exception: tk(
     "Next step: our team is resolving it and will update the tracking page. If you can help (a wrong address, for example), ask here for a person and our team will answer.",
-  failed: "Next step: ask here for a person to arrange another delivery attempt or a pickup, and our team will answer.",
+  ),
+  failed: tk("Next step: ask here for a person to arrange another delivery attempt or a pickup, and our team will answer."),
 };
 
+const statusIn = (t: TFunction, status: ShipmentStatus) => t(statusLabel(status), { ns: "statuses" });
+
 /** What the latest history entry says happened, when it says more than the status's default words. */
-function reasonText(facts: ShipmentFacts, timeZone: string): string {
+function reasonText(facts: ShipmentFacts, { t, locale, timeZone }: Voice): string {
   const entry = facts.latestEntry;
-  if (!entry || entry.status !== facts.status) return "No reason has been recorded yet.";
+  if (!entry || entry.status !== facts.status) return t("No reason has been recorded yet.");
   const description = entry.description.trim();
-  const when = [formatDate(entry.occurredAt, timeZone), entry.location].filter(Boolean).join(", ");
-  if (description === "" || description === defaultStatusDescription(facts.status)) return `No reason has been recorded yet (updated ${when}).`;
-  return `Reason: ${description.replace(/[.\s]+$/, "")} (${when}).`;
+  const when = [formatDate(entry.occurredAt, timeZone, locale), entry.location].filter(Boolean).join(", ");
+  if (description === "" || description === defaultStatusDescription(facts.status)) return t("No reason has been recorded yet (updated {{when}}).", { when });
+  return t("Reason: {{reason}} ({{when}}).", { reason: description.replace(/[.\s]+$/, ""), when });
 }
 
 /** The estimate while it is still ahead; a day gone by is said to be overdue, never stated as an estimate. */
-function estimateText(facts: ShipmentFacts, now: number, timeZone: string): string | null {
+function estimateText(facts: ShipmentFacts, now: number, { t, locale, timeZone }: Voice): string | null {
   if (facts.estimatedDelivery === null || facts.status === "ready_for_pickup") return null;
   const late = runningLate({ status: facts.status, estimatedDelivery: facts.estimatedDelivery, now, timeZone });
-  if (late) return `It is overdue: it was expected on ${formatDay(late.expected)}.`;
-  return `Estimated delivery: ${formatDay(facts.estimatedDelivery)}.`;
+  if (late) return t("It is overdue: it was expected on {{date}}.", { date: formatDay(late.expected, locale) });
+  return t("Estimated delivery: {{date}}.", { date: formatDay(facts.estimatedDelivery, locale) });
 }
 
-function trackingLine(id: string, facts: ShipmentFacts | null, now: number, timeZone: string, proof?: OwnerProof): string {
-  if (!facts) return `I could not find a shipment with tracking ID ${id}. Please check the ID and try again.`;
-  const parts = [`Shipment ${facts.trackingId} is ${statusLabel(facts.status)}.`];
+function trackingLine(id: string, facts: ShipmentFacts | null, now: number, voice: Voice, proof?: OwnerProof): string {
+  const { t, locale, timeZone } = voice;
+  if (!facts) return t("I could not find a shipment with tracking ID {{id}}. Please check the ID and try again.", { id });
+  const parts = [t("Shipment {{trackingId}} is {{status}}.", { trackingId: facts.trackingId, status: statusIn(t, facts.status) })];
   if (isDelivered(facts.status) && proof) {
-    parts.push(`${proofSentence({ receivedBy: proof.receivedBy, at: formatDateTime(proof.takenAt, timeZone), photo: proof.photo })}.`);
+    parts.push(`${proofSentence(t, { receivedBy: proof.receivedBy, at: formatDateTime(proof.takenAt, timeZone, locale), photo: proof.photo })}.`);
   } else if (isDelivered(facts.status)) {
-    parts.push(facts.actualDelivery !== null ? `It was delivered on ${formatDate(facts.actualDelivery, timeZone)}.` : "It has been delivered.");
+    parts.push(facts.actualDelivery !== null ? t("It was delivered on {{date}}.", { date: formatDate(facts.actualDelivery, timeZone, locale) }) : t("It has been delivered."));
   } else if (facts.status === "returned") {
-    parts.push("It has been returned to its sender.");
+    parts.push(t("It has been returned to its sender."));
   } else {
     const nextStep = NEXT_STEPS[facts.status];
-    if (nextStep) parts.push(reasonText(facts, timeZone), nextStep);
-    if (facts.currentLocation) parts.push(`Current location: ${facts.currentLocation}.`);
-    parts.push(`It is heading to ${facts.destination.city}, ${facts.destination.country}.`);
-    const estimate = estimateText(facts, now, timeZone);
+    if (nextStep) parts.push(reasonText(facts, voice), t(nextStep));
+    if (facts.currentLocation) parts.push(t("Current location: {{location}}.", { location: facts.currentLocation }));
+    parts.push(t("It is heading to {{city}}, {{country}}.", { city: facts.destination.city, country: facts.destination.country }));
+    const estimate = estimateText(facts, now, voice);
     if (estimate) parts.push(estimate);
   }
-  parts.push(`Full history: /track/${facts.trackingId}`);
+  parts.push(t("Full history: {{link}}", { link: `/track/${facts.trackingId}` }));
   return parts.join(" ");
 }
 
@@ -231,42 +252,54 @@ export function asksAboutPrices(question: string): boolean {
   return !PLAN_WORDS.some((word) => mentions(text, word)) && [...PRICE_WORDS, ...SERVICE_WORDS].some((word) => mentions(text, word));
 }
 
-/** The built-in answer to `question`, from `facts`. */
+/** The built-in answer to `question`, from `facts`, in the conversation's language. */
 export function builtInAnswer(question: string, facts: AssistantFacts = {}): AssistantReply {
-  const { tracking = new Map(), proofs = new Map(), pricing = TARIFF_PRICING, now = Date.now(), timeZone = "UTC" } = facts;
-  if (asksForHuman(question)) return ESCALATION;
+  const { tracking = new Map(), proofs = new Map(), pricing = TARIFF_PRICING, now = Date.now(), timeZone = "UTC", language = DEFAULT_LANGUAGE } = facts;
+  const t = chatTranslator(language);
+  const voice: Voice = { t, locale: LOCALES[language], timeZone };
+  if (asksForHuman(question)) return { ...ESCALATION, message: t(ESCALATION.message) };
   const ids = trackingIdsAsked(question);
   if (ids.length > 0) {
-    return { message: ids.map((id) => trackingLine(id, tracking.get(id) ?? null, now, timeZone, proofs.get(id))).join("\n\n"), escalate: false, topic: "tracking" };
+    return { message: ids.map((id) => trackingLine(id, tracking.get(id) ?? null, now, voice, proofs.get(id))).join("\n\n"), escalate: false, topic: "tracking" };
   }
   const text = normalize(question);
   if (asksAboutPrices(question)) return { message: priceAnswer(question, text, pricing, now), escalate: false, topic: "pricing" };
   const entry = matchFaq(question);
   if (entry?.id === "track-parcel" || (!entry && TRACKING_WORDS.some((word) => mentions(text, word)))) {
     return {
-      message:
+      message: t(
         "I can look that up for you: send me the tracking ID. It starts with three letters followed by twelve letters and digits, for example SWP482913K7Q2ZD. You can also enter it on the Track page: /track",
+      ),
       escalate: false,
       topic: "tracking",
     };
   }
-  if (entry) return faqReply(entry);
+  if (entry) return faqReply(entry, t);
   const short = words(question).length <= 3;
   if (short && THANKS.some((word) => mentions(text, word))) {
-    return { message: "You're welcome! Is there anything else I can help you with?", escalate: false, topic: "greeting" };
+    return { message: t("You're welcome! Is there anything else I can help you with?"), escalate: false, topic: "greeting" };
   }
   if (short && GREETINGS.some((word) => mentions(text, word))) {
     return {
-      message: "Hello! Ask me about a parcel (send its tracking ID), prices, delivery times or anything in our FAQ.",
+      message: t("Hello! Ask me about a parcel (send its tracking ID), prices, delivery times or anything in our FAQ."),
       escalate: false,
       topic: "greeting",
     };
   }
-  return ESCALATION;
+  return { ...ESCALATION, message: t(ESCALATION.message) };
 }
 
-/** The first message of every conversation: the visitor greeted by name, or without one when they gave none. */
-export function welcomeText(name: string, companyName: string): string {
+/** The first message of every conversation, in its language: the visitor greeted by name, or without one when they gave none. */
+export function welcomeText(name: string, companyName: string, language: Language = DEFAULT_LANGUAGE): string {
+  const t = chatTranslator(language);
   const greeted = visitorName(name);
-  return `Hello${greeted ? ` ${greeted}` : ""}! I'm the ${companyName} assistant. Send me a tracking ID and I'll tell you where the parcel is, or ask about prices, delivery times and anything in our FAQ. Ask for a person at any time and our team will answer.`;
+  return greeted
+    ? t(
+        "Hello {{name}}! I'm the {{companyName}} assistant. Send me a tracking ID and I'll tell you where the parcel is, or ask about prices, delivery times and anything in our FAQ. Ask for a person at any time and our team will answer.",
+        { name: greeted, companyName },
+      )
+    : t(
+        "Hello! I'm the {{companyName}} assistant. Send me a tracking ID and I'll tell you where the parcel is, or ask about prices, delivery times and anything in our FAQ. Ask for a person at any time and our team will answer.",
+        { companyName },
+      );
 }

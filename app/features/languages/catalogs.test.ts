@@ -123,9 +123,6 @@ const READ_ATTRIBUTES = new Set(["aria-label", "title", "alt", "placeholder", "a
 const NOT_YET_TRANSLATED = new Set<string>([
   "app/features/accounts/password-field.tsx",
   "app/features/accounts/sign-in-form.tsx",
-  "app/features/chat/chat-conversation.tsx",
-  "app/features/chat/chat-launcher.tsx",
-  "app/features/chat/chat-window.tsx",
   "app/features/couriers/assign-courier-form.tsx",
   "app/features/couriers/delivery-proof.tsx",
   "app/features/couriers/offline-panel.tsx",
@@ -149,7 +146,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/routes/_site.login.tsx",
   "app/routes/_site.profile.tsx",
   "app/routes/_site.register.tsx",
-  "app/routes/_site.support.chat.tsx",
 ]);
 
 function untranslated(source: ts.SourceFile): string[] {
