@@ -36,3 +36,21 @@ describe("the chat reply mail", () => {
     expect(mail!.body).toMatch(/^Hello Rita,\n\nDana of the SwiftParcel support team answered you in our support chat:\n\nYour parcel leaves the hub today\./);
   });
 });
+
+describe("the contact acknowledgement", () => {
+  it("is written in the language the person wrote in, the type of inquiry and the hours included", () => {
+    const event: MailEvent = {
+      id: "event-2",
+      type: "contact.received",
+      entityId: "message-1",
+      data: { name: "Lucía", email: "lucia@example.com", type: "general", subject: "Mi paquete" },
+      language: "es",
+    };
+    const [mail] = mailFor(event, SITE);
+    expect(mail).toMatchObject({ subject: "Hemos recibido tu mensaje" });
+    expect(mail!.body).toContain("Hola, Lucía:\n\nGracias por escribir a SwiftParcel. Hemos recibido tu mensaje «Mi paquete» (Consulta general)");
+    expect(mail!.body).toContain("Lunes - Viernes 9:00 - 18:00, Sábado 10:00 - 16:00, Domingo cerrado.");
+    const [english] = mailFor({ ...event, language: undefined }, SITE);
+    expect(english!.body).toContain('We have received your message "Mi paquete" (General inquiry)');
+  });
+});

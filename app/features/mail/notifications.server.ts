@@ -9,8 +9,8 @@
 import { and, count, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { outbox, users } from "../../../drizzle/schema";
-import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
-import { contactTypeLabel } from "~/features/contact/contact-form";
+import { BUSINESS_HOURS, businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
+import { CONTACT_TYPE_LABELS, contactTypeLabel, type ContactType } from "~/features/contact/contact-form";
 import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
 import { defaultStatusDescription, statusLabel } from "~/features/shipments/shipment-status";
 import { proofSentence } from "~/features/couriers/courier-rules";
@@ -66,6 +66,17 @@ function mailT(language: Language): TFunction {
 }
 
 const STATUSES = "statuses";
+/** The contact page's words (types of inquiry, business hours). */
+const SITE = "site";
+
+/** The business hours as the acknowledgement says them: English as the contact page's facts read, other languages from the site's catalogs. */
+function businessHours(t: TFunction, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return businessHoursText();
+  return BUSINESS_HOURS.map(({ days, hours }) => {
+    const open = t(hours, { ns: SITE });
+    return `${t(days, { ns: SITE })} ${hours === "Closed" ? open.toLocaleLowerCase(LOCALES[language]) : open}`;
+  }).join(", ");
+}
 
 export type Site = { companyName: string; supportEmail: string; origin: string };
 
@@ -396,7 +407,13 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [], language
             t("Hello {{name}},", { name }),
             t(
               'Thank you for contacting {{companyName}}. We have received your message "{{subject}}" ({{type}}) and will answer you at this address within {{hours}} hours during our business hours: {{businessHours}}.',
-              { companyName, subject, type: contactTypeLabel(type), hours: RESPONSE_PROMISE_HOURS, businessHours: businessHoursText() },
+              {
+                companyName,
+                subject,
+                type: type in CONTACT_TYPE_LABELS ? t(CONTACT_TYPE_LABELS[type as ContactType], { ns: SITE }) : contactTypeLabel(type),
+                hours: RESPONSE_PROMISE_HOURS,
+                businessHours: businessHours(t, language),
+              },
             ),
             t("Your reference: {{reference}}", { reference: event.entityId }),
             t("If you did not write to us, you can ignore this mail or tell us at {{supportEmail}}.", { supportEmail: site.supportEmail }),
