@@ -3,7 +3,7 @@
 // /track/{id}); those become links. Nothing a person typed ever becomes a link.
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocale } from "~/components/root-data";
+import { DEFAULT_LANGUAGE, isLanguage, LOCALES } from "~/features/languages/languages";
 import { namesPerson, senderLabel, type ChatMessage } from "~/features/chat/chat";
 import { formatDateTime, isoDateTime } from "~/domain/format";
 
@@ -58,8 +58,9 @@ export function ChatConversation({
   scrollable?: boolean;
   className?: string;
 }) {
-  const { t } = useTranslation("chat");
-  const locale = useLocale();
+  // The locale from i18next, not the route's data: the chat window renders outside the pages' router.
+  const { t, i18n } = useTranslation("chat");
+  const locale = LOCALES[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE];
   // The log (a polite live region) announces messages as they arrive.
   return (
     <div
