@@ -8,6 +8,8 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { demoCredentials } from "~/features/accounts/auth.server";
 import { formAnswer, redirectSignedIn, refusalInit } from "~/http/replies.server";
 import { safeRedirect } from "~/.server/safe-redirect";
@@ -21,10 +23,14 @@ import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Admin Portal | ${companyNameOf(matches)}` },
-  { name: "description", content: `Sign in to the ${companyNameOf(matches)} admin portal to manage shipments, customers and settings.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "accounts");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Admin Portal | {{company}}", { company }) },
+    { name: "description", content: t("Sign in to the {{company}} admin portal to manage shipments, customers and settings.", { company }) },
+  ];
+};
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -61,29 +67,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminLoginPage() {
   const { redirectTo, demo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("accounts");
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Admin Portal</h1>
-      <p className="mb-6 text-slate-700">Sign in with your administrator account.</p>
+      <h1 className="mb-2 text-3xl font-bold">{t("Admin Portal")}</h1>
+      <p className="mb-6 text-slate-700">{t("Sign in with your administrator account.")}</p>
       <div className="card">
-        <DemoSignIn credentials={demo} redirectTo={redirectTo} buttonLabel="Demo Admin Login" error={actionData?.demoError} />
+        <DemoSignIn credentials={demo} redirectTo={redirectTo} buttonLabel={t("Demo Admin Login")} error={actionData?.demoError} />
         <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} offerRememberMe={false} />
         <SignInLinkOffer email={actionData?.linkOffer} />
       </div>
       <ul className="mt-6 space-y-2 text-center text-sm text-slate-700">
         <li>
           <Link to="/contact" className="link">
-            Need admin access? Contact IT Support
+            {t("Need admin access? Contact IT Support")}
           </Link>
         </li>
         <li>
           <Link to="/login" className="link">
-            Customer login
+            {t("Customer login")}
           </Link>
         </li>
         <li>
           <Link to="/" className="link">
-            Back to home
+            {t("Back to home")}
           </Link>
         </li>
       </ul>

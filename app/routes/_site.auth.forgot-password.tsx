@@ -8,6 +8,8 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { clientAddress } from "~/.server/rate-limit";
@@ -22,10 +24,14 @@ import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Reset Password | ${companyNameOf(matches)}` },
-  { name: "description", content: `Forgot your ${companyNameOf(matches)} password? Get a link to choose a new one.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "accounts");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Reset Password | {{company}}", { company }) },
+    { name: "description", content: t("Forgot your {{company}} password? Get a link to choose a new one.", { company }) },
+  ];
+};
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
@@ -53,34 +59,35 @@ export default function ForgotPasswordPage() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(ForgotPasswordSchema),
   });
+  const { t } = useTranslation("accounts");
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Reset Password</h1>
+      <h1 className="mb-2 text-3xl font-bold">{t("Reset Password")}</h1>
       {sent ? (
         <div className="card space-y-3" role="status">
-          <h2 className="text-lg font-semibold">Check your inbox</h2>
+          <h2 className="text-lg font-semibold">{t("Check your inbox")}</h2>
           <p className="text-slate-700">
-            If an account uses that address, we have sent it a link to choose a new password. The link works once, within one hour.
+            {t("If an account uses that address, we have sent it a link to choose a new password. The link works once, within one hour.")}
           </p>
           <p>
             <Link to="/login" className="link">
-              Back to sign in
+              {t("Back to sign in")}
             </Link>
           </p>
         </div>
       ) : (
         <>
-          <p className="mb-6 text-slate-700">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+          <p className="mb-6 text-slate-700">{t("Enter the e-mail address of your account and we will send you a link to choose a new password.")}</p>
           <Form method="post" {...getFormProps(form)} className="card space-y-4">
             <FormErrors id={form.errorId} errors={form.errors} />
             <Honeypot />
-            <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-            <button type="submit" className="btn-primary w-full" data-pending="Sending...">
-              Send Reset Link
+            <Field label={t("Email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+            <button type="submit" className="btn-primary w-full" data-pending={t("Sending...")}>
+              {t("Send Reset Link")}
             </button>
             <p className="text-center text-sm">
               <Link to="/login" className="link">
-                Back to sign in
+                {t("Back to sign in")}
               </Link>
             </p>
           </Form>

@@ -2,6 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { formAnswer, redirectSignedIn } from "~/http/replies.server";
 import { findResetAccount } from "~/features/accounts/password-reset.server";
 import { clientOf } from "~/features/accounts/client.server";
@@ -18,7 +20,7 @@ import { companyNameOf } from "~/components/company-name";
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: `Choose a New Password | ${companyNameOf(matches)}` },
+  { title: metaT(matches, "accounts")("Choose a New Password | {{company}}", { company: companyNameOf(matches) }) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -45,17 +47,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("accounts");
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Choose a New Password</h1>
+      <h1 className="mb-2 text-3xl font-bold">{t("Choose a New Password")}</h1>
       {token && !actionData?.expired ? (
         <NewPasswordForm token={token} />
       ) : (
         <div className="card space-y-3" role="alert">
-          <p className="font-medium text-red-800">This reset link is invalid or has expired.</p>
-          <p className="text-slate-700">Each link works once, within one hour. Ask for a new one and use the latest mail.</p>
+          <p className="font-medium text-red-800">{t("This reset link is invalid or has expired.")}</p>
+          <p className="text-slate-700">{t("Each link works once, within one hour. Ask for a new one and use the latest mail.")}</p>
           <Link to="/auth/forgot-password" className="btn-primary">
-            Send a New Link
+            {t("Send a New Link")}
           </Link>
         </div>
       )}
@@ -70,20 +73,21 @@ function NewPasswordForm({ token }: { token: string }) {
     lastResult: actionData?.result,
     constraint: getZodConstraint(ResetPasswordSchema),
   });
+  const { t } = useTranslation("accounts");
   return (
     <>
-      <p className="mb-6 text-slate-700">Pick a password you do not use anywhere else. You will be signed in with it.</p>
+      <p className="mb-6 text-slate-700">{t("Pick a password you do not use anywhere else. You will be signed in with it.")}</p>
       <Form method="post" {...getFormProps(form)} className="card space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="token" value={token} />
         <NewPasswordFields
           password={fields.password}
           confirmation={fields.confirmPassword}
-          labels={{ password: "New password", confirmation: "Confirm new password" }}
+          labels={{ password: t("New password"), confirmation: t("Confirm new password") }}
           strength={actionData?.strength ?? null}
         />
-        <button type="submit" className="btn-primary w-full" data-pending="Saving...">
-          Set New Password
+        <button type="submit" className="btn-primary w-full" data-pending={t("Saving...")}>
+          {t("Set New Password")}
         </button>
       </Form>
     </>

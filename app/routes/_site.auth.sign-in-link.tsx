@@ -9,6 +9,8 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import type { z } from "zod";
 import { findLinkAccount } from "~/features/accounts/account-links.server";
 import { formAnswer, redirectSignedIn, redirectWithOutcome } from "~/http/replies.server";
@@ -16,7 +18,7 @@ import { clientAddress } from "~/.server/rate-limit";
 import { clientOf } from "~/features/accounts/client.server";
 import { signInWithLink } from "~/features/accounts/sign-in.server";
 import { requestSignInLink } from "~/features/accounts/sign-in-links.server";
-import { Field, FormErrors } from "~/components/forms";
+import { Field, FormErrors, useMessages } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { ForgotPasswordSchema, SignInLinkActionSchema } from "~/features/accounts/account-forms";
@@ -30,8 +32,8 @@ import type { SiteHandle } from "./_site";
 // follows it uses nothing up, and no other site can sign a browser in with it.
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = () => [
-  { title: "Sign In With a Link | SwiftParcel" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches, "accounts")("Sign In With a Link | SwiftParcel") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -71,31 +73,39 @@ export default function SignInLinkPage() {
   const { view, token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shown = actionData?.expired ? "invalid" : view;
+  const { t } = useTranslation("accounts");
+  const messages = useMessages();
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Sign In With a Link</h1>
+      <h1 className="mb-2 text-3xl font-bold">{t("Sign In With a Link")}</h1>
       {shown === "use" && token ? <UseLinkForm token={token} /> : null}
       {shown === "request" ? <RequestLinkForm /> : null}
       {shown === "sent" ? (
         <div className="card space-y-3" role="status">
-          <h2 className="text-lg font-semibold">Check your inbox</h2>
+          <h2 className="text-lg font-semibold">{t("Check your inbox")}</h2>
           <p className="text-slate-700">
-            If an account uses that address, a sign-in link is on its way. Open it in the browser you want to sign in with: it works once, within{" "}
-            {SIGN_IN_LINK_MINUTES} minutes.
+            {t(
+              "If an account uses that address, a sign-in link is on its way. Open it in the browser you want to sign in with: it works once, within {{minutes}} minutes.",
+              { minutes: SIGN_IN_LINK_MINUTES },
+            )}
           </p>
           <p>
             <Link to="/login" className="link">
-              Back to sign in
+              {t("Back to sign in")}
             </Link>
           </p>
         </div>
       ) : null}
       {shown === "invalid" ? (
         <div className="card space-y-3" role="alert">
-          <p className="font-medium text-red-800">{INVALID_SIGN_IN_LINK}</p>
-          <p className="text-slate-700">Each link works once, within {SIGN_IN_LINK_MINUTES} minutes, and a change of password ends it. Ask for a new one and use the latest mail.</p>
+          <p className="font-medium text-red-800">{messages(INVALID_SIGN_IN_LINK)}</p>
+          <p className="text-slate-700">
+            {t("Each link works once, within {{minutes}} minutes, and a change of password ends it. Ask for a new one and use the latest mail.", {
+              minutes: SIGN_IN_LINK_MINUTES,
+            })}
+          </p>
           <Link to={PAGE} className="btn-primary">
-            Send a New Link
+            {t("Send a New Link")}
           </Link>
         </div>
       ) : null}
@@ -104,14 +114,15 @@ export default function SignInLinkPage() {
 }
 
 function UseLinkForm({ token }: { token: string }) {
+  const { t } = useTranslation("accounts");
   return (
     <>
-      <p className="mb-6 text-slate-700">Press the button to sign in on this browser. The link then stops working.</p>
+      <p className="mb-6 text-slate-700">{t("Press the button to sign in on this browser. The link then stops working.")}</p>
       <Form method="post" className="card space-y-4">
         <input type="hidden" name="intent" value="use" />
         <input type="hidden" name="token" value={token} />
-        <button type="submit" className="btn-primary w-full" data-pending="Signing in...">
-          Sign In
+        <button type="submit" className="btn-primary w-full" data-pending={t("Signing in...")}>
+          {t("Sign In")}
         </button>
       </Form>
     </>
@@ -125,23 +136,26 @@ function RequestLinkForm() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(ForgotPasswordSchema),
   });
+  const { t } = useTranslation("accounts");
   return (
     <>
       <p className="mb-6 text-slate-700">
-        Sign-ins with a password are on hold for an account after many wrong passwords. Enter its e-mail address and we will send it a link that signs
-        you in once, within {SIGN_IN_LINK_MINUTES} minutes.
+        {t(
+          "Sign-ins with a password are on hold for an account after many wrong passwords. Enter its e-mail address and we will send it a link that signs you in once, within {{minutes}} minutes.",
+          { minutes: SIGN_IN_LINK_MINUTES },
+        )}
       </p>
       <Form method="post" {...getFormProps(form)} className="card space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Honeypot />
         <input type="hidden" name="intent" value="request" />
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-        <button type="submit" className="btn-primary w-full" data-pending="Sending...">
-          Email Me a Sign-In Link
+        <Field label={t("Email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        <button type="submit" className="btn-primary w-full" data-pending={t("Sending...")}>
+          {t("Email Me a Sign-In Link")}
         </button>
         <p className="text-center text-sm">
           <Link to="/login" className="link">
-            Back to sign in
+            {t("Back to sign in")}
           </Link>
         </p>
       </Form>

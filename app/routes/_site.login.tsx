@@ -8,6 +8,8 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { demoCredentials, homeFor } from "~/features/accounts/auth.server";
 import { formAnswer, redirectSignedIn, refusalInit } from "~/http/replies.server";
 import { safeRedirect } from "~/.server/safe-redirect";
@@ -22,10 +24,14 @@ import { useRootData } from "~/components/root-data";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Sign In | ${companyNameOf(matches)}` },
-  { name: "description", content: `Sign in to your ${companyNameOf(matches)} account to send parcels and follow your shipments.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "accounts");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Sign In | {{company}}", { company }) },
+    { name: "description", content: t("Sign in to your {{company}} account to send parcels and follow your shipments.", { company }) },
+  ];
+};
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -61,37 +67,34 @@ export default function LoginPage() {
   const { redirectTo, demo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const companyName = useRootData()?.site.companyName ?? FALLBACK_COMPANY_NAME;
+  const { t } = useTranslation("accounts");
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Sign In</h1>
+      <h1 className="mb-2 text-3xl font-bold">{t("Sign In")}</h1>
       <p className="mb-6 text-slate-700">
-        New to {companyName}?{" "}
-        <Link to="/register" className="link">
-          Create an account
-        </Link>
+        <Trans
+          t={t}
+          i18nKey="New to {{company}}? <register>Create an account</register>"
+          values={{ company: companyName }}
+          components={{ register: <Link to="/register" className="link" /> }}
+        />
       </p>
       <div className="card">
-        <DemoSignIn credentials={demo} redirectTo={redirectTo} buttonLabel="Try Demo Account" error={actionData?.demoError} />
+        <DemoSignIn credentials={demo} redirectTo={redirectTo} buttonLabel={t("Try Demo Account")} error={actionData?.demoError} />
         <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} offerRememberMe />
         <SignInLinkOffer email={actionData?.linkOffer} />
         <p className="mt-4 text-center text-sm">
           <Link to="/auth/forgot-password" className="link">
-            Forgot your password?
+            {t("Forgot your password?")}
           </Link>
         </p>
       </div>
       <ul className="mt-6 space-y-2 text-center text-sm text-slate-700">
         <li>
-          Need help?{" "}
-          <Link to="/contact" className="link">
-            Contact support
-          </Link>
+          <Trans t={t} i18nKey="Need help? <contact>Contact support</contact>" components={{ contact: <Link to="/contact" className="link" /> }} />
         </li>
         <li>
-          Staff member?{" "}
-          <Link to="/admin/login" className="link">
-            Admin Portal
-          </Link>
+          <Trans t={t} i18nKey="Staff member? <admin>Admin Portal</admin>" components={{ admin: <Link to="/admin/login" className="link" /> }} />
         </li>
       </ul>
     </main>

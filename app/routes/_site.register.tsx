@@ -8,6 +8,8 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { homeFor } from "~/features/accounts/auth.server";
 import { formAnswer, redirectSignedIn } from "~/http/replies.server";
 import { clientOf } from "~/features/accounts/client.server";
@@ -26,10 +28,14 @@ import { companyNameOf } from "~/components/company-name";
 
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hydrate: false };
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Create Account | ${companyNameOf(matches)}` },
-  { name: "description", content: `Create a ${companyNameOf(matches)} account to send parcels worldwide and follow every shipment.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "accounts");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Create Account | {{company}}", { company }) },
+    { name: "description", content: t("Create a {{company}} account to send parcels worldwide and follow every shipment.", { company }) },
+  ];
+};
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
@@ -49,7 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The password never goes back to the browser; how strong it was does, for the meter.
   const answer = { hideFields: HIDDEN_FIELDS, extra: { strength: passwordStrength(form.get("password")) } };
   if (submission.status !== "success") return formAnswer(submission, undefined, answer);
-  const outcome = await register(context, { ...submission.value, client: await clientOf(request, context.cloudflare.env) });
+  // The language the page was in becomes the new account's preference.
+  const language = await context.language();
+  const outcome = await register(context, { ...submission.value, language, client: await clientOf(request, context.cloudflare.env) });
   if (!outcome.ok) return formAnswer(submission, outcome, answer);
   return redirectSignedIn(context.cloudflare.env, outcome);
 }
@@ -63,56 +71,53 @@ export default function RegisterPage() {
     defaultValue: { plan },
     constraint: getZodConstraint(RegistrationSchema),
   });
+  const { t } = useTranslation("accounts");
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Create Account</h1>
+      <h1 className="mb-2 text-3xl font-bold">{t("Create Account")}</h1>
       <p className="mb-6 text-slate-700">
-        Already have an account?{" "}
-        <Link to="/login" className="link">
-          Sign in
-        </Link>
+        <Trans t={t} i18nKey="Already have an account? <login>Sign in</login>" components={{ login: <Link to="/login" className="link" /> }} />
       </p>
       <Form method="post" {...getFormProps(form)} className="card space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Honeypot />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="First name"
+            label={t("First name")}
             inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
             errors={fields.firstName.errors}
           />
           <Field
-            label="Last name"
+            label={t("Last name")}
             inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
             errors={fields.lastName.errors}
           />
         </div>
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        <Field label={t("Email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         <Field
-          label="Phone number"
+          label={t("Phone number")}
           inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "+1 555 010 0199" }}
           errors={fields.phone.errors}
         />
         <NewPasswordFields
           password={fields.password}
           confirmation={fields.confirmPassword}
-          labels={{ password: "Password", confirmation: "Confirm password" }}
+          labels={{ password: t("Password"), confirmation: t("Confirm password") }}
           strength={actionData?.strength ?? null}
         />
         <SelectField
-          label="Plan"
+          label={t("Plan")}
           help={
-            <>
-              Optional: without a plan you pay per shipment.{" "}
-              <Link to="/pricing" className="link">
-                Compare plans
-              </Link>
-            </>
+            <Trans
+              t={t}
+              i18nKey="Optional: without a plan you pay per shipment. <pricing>Compare plans</pricing>"
+              components={{ pricing: <Link to="/pricing" className="link" /> }}
+            />
           }
           selectProps={getSelectProps(fields.plan)}
           errors={fields.plan.errors}
         >
-          <option value="">No plan: pay per shipment</option>
+          <option value="">{t("No plan: pay per shipment")}</option>
           {PLAN_CHOICES.map((choice) => {
             const { plan: id, billing } = parsePlanChoice(choice)!;
             return (
@@ -124,22 +129,17 @@ export default function RegisterPage() {
         </SelectField>
         <CheckboxField
           label={
-            <>
-              I agree to the{" "}
-              <Link to="/terms" className="link">
-                Terms of Service
-              </Link>{" "}
-              and the{" "}
-              <Link to="/privacy" className="link">
-                Privacy Policy
-              </Link>
-            </>
+            <Trans
+              t={t}
+              i18nKey="I agree to the <terms>Terms of Service</terms> and the <privacy>Privacy Policy</privacy>"
+              components={{ terms: <Link to="/terms" className="link" />, privacy: <Link to="/privacy" className="link" /> }}
+            />
           }
           inputProps={getInputProps(fields.terms, { type: "checkbox" })}
           errors={fields.terms.errors}
         />
-        <button type="submit" className="btn-primary w-full" data-pending="Creating account...">
-          Create Account
+        <button type="submit" className="btn-primary w-full" data-pending={t("Creating account...")}>
+          {t("Create Account")}
         </button>
       </Form>
     </main>

@@ -17,6 +17,7 @@ import type { Client } from "./client.server";
 import { containsText } from "~/.server/text-search";
 import { ACCOUNT_COLUMNS, findAccountByEmail, type Account } from "./account-records.server";
 import { parsePlanChoice, type BillingPeriod, type PlanChoice, type PlanId } from "~/features/pricing/pricing-plans";
+import type { Language } from "~/features/languages/languages";
 
 /** The account with this id, if any. */
 export function findAccountById(db: Db, id: string): Promise<Account | undefined> {
@@ -24,7 +25,8 @@ export function findAccountById(db: Db, id: string): Promise<Account | undefined
 }
 
 /** `plan`: the business plan chosen on /pricing and its billing ("basic-yearly"); none pays per shipment. */
-export type NewAccount = { firstName: string; lastName: string; email: string; phone: string; password: string; plan?: PlanChoice };
+/** `language`: the language the registration page was in, kept as the account's preference. */
+export type NewAccount = { firstName: string; lastName: string; email: string; phone: string; password: string; plan?: PlanChoice; language?: Language };
 
 /** The error D1 answers an insert of an address that already has an account with. */
 export function isEmailTaken(error: unknown): boolean {
@@ -54,7 +56,7 @@ export async function createAccount(context: ServiceContext, input: NewAccount):
     lastName: input.lastName,
     role: "user",
     status: "active",
-    language: null,
+    language: input.language ?? null,
   };
   try {
     await commit(context, [

@@ -1,14 +1,16 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import {
   PASSWORD_REQUIREMENTS,
   REQUIREMENTS_TO_MEET,
+  STRENGTH_LABELS,
   type PasswordStrength,
 } from "~/features/accounts/password-strength";
 import { FieldFrame, type ListOfErrors } from "~/components/forms";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { enhancePasswordToggles } from "./password-toggle";
-import { enhanceStrengthMeters } from "./strength-meter";
+import { enhanceStrengthMeters, LABEL_SLOT, type MeterWords } from "./strength-meter";
 import { meterColour } from "./strength-meter-colour";
 
 /**
@@ -26,6 +28,7 @@ export function PasswordField({
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   className?: string;
 }) {
+  const { t } = useTranslation("accounts");
   const frame = useBehaviour<HTMLDivElement>(enhancePasswordToggles);
   // Conform gives the input a key that changes when the form is reset: the frame is replaced with it.
   const { key, ...input } = inputProps as typeof inputProps & { key?: string };
@@ -36,7 +39,7 @@ export function PasswordField({
       className={className}
       givenId={inputProps.id}
       control={(aria) => (
-        <div key={key} className="relative" data-password-field ref={frame}>
+        <div key={key} className="relative" data-password-field data-show={t("Show")} data-hide={t("Hide")} data-hint={t("password")} ref={frame}>
           <input {...input} {...aria} type="password" className="input" />
         </div>
       )}
@@ -54,17 +57,35 @@ export function StrengthMeter({ fromServer, of }: { fromServer: PasswordStrength
 }
 
 function DrawnStrengthMeter({ report, of }: { report: PasswordStrength | null; of: string }) {
+  const { t } = useTranslation("accounts");
   const meter = useBehaviour<HTMLDivElement>(enhanceStrengthMeters);
   const score = report?.met.length ?? 0;
+  // The heading is drawn as the behaviour draws it: the label in bold where the sentence puts it.
+  const words: MeterWords = {
+    heading: t("Password strength: <strong>{{label}}</strong>", { label: "{{label}}" }),
+    labels: Object.fromEntries(STRENGTH_LABELS.map((label) => [label, t(label)])) as MeterWords["labels"],
+    requirements: Object.fromEntries(PASSWORD_REQUIREMENTS.map((requirement) => [requirement.id, t(requirement.label)])),
+    met: t("(met)"),
+    notMet: t("(not met)"),
+  };
+  const [before, after] = words.heading.split(LABEL_SLOT);
   return (
-    <div className="rounded-md bg-slate-50 p-3 text-sm" data-testid="password-strength" data-strength-of={of} ref={meter}>
+    <div
+      className="rounded-md bg-slate-50 p-3 text-sm"
+      data-testid="password-strength"
+      data-strength-of={of}
+      data-strength-words={JSON.stringify(words)}
+      ref={meter}
+    >
       <p aria-live="polite">
         {report ? (
           <>
-            Password strength: <strong>{report.label}</strong>
+            {before}
+            <strong>{words.labels[report.label]}</strong>
+            {after}
           </>
         ) : (
-          `Use at least ${REQUIREMENTS_TO_MEET} of these:`
+          t("Use at least {{number}} of these:", { number: REQUIREMENTS_TO_MEET })
         )}
       </p>
       <div className="my-2 grid grid-cols-5 gap-1" aria-hidden="true">
@@ -78,8 +99,8 @@ function DrawnStrengthMeter({ report, of }: { report: PasswordStrength | null; o
           return (
             <li key={requirement.id} className={met ? "text-green-800" : "text-slate-700"}>
               <span aria-hidden="true">{met ? "✓ " : "○ "}</span>
-              {requirement.label}
-              {report ? <span className="sr-only">{met ? " (met)" : " (not met)"}</span> : null}
+              {words.requirements[requirement.id]}
+              {report ? <span className="sr-only">{` ${met ? words.met : words.notMet}`}</span> : null}
             </li>
           );
         })}

@@ -1,19 +1,22 @@
 // Password strength: five requirements, of which a new password must meet three.
 // Letters and digits of every script count, so "Ü" is an uppercase letter, not a symbol.
+// The labels are catalog keys (namespace accounts), translated where the meter shows them.
+import { tk } from "~/features/languages/languages";
 
 export type PasswordRequirement = { id: string; label: string; test: (password: string) => boolean };
 
 export const PASSWORD_REQUIREMENTS: readonly PasswordRequirement[] = [
-  { id: "length", label: "At least 8 characters", test: (password) => [...password].length >= 8 },
-  { id: "uppercase", label: "An uppercase letter", test: (password) => /\p{Lu}/u.test(password) },
-  { id: "lowercase", label: "A lowercase letter", test: (password) => /\p{Ll}/u.test(password) },
-  { id: "digit", label: "A number", test: (password) => /\p{Nd}/u.test(password) },
-  { id: "special", label: "A special character", test: (password) => /[^\p{L}\p{N}]/u.test(password) },
+  { id: "length", label: tk("At least 8 characters"), test: (password) => [...password].length >= 8 },
+  { id: "uppercase", label: tk("An uppercase letter"), test: (password) => /\p{Lu}/u.test(password) },
+  { id: "lowercase", label: tk("A lowercase letter"), test: (password) => /\p{Ll}/u.test(password) },
+  { id: "digit", label: tk("A number"), test: (password) => /\p{Nd}/u.test(password) },
+  { id: "special", label: tk("A special character"), test: (password) => /[^\p{L}\p{N}]/u.test(password) },
 ];
 
 export const REQUIREMENTS_TO_MEET = 3;
 
-export type StrengthLabel = "Weak" | "Fair" | "Good" | "Strong";
+export const STRENGTH_LABELS = ["Weak", "Fair", "Good", "Strong"] as const;
+export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 
 /** How many of the five requirements the password meets. */
 export function passwordScore(password: string): number {

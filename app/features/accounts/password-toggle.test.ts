@@ -5,7 +5,7 @@ import { enhancePasswordToggles } from "./password-toggle";
 beforeEach(() => {
   document.body.innerHTML = `
     <label for="password">Password</label>
-    <div class="relative" data-password-field><input id="password" name="password" type="password" class="input"></div>`;
+    <div class="relative" data-password-field data-show="Show" data-hide="Hide" data-hint="password"><input id="password" name="password" type="password" class="input"></div>`;
 });
 const input = () => document.querySelector<HTMLInputElement>("#password")!;
 const toggle = () => document.querySelector<HTMLButtonElement>("[data-password-field] button");
@@ -43,5 +43,13 @@ describe("enhancePasswordToggles", () => {
     expect(toggle()).toBeNull();
     expect(input().type).toBe("password");
     expect(input().classList.contains("pr-20")).toBe(false);
+  });
+
+  test("says Show and Hide in the words the field gives it", () => {
+    document.body.innerHTML = `<div data-password-field data-show="Afficher" data-hide="Masquer" data-hint="le mot de passe"><input id="password" type="password"></div>`;
+    enhancePasswordToggles(document);
+    expect(toggle()!.textContent).toBe("Afficher le mot de passe");
+    toggle()!.click();
+    expect(toggle()!.textContent).toBe("Masquer le mot de passe");
   });
 });

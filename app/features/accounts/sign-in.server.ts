@@ -123,11 +123,11 @@ export async function signInAsDemo(
 /** A new customer account (never an admin), its welcome mail, and a session for it. */
 export async function register(
   context: ServiceContext,
-  { firstName, lastName, email, phone, password, plan, client }: NewAccount & { client: Client },
+  { firstName, lastName, email, phone, password, plan, language, client }: NewAccount & { client: Client },
 ): Promise<SignedIn | Refused> {
   const limited = await limitAction(context, { action: "register", clientAddress: client.address });
   if (limited) return limited;
-  const account = await createAccount(context, { firstName, lastName, email, phone, password, plan });
+  const account = await createAccount(context, { firstName, lastName, email, phone, password, plan, language });
   if (account === "email-taken") return refused("conflict", undefined, { email: ["An account with this email already exists"] });
   const { companyName } = await getSettings(context.db);
   return startSession(context, account, {
