@@ -208,6 +208,24 @@ describe("customer sign-in", () => {
     expect(html).toContain("Password must be at least 6 characters");
   });
 
+  it("answers the rules in the reader's language, every field's message at once", async () => {
+    const spanish = await post("/login", {}, { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" });
+    expect(spanish.status).toBe(400);
+    const spanishText = await pageText(spanish);
+    expect(spanishText).toContain("El correo electrónico es obligatorio");
+    expect(spanishText).toContain("La contraseña es obligatoria");
+    expect(spanishText).toContain("Iniciar sesión");
+    expect(spanishText).not.toContain("is required");
+
+    const french = await post("/login", { email: "", password: "abc" }, { "Accept-Language": "fr" });
+    expect(french.status).toBe(400);
+    const frenchText = await pageText(french);
+    expect(frenchText).toContain('<html lang="fr"');
+    expect(frenchText).toContain("L'e-mail est obligatoire");
+    expect(frenchText).toContain("Le mot de passe doit contenir au moins 6 caractères");
+    expect(frenchText).not.toContain("Email is required");
+  });
+
   it("answers 429 with Retry-After once an address has used its attempts, even with the right password", async () => {
     const user = await createUser();
     const address = newClientAddress();
