@@ -8,11 +8,13 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { z } from "zod";
 import {
   changePassword,
   getProfile,
   requestAccountDeletion,
+  saveLanguage,
   updateNotificationPreferences,
   updateProfile,
 } from "~/features/accounts/accounts.server";
@@ -23,8 +25,14 @@ import { requireUser } from "~/http/guards.server";
 import { clientOf } from "~/features/accounts/client.server";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
 import { NewPasswordFields, PasswordField } from "~/features/accounts/password-field";
-import { useTimeZone } from "~/components/root-data";
-import { NotificationPreferencesSchema, PasswordChangeSchema, ProfileActionSchema, ProfileDetailsSchema } from "~/features/accounts/account-forms";
+import { useLanguage, useLocale, useTimeZone } from "~/components/root-data";
+import {
+  LanguagePreferenceSchema,
+  NotificationPreferencesSchema,
+  PasswordChangeSchema,
+  ProfileActionSchema,
+  ProfileDetailsSchema,
+} from "~/features/accounts/account-forms";
 import { COUNTRIES } from "~/domain/countries";
 import { countryName, formatDate, formatDateTime } from "~/domain/format";
 import { passwordStrength } from "~/features/accounts/password-strength";
@@ -32,11 +40,18 @@ import { planSummary } from "~/features/pricing/pricing-plans";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 import type { ScriptsHandle } from "~/components/page-scripts";
+import { languageCookie } from "~/features/languages/i18n.server";
+import { LANGUAGE_NAMES, LANGUAGES, LOCALES, tk } from "~/features/languages/languages";
+import { metaT } from "~/features/languages/translate";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Profile | ${companyNameOf(matches)}` },
-  { name: "description", content: `Your ${companyNameOf(matches)} profile: personal details, password, notification preferences and privacy.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "accounts");
+  const company = companyNameOf(matches);
+  return [
+    { title: t("Profile | {{company}}", { company }) },
+    { name: "description", content: t("Your {{company}} profile: personal details, password, notification preferences and privacy.", { company }) },
+  ];
+};
 
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
@@ -44,10 +59,10 @@ export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 export const handle: ScriptsHandle = { hydrate: false };
 
 const TABS = [
-  { id: "profile", label: "Profile" },
-  { id: "security", label: "Security" },
-  { id: "notifications", label: "Notifications" },
-  { id: "privacy", label: "Privacy" },
+  { id: "profile", label: tk("Profile") },
+  { id: "security", label: tk("Security") },
+  { id: "notifications", label: tk("Notifications") },
+  { id: "privacy", label: tk("Privacy") },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -70,19 +85,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("tab"));
   const editing = tab === "profile" && url.searchParams.get("edit") === "1";
-  const profile = await getProfile(context.db, user.id);
-  return {
-    tab,
-    editing,
-    profile,
-    countries: editing ? COUNTRIES.map(({ code, name }) => ({ code, name })) : [],
-  };
+  const [profile, language] = await Promise.all([getProfile(context.db, user.id), context.language()]);
+  const locale = LOCALES[language];
+  const countries = editing ? COUNTRIES.map(({ code }) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale)) : [];
+  return { tab, editing, profile, countries };
 }
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];
 
 /** Each form's tab: a refused submission shows there, a saved one leads back there. */
-const TAB_OF_FORM = { profile: "profile", password: "security", notifications: "notifications", "request-deletion": "privacy" } as const;
+const TAB_OF_FORM = { profile: "profile", password: "security", notifications: "notifications", "request-deletion": "privacy", language: "profile" } as const;
 type FormIntent = keyof typeof TAB_OF_FORM;
 
 function formIntent(value: unknown): FormIntent | null {
@@ -100,7 +112,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formAnswer(submission, undefined, answer);
   const outcome = await saveForm(context, user, submission.value, request);
   if (!outcome.ok) return formAnswer(submission, outcome, answer);
-  return redirectWithOutcome(context.cloudflare.env, pagePath(request) + tabUrl(TAB_OF_FORM[submission.value.intent]), outcome);
+  // A language chosen here holds on this browser after signing out too.
+  const headers = submission.value.intent === "language" ? { "Set-Cookie": await languageCookie.serialize(submission.value.language) } : undefined;
+  return redirectWithOutcome(context.cloudflare.env, pagePath(request) + tabUrl(TAB_OF_FORM[submission.value.intent]), outcome, { headers });
 }
 
 /** The one accounts-service call each form makes. */
@@ -121,6 +135,8 @@ async function saveForm(
       return updateNotificationPreferences(context, { userId: user.id, preferences: value });
     case "request-deletion":
       return requestAccountDeletion(context, { userId: user.id });
+    case "language":
+      return saveLanguage(context, { user, language: value.language });
   }
 }
 
@@ -140,13 +156,14 @@ export default function ProfilePage() {
   const failedTab = actionData?.intent === "request-deletion" ? "privacy" : actionData?.intent === "password" ? "security" : actionData?.intent;
   const tab = tabOf(failedTab ?? requestedTab);
   const showEditForm = editing || actionData?.intent === "profile";
+  const { t } = useTranslation("accounts");
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="mb-1 text-3xl font-bold">Profile</h1>
+      <h1 className="mb-1 text-3xl font-bold">{t("Profile")}</h1>
       <p className="mb-6 text-slate-700">
         {profile.firstName} {profile.lastName}, {profile.email}
       </p>
-      <nav aria-label="Profile sections" className="mb-6 border-b border-slate-200">
+      <nav aria-label={t("Profile sections")} className="mb-6 border-b border-slate-200">
         <ul className="-mb-px flex flex-wrap gap-1">
           {TABS.map((item) => (
             <li key={item.id}>
@@ -157,7 +174,7 @@ export default function ProfilePage() {
                   item.id === tab ? "border-brand-600 text-brand-800" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
                 }`}
               >
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           ))}
@@ -166,7 +183,7 @@ export default function ProfilePage() {
               to={location.pathname.startsWith("/admin/") ? "/admin/api-keys" : "/profile/api-keys"}
               className="inline-block border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-700 hover:border-slate-300 hover:text-slate-900"
             >
-              API keys
+              {t("API keys")}
             </Link>
           </li>
           <li>
@@ -180,6 +197,7 @@ export default function ProfilePage() {
         </ul>
       </nav>
       {tab === "profile" ? showEditForm ? <ProfileEditForm profile={profile} /> : <ProfileDetails profile={profile} /> : null}
+      {tab === "profile" ? <LanguageForm /> : null}
       {/* Each answer is a new page: the fields start empty again, as they do without JavaScript (never a password left in them). */}
       {tab === "security" ? <PasswordChangeForm key={location.key} /> : null}
       {tab === "notifications" ? <NotificationsForm profile={profile} /> : null}
@@ -188,10 +206,10 @@ export default function ProfilePage() {
   );
 }
 
-function Panel({ title, children, description }: { title: string; description?: ReactNode; children: ReactNode }) {
+function Panel({ id = "panel-title", title, children, description }: { id?: string; title: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby="panel-title" className="card">
-      <h2 id="panel-title" className="text-xl font-semibold">
+    <section aria-labelledby={id} className="card">
+      <h2 id={id} className="text-xl font-semibold">
         {title}
       </h2>
       {description ? <p className="mb-4 mt-1 text-sm text-slate-700">{description}</p> : <div className="mb-4" />}
@@ -202,20 +220,22 @@ function Panel({ title, children, description }: { title: string; description?: 
 
 function ProfileDetails({ profile }: { profile: Profile }) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("accounts");
   const rows: [string, string][] = [
-    ["First name", profile.firstName],
-    ["Last name", profile.lastName],
-    ["Email", profile.email],
-    ["Phone number", profile.phone ?? "-"],
-    ["Address", profile.address ?? "-"],
-    ["City", profile.city ?? "-"],
-    ["Country", profile.country ? countryName(profile.country) : "-"],
-    ["Postal code", profile.postalCode ?? "-"],
-    ["Plan", profile.plan && profile.planBilling ? planSummary(profile.plan, profile.planBilling) : "No plan: pay per shipment"],
-    ["Member since", formatDate(profile.createdAt, timeZone)],
+    [t("First name"), profile.firstName],
+    [t("Last name"), profile.lastName],
+    [t("Email"), profile.email],
+    [t("Phone number"), profile.phone ?? "-"],
+    [t("Address"), profile.address ?? "-"],
+    [t("City"), profile.city ?? "-"],
+    [t("Country"), profile.country ? countryName(profile.country, locale) : "-"],
+    [t("Postal code"), profile.postalCode ?? "-"],
+    [t("Plan"), profile.plan && profile.planBilling ? planSummary(profile.plan, profile.planBilling) : t("No plan: pay per shipment")],
+    [t("Member since"), formatDate(profile.createdAt, timeZone, locale)],
   ];
   return (
-    <Panel title="Personal information">
+    <Panel title={t("Personal information")}>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         {rows.map(([term, value]) => (
           <div key={term}>
@@ -225,7 +245,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         ))}
       </dl>
       <Link to={tabUrl("profile", true)} className="btn-primary mt-6">
-        Edit Profile
+        {t("Edit Profile")}
       </Link>
     </Panel>
   );
@@ -250,42 +270,43 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const { t } = useTranslation("accounts");
   return (
-    <Panel title="Edit personal information" description="Your e-mail address identifies your account and cannot be changed here.">
+    <Panel title={t("Edit personal information")} description={t("Your e-mail address identifies your account and cannot be changed here.")}>
       <Form method="post" action={tabUrl("profile", true)} {...getFormProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="First name"
+            label={t("First name")}
             inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
             errors={fields.firstName.errors}
           />
           <Field
-            label="Last name"
+            label={t("Last name")}
             inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
             errors={fields.lastName.errors}
           />
           <div>
-            <p className="label">Email</p>
+            <p className="label">{t("Email")}</p>
             <p className="break-words py-2 text-slate-900">
               <WrapPoints text={profile.email} />
             </p>
           </div>
-          <Field label="Phone number" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone.errors} />
+          <Field label={t("Phone number")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone.errors} />
           <Field
-            label="Address"
+            label={t("Address")}
             className="sm:col-span-2"
             inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }}
             errors={fields.address.errors}
           />
-          <Field label="City" inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }} errors={fields.city.errors} />
+          <Field label={t("City")} inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }} errors={fields.city.errors} />
           <Field
-            label="Postal code"
+            label={t("Postal code")}
             inputProps={{ ...getInputProps(fields.postalCode, { type: "text" }), autoComplete: "postal-code" }}
             errors={fields.postalCode.errors}
           />
-          <SelectField label="Country" selectProps={{ ...getSelectProps(fields.country), autoComplete: "country" }} errors={fields.country.errors}>
-            <option value="">Choose a country</option>
+          <SelectField label={t("Country")} selectProps={{ ...getSelectProps(fields.country), autoComplete: "country" }} errors={fields.country.errors}>
+            <option value="">{t("Choose a country")}</option>
             {countries.map((country) => (
               <option key={country.code} value={country.code}>
                 {country.name}
@@ -295,10 +316,10 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
         </div>
         <div className="flex gap-3">
           <button type="submit" name="intent" value="profile" className="btn-primary" data-pending="">
-            Save
+            {t("Save")}
           </button>
           <Link to={tabUrl("profile")} className="btn-secondary">
-            Cancel
+            {t("Cancel")}
           </Link>
         </div>
       </Form>
@@ -317,23 +338,24 @@ function PasswordChangeForm() {
     shouldRevalidate: "onInput",
   });
   const strength = actionData?.intent === "password" ? actionData.strength : null;
+  const { t } = useTranslation("accounts");
   return (
-    <Panel title="Change password" description="Changing your password signs you out everywhere else.">
+    <Panel title={t("Change password")} description={t("Changing your password signs you out everywhere else.")}>
       <Form method="post" action={tabUrl("security")} {...getFormProps(form)} className="max-w-md space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <PasswordField
-          label="Current password"
+          label={t("Current password")}
           inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.currentPassword.errors}
         />
         <NewPasswordFields
           password={fields.newPassword}
           confirmation={fields.confirmNewPassword}
-          labels={{ password: "New password", confirmation: "Confirm new password" }}
+          labels={{ password: t("New password"), confirmation: t("Confirm new password") }}
           strength={strength ?? null}
         />
         <button type="submit" name="intent" value="password" className="btn-primary" data-pending="">
-          Update Password
+          {t("Update Password")}
         </button>
       </Form>
     </Panel>
@@ -341,10 +363,10 @@ function PasswordChangeForm() {
 }
 
 const NOTIFICATION_OPTIONS = [
-  { name: "emailNotifications", label: "Email notifications", help: "Shipment updates by e-mail" },
-  { name: "smsNotifications", label: "SMS notifications", help: "Shipment updates by text message" },
-  { name: "pushNotifications", label: "Push notifications", help: "Updates in your browser" },
-  { name: "marketingEmails", label: "Marketing emails", help: "Offers and service news" },
+  { name: "emailNotifications", label: tk("Email notifications"), help: tk("Shipment updates by e-mail") },
+  { name: "smsNotifications", label: tk("SMS notifications"), help: tk("Shipment updates by text message") },
+  { name: "pushNotifications", label: tk("Push notifications"), help: tk("Updates in your browser") },
+  { name: "marketingEmails", label: tk("Marketing emails"), help: tk("Offers and service news") },
 ] as const;
 
 function NotificationsForm({ profile }: { profile: Profile }) {
@@ -359,19 +381,20 @@ function NotificationsForm({ profile }: { profile: Profile }) {
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NotificationPreferencesSchema }),
   });
+  const { t } = useTranslation("accounts");
   return (
-    <Panel title="Notification preferences" description="Choose how we keep you informed.">
+    <Panel title={t("Notification preferences")} description={t("Choose how we keep you informed.")}>
       <Form method="post" action={tabUrl("notifications")} {...getFormProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset className="space-y-3">
-          <legend className="sr-only">Notifications</legend>
+          <legend className="sr-only">{t("Notifications")}</legend>
           {NOTIFICATION_OPTIONS.map((option) => (
             <CheckboxField
               key={option.name}
               label={
                 <>
-                  <span className="font-medium">{option.label}</span>
-                  <span className="block text-slate-600">{option.help}</span>
+                  <span className="font-medium">{t(option.label)}</span>
+                  <span className="block text-slate-600">{t(option.help)}</span>
                 </>
               }
               inputProps={getInputProps(fields[option.name], { type: "checkbox" })}
@@ -379,7 +402,7 @@ function NotificationsForm({ profile }: { profile: Profile }) {
           ))}
         </fieldset>
         <button type="submit" name="intent" value="notifications" className="btn-primary" data-pending="">
-          Save Preferences
+          {t("Save Preferences")}
         </button>
       </Form>
     </Panel>
@@ -388,37 +411,65 @@ function NotificationsForm({ profile }: { profile: Profile }) {
 
 function PrivacySection({ profile }: { profile: Profile }) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("accounts");
   return (
     <Panel
-      title="Privacy"
+      title={t("Privacy")}
       description={
-        <>
-          How we use your data is described in our{" "}
-          <Link to="/privacy" className="link">
-            Privacy Policy
-          </Link>
-          .
-        </>
+        <Trans t={t} i18nKey="How we use your data is described in our <privacy>Privacy Policy</privacy>." components={{ privacy: <Link to="/privacy" className="link" /> }} />
       }
     >
-      <h3 className="mb-1 font-semibold">Delete your account</h3>
+      <h3 className="mb-1 font-semibold">{t("Delete your account")}</h3>
       {profile.deletionRequestedAt ? (
         <p className="text-sm text-slate-700" role="status">
-          You asked for your account to be deleted on {formatDateTime(profile.deletionRequestedAt, timeZone)}. Our support team will contact you to
-          confirm.
+          {t("You asked for your account to be deleted on {{date}}. Our support team will contact you to confirm.", {
+            date: formatDateTime(profile.deletionRequestedAt, timeZone, locale),
+          })}
         </p>
       ) : (
         <>
           <p className="mb-4 text-sm text-slate-700">
-            Our support team deletes accounts on request, after checking that no shipment of yours is still on its way.
+            {t("Our support team deletes accounts on request, after checking that no shipment of yours is still on its way.")}
           </p>
           <Form method="post" action={tabUrl("privacy")}>
             <button type="submit" name="intent" value="request-deletion" className="btn-danger">
-              Request Account Deletion
+              {t("Request Account Deletion")}
             </button>
           </Form>
         </>
       )}
     </Panel>
+  );
+}
+
+/** The language of the person's pages and mail; saved, it also holds on this browser after signing out. */
+function LanguageForm() {
+  const { t } = useTranslation("accounts");
+  const language = useLanguage();
+  const [form, fields] = useForm({
+    id: "language-preference",
+    lastResult: useLastResult("language"),
+    defaultValue: { language },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LanguagePreferenceSchema }),
+  });
+  return (
+    <div className="mt-6">
+      <Panel id="language-title" title={t("Language")} description={t("The language of your pages and of the e-mails we send you.")}>
+        <Form method="post" action={tabUrl("profile")} {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <SelectField label={t("Language")} className="min-w-48" selectProps={getSelectProps(fields.language)} errors={fields.language.errors}>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </SelectField>
+          <button type="submit" name="intent" value="language" className="btn-primary" data-pending="">
+            {t("Save Language")}
+          </button>
+        </Form>
+      </Panel>
+    </div>
   );
 }

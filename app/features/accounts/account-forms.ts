@@ -7,6 +7,7 @@ import { isPhone } from "~/domain/contact-details";
 import { MAX_LENGTH, tooLongMessage } from "~/domain/field-limits";
 import { emailAddress, optionalText, RedirectToSchema, requiredText } from "~/domain/form-fields";
 import { confirmationMatches, forIntent, withCrossFieldRules, withDefaultIntent } from "~/domain/form-rules";
+import { LANGUAGES } from "~/features/languages/languages";
 import { PLAN_CHOICES, type PlanChoice } from "~/features/pricing/pricing-plans";
 import { INVALID_SIGN_IN_LINK } from "./one-time-links";
 import { isStrongEnough } from "./password-strength";
@@ -148,9 +149,15 @@ export const NotificationPreferencesSchema = z.object({
 
 export const DeletionRequestSchema = z.object({ intent: z.literal("request-deletion") });
 
-/** The profile page's four forms, told apart by their button's intent. */
+/** The language the person's pages and mail are in. */
+export const LanguagePreferenceSchema = z.object({
+  intent: z.literal("language"),
+  language: z.enum(LANGUAGES, { errorMap: () => ({ message: "Please choose a language from the list" }) }),
+});
+
+/** The profile page's five forms, told apart by their button's intent. */
 export const ProfileActionSchema = withCrossFieldRules(
-  z.discriminatedUnion("intent", [ProfileDetailsSchema, PasswordChangeFields, NotificationPreferencesSchema, DeletionRequestSchema]),
+  z.discriminatedUnion("intent", [ProfileDetailsSchema, PasswordChangeFields, NotificationPreferencesSchema, DeletionRequestSchema, LanguagePreferenceSchema]),
   forIntent("password", newPasswordsMatch),
 );
 

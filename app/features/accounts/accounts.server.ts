@@ -7,12 +7,12 @@ import { pageOffset, paginate } from "~/domain/pagination";
 import type { ServiceContext } from "~/load-context";
 import type { Db } from "~/.server/db";
 import { commit } from "~/.server/dispatch";
-import { actorFor, recordEvents } from "~/.server/events";
+import { actorFor, recordEvents, type FieldChanges } from "~/.server/events";
 import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
 import { hashPassword, verifyPassword } from "./password.server";
 import { revokeAccountLinksQuery } from "./account-links.server";
 import { countAttempt } from "~/.server/rate-limit";
-import { endSessionsQuery } from "./session.server";
+import { endSessionsQuery, type SessionUser } from "./session.server";
 import type { Client } from "./client.server";
 import { containsText } from "~/.server/text-search";
 import { ACCOUNT_COLUMNS, findAccountByEmail, type Account } from "./account-records.server";
@@ -145,6 +145,23 @@ export async function updateProfile(context: Pick<ServiceContext, "db">, { userI
     })
     .where(eq(users.id, userId));
   return { ok: true, message: "Profile updated successfully!" };
+}
+
+/**
+ * The language the person's pages and mail are in (the profile's Language form, the language
+ * switcher): saved with its event in one batch; nothing is written when it already is.
+ */
+export async function saveLanguage(context: ServiceContext, { user, language }: { user: SessionUser; language: Language }): Promise<Done> {
+  if (user.language !== language) {
+    const { db } = context;
+    const now = Date.now();
+    const changes: FieldChanges = { language: { from: user.language ?? null, to: language } };
+    await commit(context, [
+      db.update(users).set({ language, updatedAt: now }).where(eq(users.id, user.id)),
+      recordEvents(context, actorFor(user), [{ type: "account.updated", entityId: user.id, data: { changes } }], now),
+    ]);
+  }
+  return { ok: true, message: "Language preference saved!" };
 }
 
 export type NotificationPreferences = {

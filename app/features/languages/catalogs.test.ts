@@ -137,7 +137,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/routes/_admin.admin.users.new.tsx",
   "app/routes/_site.courier._index.tsx",
   "app/routes/_site.courier.stops.$trackingId.tsx",
-  "app/routes/_site.profile.tsx",
 ]);
 
 function untranslated(source: ts.SourceFile): string[] {
