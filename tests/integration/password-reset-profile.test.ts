@@ -244,6 +244,37 @@ describe("profile", () => {
     expect(html).toMatch(/name="smsNotifications"[^>]*checked|checked[^>]*name="smsNotifications"/);
   });
 
+  it("saves the language preference: the next pages are in it, and the browser keeps it after signing out", async () => {
+    const user = await createUser();
+    const cookie = await signedInCookie(user.id);
+    const english = await (await get("/profile", { Cookie: cookie })).text();
+    expect(english).toContain('<html lang="en"');
+    expect(english).toMatch(/<label[^>]*>Language<\/label>/);
+
+    const unknown = await post("/profile?tab=profile", { intent: "language", language: "de" }, { Cookie: cookie });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("Please choose a language from the list");
+    expect((await db.select().from(users).where(eq(users.id, user.id)).get())!.language).toBeNull();
+
+    const saved = await post("/profile?tab=profile", { intent: "language", language: "es" }, { Cookie: cookie });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/profile?tab=profile");
+    expect((await db.select().from(users).where(eq(users.id, user.id)).get())!.language).toBe("es");
+    const languageCookie = saved.headers.getSetCookie().find((value) => value.startsWith("lng="))!;
+    expect(languageCookie).toBeDefined();
+    const toast = saved.headers.getSetCookie().find((value) => value.startsWith("__Host-toast="))!.split(";")[0];
+    const next = await (await get("/profile?tab=profile", { Cookie: `${cookie}; ${toast}` })).text();
+    expect(next).toContain('<html lang="es"');
+    expect(next).toContain("¡Preferencia de idioma guardada!");
+    expect(next).toContain("Datos personales");
+    expect(next).toMatch(/<option[^>]*value="es"[^>]*selected|<option[^>]*selected[^>]*value="es"/);
+
+    // Signed out, this browser keeps the choice (its cookie), whatever the browser's own language.
+    const signedOut = await (await get("/login", { Cookie: languageCookie.split(";")[0]!, "Accept-Language": "fr" })).text();
+    expect(signedOut).toContain('<html lang="es"');
+    expect(signedOut).toContain("Iniciar sesión");
+  });
+
   it("records a deletion request that admins see, and tells support once", async () => {
     const user = await createUser();
     const bystander = await createUser();

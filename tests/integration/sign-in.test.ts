@@ -104,6 +104,12 @@ describe("registration", () => {
 
     const next = await follow(response, sessionFrom(response));
     expect(await next.text()).toContain("Account created successfully!");
+
+    // The language the registration page was in becomes the account's preference.
+    expect(row!.language).toBe("en");
+    const french = registration();
+    expect((await post("/register?lng=fr", french)).status).toBe(302);
+    expect((await db.select().from(users).where(eq(users.email, french.email.trim().toLowerCase())).get())!.language).toBe("fr");
   });
 
   it("keeps the plan chosen on /pricing: the link names it, the form shows it chosen, the account stores it and the profile says it", async () => {
