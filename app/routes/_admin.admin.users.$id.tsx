@@ -4,6 +4,8 @@ import { chargeFor } from "~/features/pricing/charge";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { z } from "zod";
 import { invariantResponse } from "~/.server/invariant";
 import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
@@ -12,7 +14,7 @@ import { dismissDeletionRequest, endUserSessions, getUserDetail, setUserStatus, 
 import { DetailList } from "~/components/detail-list";
 import { Field, FormErrors, SelectField } from "~/components/forms";
 import { DataTable, type Column } from "~/components/list";
-import { useTimeZone } from "~/components/root-data";
+import { useLocale, useTimeZone } from "~/components/root-data";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import { DeleteUserLink } from "~/features/users/user-actions";
 import { UserEditSchema } from "~/features/accounts/account-forms";
@@ -20,10 +22,14 @@ import { ROLE_LABELS, ROLES } from "~/features/accounts/roles";
 import { countryName, formatDateTime } from "~/domain/format";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data ? `${data.account.firstName} ${data.account.lastName}` : "User"} | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "An account's details, role and status, and what an admin may change." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "users");
+  const name = data ? `${data.account.firstName} ${data.account.lastName}` : t("User");
+  return [
+    { title: t("{{name}} | {{company}} Admin", { name, company: companyNameOf(matches) }) },
+    { name: "description", content: t("An account's details, role and status, and what an admin may change.") },
+  ];
+};
 
 const UserActionSchema = z.discriminatedUnion("intent", [
   UserEditSchema,
@@ -69,37 +75,40 @@ type Detail = ReturnType<typeof useLoaderData<typeof loader>>;
 export default function UserPage() {
   const { account, shipments, sessions, isSelf } = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("users");
   const name = `${account.firstName} ${account.lastName}`;
+  const status = account.status === "active" ? t("Active") : t("Suspended");
   const details: [string, string][] = [
-    ["Email", account.email],
-    ["Phone", account.phone ?? "-"],
-    ["Location", [account.city, account.country ? countryName(account.country) : null].filter(Boolean).join(", ") || "-"],
-    ["Role", ROLE_LABELS[account.role]],
-    ["Status", account.status === "active" ? "Active" : "Suspended"],
-    ["Joined", formatDateTime(account.createdAt, timeZone)],
-    ["Last changed", formatDateTime(account.updatedAt, timeZone)],
+    [t("Email"), account.email],
+    [t("Phone"), account.phone ?? "-"],
+    [t("Location"), [account.city, account.country ? countryName(account.country, locale) : null].filter(Boolean).join(", ") || "-"],
+    [t("Role"), t(ROLE_LABELS[account.role])],
+    [t("Status"), status],
+    [t("Joined"), formatDateTime(account.createdAt, timeZone, locale)],
+    [t("Last changed"), formatDateTime(account.updatedAt, timeZone, locale)],
   ];
   return (
     <main id="main" className="space-y-4 p-6">
       <Link to="/admin/users" className="link text-sm">
-        Back to users
+        {t("Back to users")}
       </Link>
       <section aria-labelledby="user-title" className="card max-w-4xl space-y-4">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="user-title" className="mr-auto text-2xl font-bold break-words">
             {name}
           </h1>
-          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">{ROLE_LABELS[account.role]}</span>
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">{t(ROLE_LABELS[account.role])}</span>
           <span
             className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${account.status === "active" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}
           >
-            {account.status === "active" ? "Active" : "Suspended"}
+            {status}
           </span>
         </div>
         <DetailList details={details} />
       </section>
 
-      {account.deletionRequestedAt ? <DeletionRequest account={account} requestedAt={formatDateTime(account.deletionRequestedAt, timeZone)} isSelf={isSelf} /> : null}
+      {account.deletionRequestedAt ? <DeletionRequest account={account} requestedAt={formatDateTime(account.deletionRequestedAt, timeZone, locale)} isSelf={isSelf} /> : null}
 
       <EditUserForm account={account} isSelf={isSelf} />
       <AccountActions account={account} isSelf={isSelf} sessionCount={sessions.length} />
@@ -110,20 +119,23 @@ export default function UserPage() {
 }
 
 function DeletionRequest({ account, requestedAt, isSelf }: { account: Detail["account"]; requestedAt: string; isSelf: boolean }) {
+  const { t } = useTranslation("users");
   return (
     <section aria-labelledby="deletion-title" className="card max-w-4xl space-y-3 border-red-300 bg-red-50">
       <h2 id="deletion-title" className="text-lg font-semibold text-red-900">
-        Deletion requested
+        {t("Deletion requested")}
       </h2>
       <p className="text-slate-800">
-        {account.firstName} asked on {requestedAt} for their account to be deleted. Deleting it keeps their shipments for the company's records with
-        their name, e-mail, phone and address removed, and ends their sessions.
+        {t(
+          "{{firstName}} asked on {{date}} for their account to be deleted. Deleting it keeps their shipments for the company's records with their name, e-mail, phone and address removed, and ends their sessions.",
+          { firstName: account.firstName, date: requestedAt },
+        )}
       </p>
       <div className="flex flex-wrap gap-3">
-        {isSelf ? null : <DeleteUserLink account={account} className="btn-danger" label="Delete account" />}
+        {isSelf ? null : <DeleteUserLink account={account} className="btn-danger" label={t("Delete account")} />}
         <Form method="post">
           <button type="submit" name="intent" value="dismiss-deletion" className="btn-secondary">
-            Decline request
+            {t("Decline request")}
           </button>
         </Form>
       </div>
@@ -142,40 +154,41 @@ function EditUserForm({ account, isSelf }: { account: Detail["account"]; isSelf:
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const { t } = useTranslation("users");
   return (
     <section aria-labelledby="edit-title" className="card max-w-4xl space-y-4">
       <h2 id="edit-title" className="text-lg font-semibold">
-        Edit user
+        {t("Edit user")}
       </h2>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }} errors={fields.firstName.errors} />
-          <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }} errors={fields.lastName.errors} />
-          <Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "off" }} errors={fields.phone.errors} />
+          <Field label={t("First name")} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }} errors={fields.firstName.errors} />
+          <Field label={t("Last name")} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }} errors={fields.lastName.errors} />
+          <Field label={t("Phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "off" }} errors={fields.phone.errors} />
           {isSelf ? (
             <div>
               <input type="hidden" name="role" value={account.role} />
-              <p className="label">Role</p>
-              <p className="text-slate-800">{ROLE_LABELS[account.role]} (you cannot change your own role)</p>
+              <p className="label">{t("Role")}</p>
+              <p className="text-slate-800">{t("{{role}} (you cannot change your own role)", { role: t(ROLE_LABELS[account.role]) })}</p>
             </div>
           ) : (
             <SelectField
-              label="Role"
+              label={t("Role")}
               selectProps={getSelectProps(fields.role)}
               errors={fields.role.errors}
-              help="A new role ends the user's sessions: they sign in again."
+              help={t("A new role ends the user's sessions: they sign in again.")}
             >
               {ROLES.map((role) => (
                 <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
+                  {t(ROLE_LABELS[role])}
                 </option>
               ))}
             </SelectField>
           )}
         </div>
-        <button type="submit" name="intent" value="update" className="btn-primary" data-pending="Saving...">
-          Save changes
+        <button type="submit" name="intent" value="update" className="btn-primary" data-pending={t("Saving...")}>
+          {t("Save changes")}
         </button>
       </Form>
     </section>
@@ -183,26 +196,27 @@ function EditUserForm({ account, isSelf }: { account: Detail["account"]; isSelf:
 }
 
 function AccountActions({ account, isSelf, sessionCount }: { account: Detail["account"]; isSelf: boolean; sessionCount: number }) {
+  const { t } = useTranslation("users");
   return (
     <section aria-labelledby="actions-title" className="card max-w-4xl space-y-3">
       <h2 id="actions-title" className="text-lg font-semibold">
-        Account
+        {t("Account")}
       </h2>
       {isSelf ? (
-        <p className="text-slate-700">This is your own account: you cannot suspend or delete it, nor change its role.</p>
+        <p className="text-slate-700">{t("This is your own account: you cannot suspend or delete it, nor change its role.")}</p>
       ) : (
-        <p className="text-slate-700">Suspending ends the user's sessions at once; they cannot sign in until reactivated.</p>
+        <p className="text-slate-700">{t("Suspending ends the user's sessions at once; they cannot sign in until reactivated.")}</p>
       )}
       <div className="flex flex-wrap gap-3">
         {isSelf ? null : (
           <Form method="post">
             {account.status === "active" ? (
               <button type="submit" name="intent" value="suspend" className="btn-secondary">
-                Suspend user
+                {t("Suspend user")}
               </button>
             ) : (
               <button type="submit" name="intent" value="reactivate" className="btn-primary">
-                Reactivate user
+                {t("Reactivate user")}
               </button>
             )}
           </Form>
@@ -210,11 +224,11 @@ function AccountActions({ account, isSelf, sessionCount }: { account: Detail["ac
         {sessionCount > 0 ? (
           <Form method="post">
             <button type="submit" name="intent" value="end-sessions" className="btn-secondary">
-              Sign out everywhere
+              {t("Sign out everywhere")}
             </button>
           </Form>
         ) : null}
-        {isSelf ? null : <DeleteUserLink account={account} className="btn-danger" label="Delete user" />}
+        {isSelf ? null : <DeleteUserLink account={account} className="btn-danger" label={t("Delete user")} />}
       </div>
     </section>
   );
@@ -222,10 +236,12 @@ function AccountActions({ account, isSelf, sessionCount }: { account: Detail["ac
 
 function UserShipments({ account, shipments }: { account: Detail["account"]; shipments: Detail["shipments"] }) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("users");
   type Row = Detail["shipments"]["rows"][number];
   const columns: Column<Row>[] = [
     {
-      label: "Tracking ID",
+      label: t("Tracking ID"),
       rowHeader: true,
       cell: (row) => (
         <Link to={`/admin/shipments/${encodeURIComponent(row.id)}/edit`} className="link font-mono">
@@ -233,50 +249,54 @@ function UserShipments({ account, shipments }: { account: Detail["account"]; shi
         </Link>
       ),
     },
-    { label: "Status", cell: (row) => <StatusBadge status={row.status} /> },
-    { label: "Recipient", cell: (row) => `${row.recipientName}, ${row.destinationCity}` },
-    { label: "Created", className: "whitespace-nowrap", cell: (row) => formatDateTime(row.createdAt, timeZone) },
-    { label: "Cost", className: "whitespace-nowrap", cell: (row) => <Price charge={chargeFor(row)} /> },
+    { label: t("Status"), cell: (row) => <StatusBadge status={row.status} /> },
+    { label: t("Recipient"), cell: (row) => `${row.recipientName}, ${row.destinationCity}` },
+    { label: t("Created"), className: "whitespace-nowrap", cell: (row) => formatDateTime(row.createdAt, timeZone, locale) },
+    { label: t("Cost"), className: "whitespace-nowrap", cell: (row) => <Price charge={chargeFor(row)} /> },
   ];
   return (
     <section aria-labelledby="shipments-title" className="card max-w-4xl space-y-3 p-0">
       <div className="px-6 pt-6">
         <h2 id="shipments-title" className="text-lg font-semibold">
-          Shipments
+          {t("Shipments")}
         </h2>
         <p className="text-sm text-slate-700">
           {shipments.total === 0
-            ? "No shipments yet."
+            ? t("No shipments yet.")
             : shipments.total > shipments.rows.length
-              ? `The latest ${shipments.rows.length} of ${shipments.total}.`
-              : `${shipments.total} in all.`}{" "}
+              ? t("The latest {{shown}} of {{total}}.", { shown: shipments.rows.length, total: shipments.total })
+              : t("{{total}} in all.", { total: shipments.total })}{" "}
           {shipments.total > 0 ? (
             <Link to={`/admin/shipments?${new URLSearchParams({ search: account.email })}`} className="link">
-              Find them in the shipment list
+              {t("Find them in the shipment list")}
             </Link>
           ) : null}
         </p>
       </div>
-      {shipments.rows.length > 0 ? <DataTable caption={`Shipments of ${account.email}`} columns={columns} rows={shipments.rows} rowKey={(row) => row.id} /> : null}
+      {shipments.rows.length > 0 ? <DataTable caption={t("Shipments of {{email}}", { email: account.email })} columns={columns} rows={shipments.rows} rowKey={(row) => row.id} /> : null}
     </section>
   );
 }
 
 function UserSessions({ sessions }: { sessions: Detail["sessions"] }) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation("users");
   return (
     <section aria-labelledby="sessions-title" className="card max-w-4xl space-y-3">
       <h2 id="sessions-title" className="text-lg font-semibold">
-        Sessions
+        {t("Sessions")}
       </h2>
       {sessions.length === 0 ? (
-        <p className="text-slate-700">Not signed in anywhere.</p>
+        <p className="text-slate-700">{t("Not signed in anywhere.")}</p>
       ) : (
         <ul className="divide-y divide-slate-200 text-sm">
           {sessions.map((session, index) => (
             <li key={`${session.createdAt}-${index}`} className="py-2">
-              Signed in {formatDateTime(session.createdAt, timeZone)}, {session.persistent ? "remembered" : "until the browser closes"}, ends by{" "}
-              {formatDateTime(session.expiresAt, timeZone)}
+              {t(session.persistent ? "Signed in {{start}}, remembered, ends by {{end}}" : "Signed in {{start}}, until the browser closes, ends by {{end}}", {
+                start: formatDateTime(session.createdAt, timeZone, locale),
+                end: formatDateTime(session.expiresAt, timeZone, locale),
+              })}
             </li>
           ))}
         </ul>

@@ -1,15 +1,20 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { metaT } from "~/features/languages/translate";
 import { requireAdmin } from "~/http/guards.server";
 import { inviteAction } from "~/http/invitation.server";
 import { InvitationForm } from "~/features/users/invitation-form";
 import { INVITATION_LINK_DAYS } from "~/features/accounts/one-time-links";
 import { companyNameOf } from "~/components/company-name";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `New admin | ${companyNameOf(matches)} Admin` },
-  { name: "description", content: "Create an admin account: the new admin gets an e-mail to choose their password." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, "users");
+  return [
+    { title: t("New admin | {{company}} Admin", { company: companyNameOf(matches) }) },
+    { name: "description", content: t("Create an admin account: the new admin gets an e-mail to choose their password.") },
+  ];
+};
 
 // A 429's Retry-After reaches the document response too.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
@@ -25,20 +30,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewAdminPage() {
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("users");
   return (
     <main id="main" className="space-y-4 p-6">
       <Link to="/admin/users" className="link text-sm">
-        Back to users
+        {t("Back to users")}
       </Link>
       <section aria-labelledby="new-admin-title" className="card max-w-2xl space-y-4">
         <h1 id="new-admin-title" className="text-2xl font-bold">
-          New admin
+          {t("New admin")}
         </h1>
         <p className="text-slate-700">
-          The new admin gets an e-mail with a link to choose their password (valid for {INVITATION_LINK_DAYS} days), then signs in at the admin
-          portal.
+          {t("The new admin gets an e-mail with a link to choose their password (valid for {{days}} days), then signs in at the admin portal.", {
+            days: INVITATION_LINK_DAYS,
+          })}
         </p>
-        <InvitationForm id="new-admin" lastResult={actionData?.result} submitLabel="Create admin and send invitation" />
+        <InvitationForm id="new-admin" lastResult={actionData?.result} submitLabel={t("Create admin and send invitation")} />
       </section>
     </main>
   );

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Field, FormErrors } from "~/components/forms";
 import { NewAdminSchema } from "~/features/accounts/account-forms";
 
@@ -14,15 +15,16 @@ export function InvitationForm({ id, lastResult, submitLabel }: { id: string; la
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const { t } = useTranslation("users");
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }} errors={fields.firstName.errors} />
-        <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }} errors={fields.lastName.errors} />
+        <Field label={t("First name")} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }} errors={fields.firstName.errors} />
+        <Field label={t("Last name")} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }} errors={fields.lastName.errors} />
       </div>
-      <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
-      <button type="submit" className="btn-primary" data-pending="Creating...">
+      <Field label={t("Email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
+      <button type="submit" className="btn-primary" data-pending={t("Creating...")}>
         {submitLabel}
       </button>
     </Form>
