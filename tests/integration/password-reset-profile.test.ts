@@ -304,7 +304,7 @@ describe("admin lists", () => {
     const total = (await db.select().from(users).all()).length;
     const lastPage = Math.ceil(total / 10);
     const html = await (await get("/admin/users?page=99", { Cookie: cookie })).text();
-    expect(html).toContain(`Page <!-- -->${lastPage}<!-- --> of <!-- -->${lastPage}`);
+    expect(html.replaceAll("<!-- -->", "")).toContain(`Page ${lastPage} of ${lastPage}`);
     expect(html).toMatch(/<tbody[^>]*><tr[ >]/);
   });
 });
