@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createShipment, search } from "./admin-shipment-form";
 import { linkIn, receivedMail } from "./mail";
+import { registerCustomer, signInAsDemoAdmin } from "./sign-in";
 
 const PASSWORD = "Parcel42!";
 const CHANGED_PASSWORD = "Harbour77!";
@@ -158,4 +160,33 @@ test("a visitor picks a yearly Basic plan on the pricing page, registers with it
   const details = page.getByRole("region", { name: "Personal information" });
   await expect(details.getByText("Plan", { exact: true })).toBeVisible();
   await expect(details).toContainText("Basic, billed yearly: $290 a year ($24 a month)");
+});
+
+test("a customer switches to French from the footer: the same page comes back in French, stays French, and the next status mail is French", async ({ page, browser, request, javaScriptEnabled }) => {
+  test.slow(); // a registration, a second browser and a mail
+  const customer = await registerCustomer(page, "Camille");
+  await page.goto("/profile");
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Language").selectOption("fr");
+  await footer.getByRole("button", { name: "Change" }).click();
+  await expect(page).toHaveURL("/profile");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(footer.getByLabel("Langue")).toHaveValue("fr");
+  // Saved for the account: another page, and a browser asking for English, still French.
+  await page.goto("/dashboard");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+
+  // An admin, in another browser and in English, sets a shipment of theirs in transit.
+  const admin = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  await signInAsDemoAdmin(admin);
+  await expect(admin.locator("html")).toHaveAttribute("lang", "en");
+  const trackingId = await createShipment(admin, { senderName: customer.name, senderEmail: customer.email, description: "Livres" });
+  await search(admin, trackingId);
+  await admin.getByLabel(`Status of ${trackingId}`).selectOption("in_transit");
+  if (!javaScriptEnabled) await admin.getByRole("button", { name: `Update status of ${trackingId}` }).click();
+  await expect(admin.getByRole("status").getByText("Shipment status updated")).toBeVisible();
+  await admin.context().close();
+
+  const mail = await receivedMail(request, customer.email, "shipment-status");
+  expect(mail.subject).toBe(`Envoi ${trackingId}\u00a0: En transit`);
 });
