@@ -80,3 +80,8 @@ export function chatCookieFrom(response: Response): string {
 export async function chatSessionIdOf(cookie: string): Promise<string> {
   return (await readChatSessionId(new Request(`${BASE}/`, { headers: { Cookie: cookie } })))!;
 }
+
+/** A page without the catalogs a hydrating page carries for the browser (every word of its namespaces, shown or not). */
+export function withoutCatalogs(html: string): string {
+  return html.replace(/<script type="application\/json" id="i18n-catalogs"[^>]*>[^<]*<\/script>/, "");
+}
