@@ -118,7 +118,10 @@ export function AdminShipmentTable({
           name="ids"
           value={row.id}
           className="h-4 w-4"
-          {...(hydrated ? { checked: selected.has(row.id), onChange: (event) => toggle(row.id, event.currentTarget.checked) } : {})}
+          // Ticks are followed from React's first run; the box is controlled once hydrated (a
+          // transition later), so a tick made in between is kept, not undone.
+          onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+          {...(hydrated ? { checked: selected.has(row.id) } : {})}
         />
       ),
     },
@@ -437,7 +440,8 @@ function SelectAll({
         name="all"
         value="page"
         className="h-4 w-4"
-        {...(hydrated ? { checked: total > 0 && count === total, onChange: (event) => onChange(event.currentTarget.checked) } : {})}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        {...(hydrated ? { checked: total > 0 && count === total } : {})}
       />
     </span>
   );
