@@ -14,7 +14,6 @@ import {
   changePassword,
   getProfile,
   requestAccountDeletion,
-  saveLanguage,
   updateNotificationPreferences,
   updateProfile,
 } from "~/features/accounts/accounts.server";
@@ -40,7 +39,7 @@ import { planSummary } from "~/features/pricing/pricing-plans";
 import { WrapPoints } from "~/components/wrap-points";
 import { companyNameOf } from "~/components/company-name";
 import type { ScriptsHandle } from "~/components/page-scripts";
-import { languageCookie } from "~/features/languages/i18n.server";
+import { chooseLanguage } from "~/features/languages/language-choice.server";
 import { LANGUAGE_NAMES, LANGUAGES, LOCALES, tk } from "~/features/languages/languages";
 import { metaT } from "~/features/languages/translate";
 
@@ -112,8 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formAnswer(submission, undefined, answer);
   const outcome = await saveForm(context, user, submission.value, request);
   if (!outcome.ok) return formAnswer(submission, outcome, answer);
-  // A language chosen here holds on this browser after signing out too.
-  const headers = submission.value.intent === "language" ? { "Set-Cookie": await languageCookie.serialize(submission.value.language) } : undefined;
+  const headers = "setCookie" in outcome ? { "Set-Cookie": outcome.setCookie } : undefined;
   return redirectWithOutcome(context.cloudflare.env, pagePath(request) + tabUrl(TAB_OF_FORM[submission.value.intent]), outcome, { headers });
 }
 
@@ -123,7 +121,7 @@ async function saveForm(
   user: SessionUser,
   value: z.output<typeof ProfileActionSchema>,
   request: Request,
-): Promise<Done | Refused> {
+): Promise<Done | Refused | Awaited<ReturnType<typeof chooseLanguage>>> {
   switch (value.intent) {
     case "profile": {
       const { intent: _intent, ...details } = value;
@@ -136,7 +134,7 @@ async function saveForm(
     case "request-deletion":
       return requestAccountDeletion(context, { userId: user.id });
     case "language":
-      return saveLanguage(context, { user, language: value.language });
+      return chooseLanguage(context, { user, language: value.language });
   }
 }
 

@@ -7,11 +7,14 @@ import type { SessionUser } from "~/features/accounts/session.server";
 import { languageCookie } from "./i18n.server";
 import type { Language } from "./languages";
 
-/** Saves `language` as `user`'s preference (nothing is written when it already is) and answers with the cookie that remembers it. */
+/**
+ * The switcher's and the profile's choice: saved as `user`'s preference (nothing is written when
+ * it already is), and the cookie that keeps it on this browser, signed in or out.
+ */
 export async function chooseLanguage(
   context: ServiceContext,
   { user, language }: { user: SessionUser | null; language: Language },
 ): Promise<Done & { setCookie: string }> {
-  if (user) await saveLanguage(context, { user, language });
-  return { ok: true, setCookie: await languageCookie.serialize(language) };
+  const saved: Done = user ? await saveLanguage(context, { user, language }) : { ok: true };
+  return { ...saved, setCookie: await languageCookie.serialize(language) };
 }
