@@ -61,16 +61,27 @@ export const RANGE = {
 export const KG_PER_LB = 0.45359237;
 const CM_PER_INCH = 2.54;
 
-/** "70 lbs (32 kg)": the heaviest package the customer's form takes (pounds rounded down). */
-export function packageWeightLimitText(): string {
-  const kg = RANGE.packageWeightKg.max;
-  return `${Math.floor(kg / KG_PER_LB)} lbs (${kg} kg)`;
+const ENGLISH = "en-US";
+
+/** `value` in `unit` as `locale` writes it ("70 lb", "48 pulgadas"). */
+function unitText(value: number, unit: string, locale: string, unitDisplay: "short" | "long" = "short"): string {
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay }).format(value);
 }
 
-/** "48 inches (122 cm)": the longest side a package in the customer's form may have (inches rounded down). */
-export function packageSideLimitText(): string {
+/** "70 lbs (32 kg)": the heaviest package the customer's form takes (pounds rounded down); "70 lb (32 kg)" in other locales. */
+export function packageWeightLimitText(locale = ENGLISH): string {
+  const kg = RANGE.packageWeightKg.max;
+  const pounds = Math.floor(kg / KG_PER_LB);
+  if (locale === ENGLISH) return `${pounds} lbs (${kg} kg)`;
+  return `${unitText(pounds, "pound", locale)} (${unitText(kg, "kilogram", locale)})`;
+}
+
+/** "48 inches (122 cm)": the longest side a package in the customer's form may have (inches rounded down); "48 pouces (122 cm)" in French. */
+export function packageSideLimitText(locale = ENGLISH): string {
   const cm = RANGE.packageDimensionCm.max;
-  return `${Math.floor(cm / CM_PER_INCH)} inches (${cm} cm)`;
+  const inches = Math.floor(cm / CM_PER_INCH);
+  if (locale === ENGLISH) return `${inches} inches (${cm} cm)`;
+  return `${unitText(inches, "inch", locale, "long")} (${unitText(cm, "centimeter", locale)})`;
 }
 
 /** The customer's form holds at most this many packages. */

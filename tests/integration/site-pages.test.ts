@@ -141,6 +141,33 @@ describe("the site's long content in the reader's language", () => {
     expect(mainText(faqFr)).toMatch(/\b1 sur \d+ questions/);
     expect(mainText(faqFr)).toContain("Qui paie les droits de douane et les taxes ?");
   });
+
+  it("reads the legal pages in Spanish and French: headings, the date, the cookie table and sentences built from the facts", async () => {
+    const cookies = await pageText(await get("/cookies", { "Accept-Language": "es" }));
+    expect(cookies).toMatch(/<title>Política de cookies \| [^<]+<\/title>/);
+    expect(cookies).toMatch(/<h1[^>]*>Política de cookies<\/h1>/);
+    expect(cookies).toContain(`<time dateTime="${LEGAL_LAST_UPDATED}">23 de noviembre de 2026</time>`);
+    expect(cookies).toMatch(/<h2 id="other-storage-title"[^>]*>Otros datos que se guardan en tu navegador<\/h2>/);
+    const cookieTable = mainText(cookies);
+    for (const cookie of COOKIES) expect(cookieTable).toContain(cookie.name);
+    expect(cookieTable).toContain("Mantiene tu sesión iniciada.");
+    expect(cookieTable).toContain("(Lunes - Viernes 9:00 - 18:00, Sábado 10:00 - 16:00, Domingo cerrado).");
+    expect(cookies).not.toContain("How long it stays");
+    const shipping = mainText(await pageText(await get("/shipping-terms", { "Accept-Language": "es" })));
+    expect(shipping).toContain("Un paquete puede pesar hasta 70 lb (32 kg), sin ningún lado de más de 48 pulgadas (122 cm).");
+    expect(shipping).toContain("100 US$ en el plan Básico, 500 US$ en el plan Estándar y 2000 US$ en el plan Premium");
+
+    const privacy = await pageText(await get("/privacy?lng=fr", { "Accept-Language": "es" }));
+    expect(privacy).toContain('<html lang="fr"');
+    expect(privacy).toMatch(/<h1[^>]*>Politique de confidentialité<\/h1>/);
+    expect(privacy).toMatch(/<h2 id="your-rights-title"[^>]*>Vos droits<\/h2>/);
+    expect(privacy).toContain(`<time dateTime="${LEGAL_LAST_UPDATED}">23 novembre 2026</time>`);
+    expect(mainText(privacy)).toContain("Nous accusons réception des demandes sous 2 heures pendant les heures ouvrées");
+    const terms = mainText(await pageText(await get("/terms?lng=fr")));
+    expect(terms).toContain("100 $US pour tout envoi, la couverture de la formule pour une formule entreprise (100 $US avec la formule Basique, 500 $US avec la formule Standard et 2 000 $US avec la formule Premium)");
+    expect(terms).toContain("Les réclamations doivent nous parvenir dans un délai de 30 jours");
+    expect(terms).not.toContain("Our liability");
+  });
 });
 
 describe("FAQ without JavaScript", () => {

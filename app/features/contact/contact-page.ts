@@ -11,7 +11,10 @@ export const BUSINESS_HOURS = [
   { days: tk("Sunday"), hours: tk("Closed") },
 ] as const;
 
-/** "Monday - Friday 9:00 AM - 6:00 PM, Saturday 10:00 AM - 4:00 PM, Sunday closed" */
-export function businessHoursText(): string {
-  return BUSINESS_HOURS.map(({ days, hours }) => `${days} ${hours === "Closed" ? "closed" : hours}`).join(", ");
+/**
+ * "Monday - Friday 9:00 AM - 6:00 PM, Saturday 10:00 AM - 4:00 PM, Sunday closed"; in another
+ * language, `t` gives the days and hours from the "site" catalogs and `locale` lowers "closed".
+ */
+export function businessHoursText(t: (key: string) => string = (key) => key, locale = "en-US"): string {
+  return BUSINESS_HOURS.map(({ days, hours }) => `${t(days)} ${hours === "Closed" ? t(hours).toLocaleLowerCase(locale) : t(hours)}`).join(", ");
 }

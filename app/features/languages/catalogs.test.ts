@@ -126,7 +126,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/features/couriers/offline-panel.tsx",
   "app/features/couriers/scan-field.tsx",
   "app/features/couriers/stop-card.tsx",
-  "app/features/site/legal-page.tsx",
   "app/routes/_site.courier._index.tsx",
   "app/routes/_site.courier.stops.$trackingId.tsx",
 ]);

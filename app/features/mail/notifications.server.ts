@@ -9,7 +9,7 @@
 import { and, count, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { outbox, users } from "../../../drizzle/schema";
-import { BUSINESS_HOURS, businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
+import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 import { CONTACT_TYPE_LABELS, contactTypeLabel, type ContactType } from "~/features/contact/contact-form";
 import { INVITATION_LINK_DAYS, NEWSLETTER_LINK_DAYS, SIGN_IN_LINK_MINUTES } from "~/features/accounts/one-time-links";
 import { defaultStatusDescription, statusLabel } from "~/features/shipments/shipment-status";
@@ -71,11 +71,7 @@ const SITE = "site";
 
 /** The business hours as the acknowledgement says them: English as the contact page's facts read, other languages from the site's catalogs. */
 function businessHours(t: TFunction, language: Language): string {
-  if (language === DEFAULT_LANGUAGE) return businessHoursText();
-  return BUSINESS_HOURS.map(({ days, hours }) => {
-    const open = t(hours, { ns: SITE });
-    return `${t(days, { ns: SITE })} ${hours === "Closed" ? open.toLocaleLowerCase(LOCALES[language]) : open}`;
-  }).join(", ");
+  return businessHoursText((key) => t(key, { ns: SITE }), LOCALES[language]);
 }
 
 export type Site = { companyName: string; supportEmail: string; origin: string };

@@ -1,28 +1,31 @@
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
-import { LEGAL_LAST_UPDATED, type LegalBlock, type LegalDocument, type SiteFacts } from "~/features/site/legal";
-import { useRootData } from "~/components/root-data";
+import { Trans, useTranslation } from "react-i18next";
+import { LEGAL_LAST_UPDATED, type LegalBlock, type LegalBuilder, type SiteFacts } from "~/features/site/legal";
+import { useLocale, useRootData } from "~/components/root-data";
 import { FALLBACK_COMPANY_NAME } from "~/components/company-name";
 
 const FALLBACK_SITE: SiteFacts = { companyName: FALLBACK_COMPANY_NAME, supportEmail: "", supportPhone: "", supportAddress: "" };
 
-/** "November 23, 2026" from "2026-11-23", the same in every time zone. */
-function longDate(isoDate: string): string {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/** "November 23, 2026" ("23 de noviembre de 2026") from "2026-11-23", the same in every time zone. */
+function longDate(isoDate: string, locale: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
 /** A legal page: its title and date, a table of contents, the sections and related pages. */
-export function LegalPage({ document: build }: { document: (site: SiteFacts) => LegalDocument }) {
-  const doc = build(useRootData()?.site ?? FALLBACK_SITE);
+export function LegalPage({ document: build }: { document: LegalBuilder }) {
+  const { t } = useTranslation("legal");
+  const locale = useLocale();
+  const doc = build(useRootData()?.site ?? FALLBACK_SITE, t, locale);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10 print:py-0">
       <h1 className="mb-2 text-3xl font-bold sm:text-4xl">{doc.title}</h1>
       <p className="mb-6 text-sm text-slate-700">
-        Last updated: <time dateTime={LEGAL_LAST_UPDATED}>{longDate(LEGAL_LAST_UPDATED)}</time>
+        <Trans t={t} i18nKey="Last updated: <time>{{date}}</time>" values={{ date: longDate(LEGAL_LAST_UPDATED, locale) }} components={{ time: <time dateTime={LEGAL_LAST_UPDATED} /> }} />
       </p>
       <p className="mb-8 text-lg text-slate-800">{doc.intro}</p>
-      <nav aria-label="On this page" className="mb-10 rounded-lg border border-slate-200 bg-white p-5 print:hidden">
-        <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-700">On this page</h2>
+      <nav aria-label={t("On this page")} className="mb-10 rounded-lg border border-slate-200 bg-white p-5 print:hidden">
+        <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-700">{t("On this page")}</h2>
         <ol className="list-decimal space-y-1 pl-5">
           {doc.sections.map((section) => (
             <li key={section.id}>
@@ -47,8 +50,8 @@ export function LegalPage({ document: build }: { document: (site: SiteFacts) => 
           </section>
         ))}
       </div>
-      <nav aria-label="Related pages" className="mt-12 border-t border-slate-200 pt-6 print:hidden">
-        <h2 className="mb-2 text-lg font-semibold">Related</h2>
+      <nav aria-label={t("Related pages")} className="mt-12 border-t border-slate-200 pt-6 print:hidden">
+        <h2 className="mb-2 text-lg font-semibold">{t("Related")}</h2>
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
           {doc.related.map((link) => (
             <li key={link.to}>

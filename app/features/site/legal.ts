@@ -2,13 +2,16 @@
 // app/features/accounts/session.server.ts, toast.ts, consent.ts and app/client-hints.ts), the data its tables hold
 // (drizzle/schema.ts) and how long, and liability and claims as the FAQ states them
 // (app/features/site/faq.ts). The company's name and contacts come from the settings row.
+// Every sentence is a key of the "legal" catalogs; the figures in it (money, limits, times, the
+// contacts) are values, written in the reader's locale.
+import type { TFunction } from "i18next";
 import { businessHoursText, RESPONSE_PROMISE_HOURS } from "~/features/contact/contact-page";
 import { listOf } from "~/domain/format";
 import { packageSideLimitText, packageWeightLimitText } from "~/domain/field-limits";
 import { DELIVERY_OPTION_SURCHARGES, INSURANCE_RATE } from "~/features/shipments/shipping-options";
 import { transitTimesText } from "~/features/shipments/delivery-dates";
 import { formatDollars, PRICING_PLANS } from "~/features/pricing/pricing-plans";
-import { SAME_DAY_CUTOFF_TEXT, SAME_DAY_HOURS_TEXT } from "~/features/shipments/same-day";
+import { SAME_DAY_CUTOFF_TEXT, SAME_DAY_HOURS } from "~/features/shipments/same-day";
 import { BASIC_COVER, MAX_INSURED_VALUE } from "~/features/pricing/tariff";
 import { CLAIM_DEADLINE_DAYS } from "./faq";
 
@@ -25,13 +28,30 @@ export type LegalSection = { id: string; heading: string; blocks: LegalBlock[] }
 
 export type LegalDocument = { title: string; intro: string; sections: LegalSection[]; related: { to: string; label: string }[] };
 
+/** A legal page's text in the language of `t` (the "legal" namespace), its figures in `locale`. */
+export type LegalBuilder = (site: SiteFacts, t: TFunction, locale?: string) => LegalDocument;
+
 const p = (text: string): LegalBlock => ({ kind: "paragraph", text });
 const list = (...items: string[]): LegalBlock => ({ kind: "list", items });
 
-const planCover = listOf(PRICING_PLANS.map((plan) => `${formatDollars(plan.insuranceCover)} on ${plan.name}`));
-
-function contactLine(site: SiteFacts): string {
-  return `${site.companyName}, ${site.supportAddress}; e-mail ${site.supportEmail}; phone ${site.supportPhone} (${businessHoursText()}).`;
+/** The figures the pages state, as `locale` writes them, and the contact line in the language of `t`. */
+function figures(site: SiteFacts, t: TFunction, locale: string) {
+  const dollars = (amount: number) => formatDollars(amount, locale);
+  return {
+    dollars,
+    insuranceRate: new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(INSURANCE_RATE),
+    planCover: listOf(
+      PRICING_PLANS.map((plan) => t("{{amount}} on {{plan}}", { amount: dollars(plan.insuranceCover), plan: t(plan.name, { ns: "site" }) })),
+      locale,
+    ),
+    contactLine: t("{{company}}, {{address}}; e-mail {{email}}; phone {{phone}} ({{hours}}).", {
+      company: site.companyName,
+      address: site.supportAddress,
+      email: site.supportEmail,
+      phone: site.supportPhone,
+      hours: businessHoursText((key) => t(key, { ns: "site" }), locale),
+    }),
+  };
 }
 
 const LEGAL_LINKS = {
@@ -43,6 +63,10 @@ const LEGAL_LINKS = {
   faq: { to: "/faq", label: "Frequently Asked Questions" },
   contact: { to: "/contact", label: "Contact Us" },
 };
+
+function related(t: TFunction, ...links: { to: string; label: string }[]): LegalDocument["related"] {
+  return links.map((link) => ({ to: link.to, label: t(link.label) }));
+}
 
 /** The cookies the app sets, as the Cookie Policy lists them (a test checks them against the code). */
 export const COOKIES: readonly { name: string; purpose: string; lifetime: string; setBy: string }[] = [
@@ -101,390 +125,422 @@ export const COOKIES: readonly { name: string; purpose: string; lifetime: string
   },
 ];
 
-export function cookiePolicy(site: SiteFacts): LegalDocument {
+export function cookiePolicy(site: SiteFacts, t: TFunction, locale = "en-US"): LegalDocument {
+  const { contactLine } = figures(site, t, locale);
   return {
-    title: "Cookie Policy",
-    intro: `This policy lists every cookie ${site.companyName} sets on this website, what it is for and how long it stays. We use no advertising, analytics or third-party cookies, and no other site can read ours.`,
+    title: t("Cookie Policy"),
+    intro: t("This policy lists every cookie {{company}} sets on this website, what it is for and how long it stays. We use no advertising, analytics or third-party cookies, and no other site can read ours.", { company: site.companyName }),
     sections: [
       {
         id: "cookies-we-set",
-        heading: "The cookies we set",
+        heading: t("The cookies we set"),
         blocks: [
           {
             kind: "table",
-            caption: "Cookies set by this website",
-            head: ["Cookie", "What it is for", "How long it stays", "Set by"],
-            rows: COOKIES.map((cookie) => [cookie.name, cookie.purpose, cookie.lifetime, cookie.setBy]),
+            caption: t("Cookies set by this website"),
+            head: [t("Cookie"), t("What it is for"), t("How long it stays"), t("Set by")],
+            rows: COOKIES.map((cookie) => [cookie.name, t(cookie.purpose), t(cookie.lifetime), t(cookie.setBy)]),
           },
           p(
-            "All are first-party cookies: only this website can read them, and browsers send them only with requests from this site or links followed to it (SameSite=Lax). The session, device, notice, chat and banner cookies travel only over HTTPS (Secure).",
+            t("All are first-party cookies: only this website can read them, and browsers send them only with requests from this site or links followed to it (SameSite=Lax). The session, device, notice, chat and banner cookies travel only over HTTPS (Secure)."),
           ),
         ],
       },
       {
         id: "other-storage",
-        heading: "Other storage in your browser",
+        heading: t("Other storage in your browser"),
         blocks: [
           list(
-            "cookieConsent in local storage: with JavaScript on, your answer to the cookie banner (Accept or Decline) is also kept in your browser's local storage under this name, until you clear it.",
-            "cookieConsent in session storage: with JavaScript on, closing the banner with × hides it for your visit only, noted in this tab's session storage until you close the tab.",
-            "chatSessionId in local storage: with JavaScript on, the chat window keeps the key of your support conversation here so it opens again after a page load, until you choose New Chat.",
-            "clientHintReloadAttempts and clientHintReferrer in session storage: when your time zone changes, the page reloads once to show local times; these two entries count the reloads (so it never loops) and keep the address you came from, until you close the tab.",
-            "Offline copies: with JavaScript on, the site installs a service worker that keeps a copy of the home page, the tracking page and the last 10 tracking results you opened, so they can be read without a connection. Pages shown while you are signed in are never kept.",
+            t("cookieConsent in local storage: with JavaScript on, your answer to the cookie banner (Accept or Decline) is also kept in your browser's local storage under this name, until you clear it."),
+            t("cookieConsent in session storage: with JavaScript on, closing the banner with × hides it for your visit only, noted in this tab's session storage until you close the tab."),
+            t("chatSessionId in local storage: with JavaScript on, the chat window keeps the key of your support conversation here so it opens again after a page load, until you choose New Chat."),
+            t("clientHintReloadAttempts and clientHintReferrer in session storage: when your time zone changes, the page reloads once to show local times; these two entries count the reloads (so it never loops) and keep the address you came from, until you close the tab."),
+            t("Offline copies: with JavaScript on, the site installs a service worker that keeps a copy of the home page, the tracking page and the last 10 tracking results you opened, so they can be read without a connection. Pages shown while you are signed in are never kept."),
           ),
         ],
       },
       {
         id: "your-choice",
-        heading: "Your choice",
+        heading: t("Your choice"),
         blocks: [
           p(
-            "The session and notice cookies are needed for signing in and for the site to tell you what happened; the time zone, test and banner cookies only remember settings. Because we set no optional cookies, Accept and Decline leave the same cookies in place: your answer is simply remembered.",
+            t("The session and notice cookies are needed for signing in and for the site to tell you what happened; the time zone, test and banner cookies only remember settings. Because we set no optional cookies, Accept and Decline leave the same cookies in place: your answer is simply remembered."),
           ),
           p(
-            "You can delete our cookies at any time in your browser's settings. Without the session cookie you cannot stay signed in; without the time zone cookie times are shown in UTC; without cookieConsent the banner asks again.",
+            t("You can delete our cookies at any time in your browser's settings. Without the session cookie you cannot stay signed in; without the time zone cookie times are shown in UTC; without cookieConsent the banner asks again."),
           ),
         ],
       },
-      { id: "contact", heading: "Questions", blocks: [p(`Write to ${site.supportEmail} or use the contact form. ${contactLine(site)}`)] },
+      { id: "contact", heading: t("Questions"), blocks: [p(t("Write to {{email}} or use the contact form. {{contact}}", { email: site.supportEmail, contact: contactLine }))] },
     ],
-    related: [LEGAL_LINKS.privacy, LEGAL_LINKS.terms, LEGAL_LINKS.contact],
+    related: related(t, LEGAL_LINKS.privacy, LEGAL_LINKS.terms, LEGAL_LINKS.contact),
   };
 }
 
-export function privacyPolicy(site: SiteFacts): LegalDocument {
+export function privacyPolicy(site: SiteFacts, t: TFunction, locale = "en-US"): LegalDocument {
+  const { contactLine } = figures(site, t, locale);
   return {
-    title: "Privacy Policy",
-    intro: `${site.companyName} delivers parcels and shows where they are. This policy says which personal data this website and our service keep, why, who sees it and for how long, and what you can ask of us.`,
+    title: t("Privacy Policy"),
+    intro: t("{{company}} delivers parcels and shows where they are. This policy says which personal data this website and our service keep, why, who sees it and for how long, and what you can ask of us.", { company: site.companyName }),
     sections: [
       {
         id: "who-we-are",
-        heading: "Who we are",
-        blocks: [p(`The controller of your data is ${contactLine(site)}`)],
+        heading: t("Who we are"),
+        blocks: [p(t("The controller of your data is {{contact}}", { contact: contactLine }))],
       },
       {
         id: "what-we-keep",
-        heading: "What we keep and why",
+        heading: t("What we keep and why"),
         blocks: [
           {
             kind: "table",
-            caption: "Personal data we keep, why and for how long",
-            head: ["Data", "Why", "How long"],
+            caption: t("Personal data we keep, why and for how long"),
+            head: [t("Data"), t("Why"), t("How long")],
             rows: [
               [
-                "Your account: first and last name, e-mail, phone, and the address, city, country and postal code you add; your role; your notification choices; a scrambled form of your password (scrypt), never the password itself",
-                "To run your account, sign you in and pre-fill your shipments",
-                "Until your account is deleted",
+                t("Your account: first and last name, e-mail, phone, and the address, city, country and postal code you add; your role; your notification choices; a scrambled form of your password (scrypt), never the password itself"),
+                t("To run your account, sign you in and pre-fill your shipments"),
+                t("Until your account is deleted"),
               ],
-              ["Sessions: a fingerprint of your session token, its expiry, whether you chose \"Remember me\"", "To keep you signed in", "Deleted once expired (after 1 day, or 30 days with \"Remember me\")"],
-              ["Password-reset requests: a fingerprint of the one-time link and its expiry", "To let you choose a new password", "Deleted once used or after its 1-hour validity"],
+              [t("Sessions: a fingerprint of your session token, its expiry, whether you chose \"Remember me\""), t("To keep you signed in"), t("Deleted once expired (after 1 day, or 30 days with \"Remember me\")")],
+              [t("Password-reset requests: a fingerprint of the one-time link and its expiry"), t("To let you choose a new password"), t("Deleted once used or after its 1-hour validity")],
               [
-                "Shipments: sender and recipient names, e-mail addresses, phone numbers, companies and addresses; package descriptions, weights, sizes and declared values; service, options, price, notes and reference; the shipment form's draft between its steps",
-                "To collect, deliver, insure and invoice your parcels, and to answer claims",
-                "As long as we must keep delivery and billing records, or until the shipment is deleted",
+                t("Shipments: sender and recipient names, e-mail addresses, phone numbers, companies and addresses; package descriptions, weights, sizes and declared values; service, options, price, notes and reference; the shipment form's draft between its steps"),
+                t("To collect, deliver, insure and invoice your parcels, and to answer claims"),
+                t("As long as we must keep delivery and billing records, or until the shipment is deleted"),
               ],
-              ["Tracking history: each status, place and time, and which of our staff recorded it", "To show where a parcel is and to investigate problems", "As long as the shipment"],
-              ["Invoices: the amounts, taxes and the shipment they belong to", "Billing and accounting", "As long as the law requires us to keep accounting records"],
-              ["Contact messages: your name, e-mail, the type of inquiry, subject and message, and our reply", "To answer you", "Until you ask us to delete them"],
+              [t("Tracking history: each status, place and time, and which of our staff recorded it"), t("To show where a parcel is and to investigate problems"), t("As long as the shipment")],
+              [t("Invoices: the amounts, taxes and the shipment they belong to"), t("Billing and accounting"), t("As long as the law requires us to keep accounting records")],
+              [t("Contact messages: your name, e-mail, the type of inquiry, subject and message, and our reply"), t("To answer you"), t("Until you ask us to delete them")],
               [
-                "Newsletter: your e-mail address, whether you confirmed it, and a fingerprint of the confirmation link until it is used",
-                "To send the newsletter you asked for, and only once you have confirmed the address",
-                "Until you unsubscribe; an address never confirmed is deleted when its link expires (7 days)",
+                t("Newsletter: your e-mail address, whether you confirmed it, and a fingerprint of the confirmation link until it is used"),
+                t("To send the newsletter you asked for, and only once you have confirmed the address"),
+                t("Until you unsubscribe; an address never confirmed is deleted when its link expires (7 days)"),
               ],
-              ["Support chat, when you use it: your e-mail, the name you give and the conversation", "To answer you and to improve our answers", "Until you ask us to delete it"],
+              [t("Support chat, when you use it: your e-mail, the name you give and the conversation"), t("To answer you and to improve our answers"), t("Until you ask us to delete it")],
               [
-                "Activity record: what was changed, when, and by which account (for example a status change or a password change), and the e-mails we sent or queued with their text",
-                "Security, to investigate mistakes and disputes, and to resend mail that failed",
-                "As long as the record it describes",
+                t("Activity record: what was changed, when, and by which account (for example a status change or a password change), and the e-mails we sent or queued with their text"),
+                t("Security, to investigate mistakes and disputes, and to resend mail that failed"),
+                t("As long as the record it describes"),
               ],
               [
-                "Attempt counters: your IP address, the e-mail address tried, or your browser's device cookie, with a count of recent sign-in, registration, password, newsletter, contact, shipment and tracking attempts",
-                "To stop automated abuse (too many attempts are refused for a while)",
-                "Deleted after 1 day",
+                t("Attempt counters: your IP address, the e-mail address tried, or your browser's device cookie, with a count of recent sign-in, registration, password, newsletter, contact, shipment and tracking attempts"),
+                t("To stop automated abuse (too many attempts are refused for a while)"),
+                t("Deleted after 1 day"),
               ],
             ],
           },
-          p("We do not sell personal data, use it for advertising, or build profiles of visitors. We do not use analytics or advertising services."),
+          p(t("We do not sell personal data, use it for advertising, or build profiles of visitors. We do not use analytics or advertising services.")),
         ],
       },
       {
         id: "tracking-page",
-        heading: "What the public tracking page shows",
+        heading: t("What the public tracking page shows"),
         blocks: [
           p(
-            "Anyone with a tracking ID can see the parcel's status, the cities and countries it travels between, its history and the estimated delivery. Names, street addresses, phone numbers, e-mail addresses, contents and value are shown only to the account that created the shipment and to our staff.",
+            t("Anyone with a tracking ID can see the parcel's status, the cities and countries it travels between, its history and the estimated delivery. Names, street addresses, phone numbers, e-mail addresses, contents and value are shown only to the account that created the shipment and to our staff."),
           ),
         ],
       },
       {
         id: "sharing",
-        heading: "Who else receives your data",
+        heading: t("Who else receives your data"),
         blocks: [
           list(
-            "The other party of a shipment: the recipient's e-mail tells them who sent the parcel, and the sender sees the recipient's details they entered.",
-            "Our hosting provider, Cloudflare, which runs this website and stores its database on our behalf.",
-            "Our e-mail delivery provider, which receives the address, subject and text of each e-mail we send you.",
-            "Customs authorities, for international shipments: the sender, the recipient, the contents and their value, as customs require.",
-            "Authorities, when the law obliges us to.",
+            t("The other party of a shipment: the recipient's e-mail tells them who sent the parcel, and the sender sees the recipient's details they entered."),
+            t("Our hosting provider, Cloudflare, which runs this website and stores its database on our behalf."),
+            t("Our e-mail delivery provider, which receives the address, subject and text of each e-mail we send you."),
+            t("Customs authorities, for international shipments: the sender, the recipient, the contents and their value, as customs require."),
+            t("Authorities, when the law obliges us to."),
           ),
         ],
       },
       {
         id: "emails",
-        heading: "E-mails we send",
+        heading: t("E-mails we send"),
         blocks: [
           p(
-            "Shipment e-mails go to the sender and the recipient when a shipment is created and when its status changes; an account holder can turn them off under Profile, Notifications. Account e-mails (welcome, password reset), the acknowledgement of a contact message and our reply to it are always sent, because you asked for them.",
+            t("Shipment e-mails go to the sender and the recipient when a shipment is created and when its status changes; an account holder can turn them off under Profile, Notifications. Account e-mails (welcome, password reset), the acknowledgement of a contact message and our reply to it are always sent, because you asked for them."),
           ),
         ],
       },
       {
         id: "your-rights",
-        heading: "Your rights",
+        heading: t("Your rights"),
         blocks: [
           list(
-            "See and correct your account details under Profile at any time.",
-            "Ask for a copy of your data, or for it to be corrected, deleted or no longer used: write to us through the contact form or by e-mail.",
-            "Delete your account: choose Request Account Deletion under Profile, Privacy, or write to us; we confirm by e-mail. Records we must keep by law (invoices, delivery records) are kept for their legal period only.",
-            "Stop shipment e-mails under Profile, Notifications, and the newsletter by replying to it.",
-            "Complain to your data-protection authority if you think we handle your data wrongly.",
+            t("See and correct your account details under Profile at any time."),
+            t("Ask for a copy of your data, or for it to be corrected, deleted or no longer used: write to us through the contact form or by e-mail."),
+            t("Delete your account: choose Request Account Deletion under Profile, Privacy, or write to us; we confirm by e-mail. Records we must keep by law (invoices, delivery records) are kept for their legal period only."),
+            t("Stop shipment e-mails under Profile, Notifications, and the newsletter by replying to it."),
+            t("Complain to your data-protection authority if you think we handle your data wrongly."),
           ),
-          p(`We answer requests within ${RESPONSE_PROMISE_HOURS} hours during business hours to confirm we have them, and complete them within one month.`),
+          p(t("We answer requests within {{count}} hours during business hours to confirm we have them, and complete them within one month.", { count: RESPONSE_PROMISE_HOURS })),
         ],
       },
       {
         id: "security",
-        heading: "Security",
+        heading: t("Security"),
         blocks: [
           p(
-            "The website is served only over HTTPS. Passwords are stored as scrypt hashes and session and reset tokens only as SHA-256 fingerprints, so a copy of our database opens no account. Every page checks who you are on the server, and customers' queries only ever return their own shipments.",
+            t("The website is served only over HTTPS. Passwords are stored as scrypt hashes and session and reset tokens only as SHA-256 fingerprints, so a copy of our database opens no account. Every page checks who you are on the server, and customers' queries only ever return their own shipments."),
           ),
         ],
       },
-      { id: "cookies", heading: "Cookies", blocks: [p("Our Cookie Policy lists every cookie we set, what it is for and how long it stays.")] },
+      { id: "cookies", heading: t("Cookies"), blocks: [p(t("Our Cookie Policy lists every cookie we set, what it is for and how long it stays."))] },
     ],
-    related: [LEGAL_LINKS.cookies, LEGAL_LINKS.terms, LEGAL_LINKS.contact],
+    related: related(t, LEGAL_LINKS.cookies, LEGAL_LINKS.terms, LEGAL_LINKS.contact),
   };
 }
 
-export function termsOfService(site: SiteFacts): LegalDocument {
+export function termsOfService(site: SiteFacts, t: TFunction, locale = "en-US"): LegalDocument {
+  const { dollars, insuranceRate, planCover, contactLine } = figures(site, t, locale);
   return {
-    title: "Terms of Service",
-    intro: `These terms apply when you use the ${site.companyName} website, open an account or send a shipment with us. By creating an account or booking a shipment you accept them.`,
+    title: t("Terms of Service"),
+    intro: t("These terms apply when you use the {{company}} website, open an account or send a shipment with us. By creating an account or booking a shipment you accept them.", { company: site.companyName }),
     sections: [
       {
         id: "account",
-        heading: "Your account",
+        heading: t("Your account"),
         blocks: [
           list(
-            "Give your real name, e-mail and phone number, and keep them up to date under Profile.",
-            "Keep your password to yourself. A new password signs out every other session.",
-            "An account is for one person. We may suspend an account used against these terms, for fraud or to send prohibited items; a suspended account cannot sign in.",
-            "You may ask us to delete your account at any time (see the Privacy Policy).",
+            t("Give your real name, e-mail and phone number, and keep them up to date under Profile."),
+            t("Keep your password to yourself. A new password signs out every other session."),
+            t("An account is for one person. We may suspend an account used against these terms, for fraud or to send prohibited items; a suspended account cannot sign in."),
+            t("You may ask us to delete your account at any time (see the Privacy Policy)."),
           ),
         ],
       },
       {
         id: "shipments",
-        heading: "Shipments",
+        heading: t("Shipments"),
         blocks: [
           p(
-            "When you create a shipment you confirm that the sender and recipient details, the description, the weight, the sizes and the declared value are true, and that the parcel contains nothing our Shipping Terms prohibit. The Shipping Terms describe sizes, packing, delivery, customs and claims; they form part of these terms.",
+            t("When you create a shipment you confirm that the sender and recipient details, the description, the weight, the sizes and the declared value are true, and that the parcel contains nothing our Shipping Terms prohibit. The Shipping Terms describe sizes, packing, delivery, customs and claims; they form part of these terms."),
           ),
         ],
       },
       {
         id: "prices",
-        heading: "Prices and payment",
+        heading: t("Prices and payment"),
         blocks: [
           p(
-            "The shipment form shows the full price line by line (service, weight, route, package type, delivery option and insurance) before you confirm, and that is the price you pay. Each shipment gets an invoice in your account.",
+            t("The shipment form shows the full price line by line (service, weight, route, package type, delivery option and insurance) before you confirm, and that is the price you pay. Each shipment gets an invoice in your account."),
           ),
           p(
-            "Business plans are billed monthly or yearly in advance at the prices on our Pricing page; shipments beyond a plan's monthly limit are charged at the plan's price per extra shipment at the end of the month.",
+            t("Business plans are billed monthly or yearly in advance at the prices on our Pricing page; shipments beyond a plan's monthly limit are charged at the plan's price per extra shipment at the end of the month."),
           ),
         ],
       },
       {
         id: "tracking",
-        heading: "Tracking",
+        heading: t("Tracking"),
         blocks: [
           p(
-            "Anyone who knows a tracking ID can follow that parcel's status, route cities and history. Share the ID only with people who should see this. Details beyond that stay private (see the Privacy Policy).",
+            t("Anyone who knows a tracking ID can follow that parcel's status, route cities and history. Share the ID only with people who should see this. Details beyond that stay private (see the Privacy Policy)."),
           ),
         ],
       },
       {
         id: "liability",
-        heading: "Our liability",
+        heading: t("Our liability"),
         blocks: [
           list(
-            `For loss of or damage to a parcel in our care we pay up to the cover of the shipment: ${formatDollars(BASIC_COVER)} for every shipment, the plan's cover on a business plan (${planCover}), or the declared value, up to ${formatDollars(MAX_INSURED_VALUE)}, when you chose Insurance for ${INSURANCE_RATE * 100}% of that value.`,
-            "Delivery dates are estimates in business days. We refund the delivery-option charge when a timed delivery is missed through our fault (see the Refund Policy), but we are not liable for indirect losses such as lost sales.",
-            "We are not liable for delays or losses caused by customs, by events outside our control, by wrong or incomplete addresses, or by contents the Shipping Terms prohibit.",
-            `Claims must reach us within ${CLAIM_DEADLINE_DAYS} days of the estimated delivery date (see the Shipping Terms).`,
+            t("For loss of or damage to a parcel in our care we pay up to the cover of the shipment: {{basic}} for every shipment, the plan's cover on a business plan ({{plans}}), or the declared value, up to {{maximum}}, when you chose Insurance for {{rate}} of that value.", {
+              basic: dollars(BASIC_COVER),
+              plans: planCover,
+              maximum: dollars(MAX_INSURED_VALUE),
+              rate: insuranceRate,
+            }),
+            t("Delivery dates are estimates in business days. We refund the delivery-option charge when a timed delivery is missed through our fault (see the Refund Policy), but we are not liable for indirect losses such as lost sales."),
+            t("We are not liable for delays or losses caused by customs, by events outside our control, by wrong or incomplete addresses, or by contents the Shipping Terms prohibit."),
+            t("Claims must reach us within {{count}} days of the estimated delivery date (see the Shipping Terms).", { count: CLAIM_DEADLINE_DAYS }),
           ),
         ],
       },
       {
         id: "website",
-        heading: "Using the website",
+        heading: t("Using the website"),
         blocks: [
           p(
-            "Do not try to reach other people's data, overload the site or get round its limits. Repeated attempts at signing in, tracking or sending messages are refused for a while. We may change or pause parts of the website to improve or repair them.",
+            t("Do not try to reach other people's data, overload the site or get round its limits. Repeated attempts at signing in, tracking or sending messages are refused for a while. We may change or pause parts of the website to improve or repair them."),
           ),
         ],
       },
       {
         id: "changes",
-        heading: "Changes to these terms",
-        blocks: [p("We may update these terms; the date at the top shows the latest version. Shipments already booked keep the terms in force when they were booked.")],
+        heading: t("Changes to these terms"),
+        blocks: [p(t("We may update these terms; the date at the top shows the latest version. Shipments already booked keep the terms in force when they were booked."))],
       },
-      { id: "contact", heading: "Contact", blocks: [p(contactLine(site))] },
+      { id: "contact", heading: t("Contact"), blocks: [p(contactLine)] },
     ],
-    related: [LEGAL_LINKS.shipping, LEGAL_LINKS.refunds, LEGAL_LINKS.privacy],
+    related: related(t, LEGAL_LINKS.shipping, LEGAL_LINKS.refunds, LEGAL_LINKS.privacy),
   };
 }
 
-export function shippingTerms(site: SiteFacts): LegalDocument {
+export function shippingTerms(site: SiteFacts, t: TFunction, locale = "en-US"): LegalDocument {
+  const { dollars, insuranceRate, planCover } = figures(site, t, locale);
   return {
-    title: "Shipping Terms",
-    intro: `These terms describe what ${site.companyName} carries, how parcels must be packed and addressed, how delivery works, and what we pay when something goes wrong.`,
+    title: t("Shipping Terms"),
+    intro: t("These terms describe what {{company}} carries, how parcels must be packed and addressed, how delivery works, and what we pay when something goes wrong.", { company: site.companyName }),
     sections: [
       {
         id: "sizes",
-        heading: "Sizes and weights",
+        heading: t("Sizes and weights"),
         blocks: [
           list(
-            `A parcel may weigh up to ${packageWeightLimitText()}, with no side longer than ${packageSideLimitText()}.`,
-            "Heavier or larger goods travel as a pallet, booked by our team.",
-            "The weight and sizes you enter set the price; a parcel found heavier or larger is charged at its real weight and size.",
+            t("A parcel may weigh up to {{weight}}, with no side longer than {{side}}.", { weight: packageWeightLimitText(locale), side: packageSideLimitText(locale) }),
+            t("Heavier or larger goods travel as a pallet, booked by our team."),
+            t("The weight and sizes you enter set the price; a parcel found heavier or larger is charged at its real weight and size."),
           ),
         ],
       },
       {
         id: "prohibited",
-        heading: "Items we do not carry",
+        heading: t("Items we do not carry"),
         blocks: [
           list(
-            "Explosives, fireworks, flammable liquids and gases, and other dangerous goods",
-            "Weapons, ammunition and their parts",
-            "Illegal drugs and any item whose sale or transport is illegal in the origin or destination country",
-            "Cash, bearer securities and precious stones",
-            "Live animals and human remains",
-            "Perishable food that needs refrigeration",
+            t("Explosives, fireworks, flammable liquids and gases, and other dangerous goods"),
+            t("Weapons, ammunition and their parts"),
+            t("Illegal drugs and any item whose sale or transport is illegal in the origin or destination country"),
+            t("Cash, bearer securities and precious stones"),
+            t("Live animals and human remains"),
+            t("Perishable food that needs refrigeration"),
           ),
         ],
       },
       {
         id: "packing",
-        heading: "Packing and addressing",
+        heading: t("Packing and addressing"),
         blocks: [
           p(
-            "Pack each parcel so it survives normal handling, sorting machines and stacking, and write the full sender and recipient address with a postal code and phone number. Damage caused by packing that could not protect the contents is not covered.",
+            t("Pack each parcel so it survives normal handling, sorting machines and stacking, and write the full sender and recipient address with a postal code and phone number. Damage caused by packing that could not protect the contents is not covered."),
           ),
         ],
       },
       {
         id: "delivery",
-        heading: "Delivery times",
+        heading: t("Delivery times"),
         blocks: [
           p(
-            `${transitTimesText()}; weekends are not counted. Each shipment shows its estimated delivery date on its tracking page. Same Day delivery takes ${SAME_DAY_HOURS_TEXT} from pick-up within one city; ordered after ${SAME_DAY_CUTOFF_TEXT} or on a weekend, it arrives the next business day.`,
+            [
+              // The services' transit times as delivery-dates.ts words them, a sentence of its own in each catalog.
+              t("{{times}}; weekends are not counted.", { times: t(transitTimesText()) }),
+              t("Each shipment shows its estimated delivery date on its tracking page."),
+              t("Same Day delivery takes {{min}}-{{max}} hours from pick-up within one city; ordered after {{cutoff}} or on a weekend, it arrives the next business day.", {
+                min: SAME_DAY_HOURS.min,
+                max: SAME_DAY_HOURS.max,
+                cutoff: SAME_DAY_CUTOFF_TEXT,
+              }),
+            ].join(" "),
           ),
           p(
-            `Morning delivery (before 12:00, ${formatDollars(DELIVERY_OPTION_SURCHARGES.morning)}), evening delivery (after 18:00, ${formatDollars(DELIVERY_OPTION_SURCHARGES.evening)}) and weekend delivery (${formatDollars(DELIVERY_OPTION_SURCHARGES.weekend)}) can be added when you create the shipment.`,
+            t("Morning delivery (before 12:00, {{morning}}), evening delivery (after 18:00, {{evening}}) and weekend delivery ({{weekend}}) can be added when you create the shipment.", {
+              morning: dollars(DELIVERY_OPTION_SURCHARGES.morning),
+              evening: dollars(DELIVERY_OPTION_SURCHARGES.evening),
+              weekend: dollars(DELIVERY_OPTION_SURCHARGES.weekend),
+            }),
           ),
         ],
       },
       {
         id: "failed-delivery",
-        heading: "When we cannot deliver",
+        heading: t("When we cannot deliver"),
         blocks: [
           p(
-            "If nobody can take the parcel, it may be held for pick-up at a nearby point (its tracking page then shows Ready For Pickup) or delivered again. A parcel we cannot deliver is returned to its sender, and its tracking page shows Returned.",
+            t("If nobody can take the parcel, it may be held for pick-up at a nearby point (its tracking page then shows Ready For Pickup) or delivered again. A parcel we cannot deliver is returned to its sender, and its tracking page shows Returned."),
           ),
         ],
       },
       {
         id: "customs",
-        heading: "International shipments and customs",
+        heading: t("International shipments and customs"),
         blocks: [
           p(
-            "We deliver to more than 220 countries and territories. Import duties and taxes are charged by the destination country and are paid by the recipient unless the sender arranges otherwise. Describe the contents and their value accurately: customs use them, and a vague description delays the parcel.",
+            t("We deliver to more than 220 countries and territories. Import duties and taxes are charged by the destination country and are paid by the recipient unless the sender arranges otherwise. Describe the contents and their value accurately: customs use them, and a vague description delays the parcel."),
           ),
         ],
       },
       {
         id: "cover",
-        heading: "Cover and insurance",
+        heading: t("Cover and insurance"),
         blocks: [
           list(
-            `Every shipment is covered for loss or damage up to ${formatDollars(BASIC_COVER)}.`,
-            `Shipments on a business plan are covered up to the plan's amount: ${planCover}.`,
-            `Tick Insurance when you create the shipment to cover the full declared value, up to ${formatDollars(MAX_INSURED_VALUE)}, for ${INSURANCE_RATE * 100}% of that value.`,
-            "We pay the lower of the declared value, the proven value and the cover.",
+            t("Every shipment is covered for loss or damage up to {{basic}}.", { basic: dollars(BASIC_COVER) }),
+            t("Shipments on a business plan are covered up to the plan's amount: {{plans}}.", { plans: planCover }),
+            t("Tick Insurance when you create the shipment to cover the full declared value, up to {{maximum}}, for {{rate}} of that value.", { maximum: dollars(MAX_INSURED_VALUE), rate: insuranceRate }),
+            t("We pay the lower of the declared value, the proven value and the cover."),
           ),
         ],
       },
       {
         id: "claims",
-        heading: "Making a claim",
+        heading: t("Making a claim"),
         blocks: [
           p(
-            `Contact us within ${CLAIM_DEADLINE_DAYS} days of the estimated delivery date, through the contact form or by e-mail to ${site.supportEmail}, with the tracking ID, photos of any damage and of the packing, and proof of the value (an invoice or receipt). Keep the parcel and its packing until the claim is settled. We answer within ${RESPONSE_PROMISE_HOURS} hours during business hours and decide most claims within 10 business days.`,
+            [
+              t(
+                "Contact us within {{count}} days of the estimated delivery date, through the contact form or by e-mail to {{email}}, with the tracking ID, photos of any damage and of the packing, and proof of the value (an invoice or receipt).",
+                { count: CLAIM_DEADLINE_DAYS, email: site.supportEmail },
+              ),
+              t("Keep the parcel and its packing until the claim is settled."),
+              t("We answer within {{count}} hours during business hours and decide most claims within 10 business days.", { count: RESPONSE_PROMISE_HOURS }),
+            ].join(" "),
           ),
         ],
       },
     ],
-    related: [LEGAL_LINKS.terms, LEGAL_LINKS.refunds, LEGAL_LINKS.faq],
+    related: related(t, LEGAL_LINKS.terms, LEGAL_LINKS.refunds, LEGAL_LINKS.faq),
   };
 }
 
-export function refundPolicy(site: SiteFacts): LegalDocument {
+export function refundPolicy(site: SiteFacts, t: TFunction): LegalDocument {
   return {
-    title: "Refund Policy",
-    intro: `When ${site.companyName} gives your money back, how to ask, and how long it takes.`,
+    title: t("Refund Policy"),
+    intro: t("When {{company}} gives your money back, how to ask, and how long it takes.", { company: site.companyName }),
     sections: [
       {
         id: "shipments",
-        heading: "Shipments",
+        heading: t("Shipments"),
         blocks: [
           list(
-            "Cancelled before pick-up: the whole price is refunded.",
-            "A timed delivery option (morning, evening or weekend) missed through our fault: the option's charge is refunded.",
-            "An Overnight or Express shipment delivered after its estimated date through our fault: the difference between its price and the Standard price for the same parcel is refunded.",
-            "Lost or damaged parcels are paid under the cover described in the Shipping Terms; the shipping price is refunded as well when the parcel is lost.",
-            "No refund is due when the delay or failure comes from customs, a wrong or incomplete address, a recipient who could not be reached, or prohibited contents.",
+            t("Cancelled before pick-up: the whole price is refunded."),
+            t("A timed delivery option (morning, evening or weekend) missed through our fault: the option's charge is refunded."),
+            t("An Overnight or Express shipment delivered after its estimated date through our fault: the difference between its price and the Standard price for the same parcel is refunded."),
+            t("Lost or damaged parcels are paid under the cover described in the Shipping Terms; the shipping price is refunded as well when the parcel is lost."),
+            t("No refund is due when the delay or failure comes from customs, a wrong or incomplete address, a recipient who could not be reached, or prohibited contents."),
           ),
         ],
       },
       {
         id: "plans",
-        heading: "Business plans",
+        heading: t("Business plans"),
         blocks: [
           list(
-            "Monthly plans can be cancelled at any time and end with the month already paid; unused shipments are not refunded.",
-            "Yearly plans cancelled within 14 days of payment are refunded in full, less the usual price of the shipments already sent; after that the plan runs to the end of the paid year.",
-            "Charges for shipments beyond a plan's limit are not refunded, except as above for a shipment we failed.",
+            t("Monthly plans can be cancelled at any time and end with the month already paid; unused shipments are not refunded."),
+            t("Yearly plans cancelled within 14 days of payment are refunded in full, less the usual price of the shipments already sent; after that the plan runs to the end of the paid year."),
+            t("Charges for shipments beyond a plan's limit are not refunded, except as above for a shipment we failed."),
           ),
         ],
       },
       {
         id: "how",
-        heading: "How to ask",
+        heading: t("How to ask"),
         blocks: [
           p(
-            `Send us a message through the contact form with the type Billing, or write to ${site.supportEmail}, giving the tracking ID or invoice number and what went wrong. We confirm within ${RESPONSE_PROMISE_HOURS} hours during business hours.`,
+            [
+              t("Send us a message through the contact form with the type Billing, or write to {{email}}, giving the tracking ID or invoice number and what went wrong.", { email: site.supportEmail }),
+              t("We confirm within {{count}} hours during business hours.", { count: RESPONSE_PROMISE_HOURS }),
+            ].join(" "),
           ),
         ],
       },
       {
         id: "timing",
-        heading: "When you get the money",
-        blocks: [p("Refunds are paid to the card or account you paid with within 10 business days of our decision, in the currency you paid in.")],
+        heading: t("When you get the money"),
+        blocks: [p(t("Refunds are paid to the card or account you paid with within 10 business days of our decision, in the currency you paid in."))],
       },
     ],
-    related: [LEGAL_LINKS.shipping, LEGAL_LINKS.terms, LEGAL_LINKS.contact],
+    related: related(t, LEGAL_LINKS.shipping, LEGAL_LINKS.terms, LEGAL_LINKS.contact),
   };
 }
