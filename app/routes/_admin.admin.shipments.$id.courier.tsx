@@ -39,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirect(RedirectToSchema.parse(form.get("redirectTo") ?? undefined), SHIPMENTS);
   const courierId = CourierIdSchema.parse(form.get("courierId") ?? undefined) ?? "";
-  const outcome = await assignShipments(context, { ids: [params.id ?? ""], courierId: courierId === "" ? null : courierId, actor: actorFor(admin) });
+  const outcome = await assignShipments(context, { ids: [params.id ?? ""], courierId: courierId === "" ? null : courierId, actor: actorFor(admin), language: await context.language() });
   if (!outcome.ok) return data({ error: outcome.message ?? "", redirectTo }, refusalInit(outcome));
   return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);
 }

@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const errors = [selectionFault(ids), parsed.success ? null : COURIER_MESSAGES.notListed].filter((error): error is string => Boolean(error));
   if (!parsed.success || errors.length > 0) return data({ errors, redirectTo }, { status: 400 });
   const courierId = parsed.data.courierId || null;
-  const outcome = await assignShipments(context, { ids, courierId, actor: actorFor(admin) });
+  const outcome = await assignShipments(context, { ids, courierId, actor: actorFor(admin), language: await context.language() });
   if (!outcome.ok) return data({ errors: [outcome.message ?? COURIER_MESSAGES.notListed], redirectTo }, refusalInit(outcome));
   return redirectWithOutcome(context.cloudflare.env, redirectTo, outcome);
 }

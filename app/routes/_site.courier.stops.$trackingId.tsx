@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { actorFor } from "~/.server/events";
 import { invariantResponse } from "~/.server/invariant";
 import { clientAddress } from "~/.server/rate-limit";
@@ -10,7 +11,8 @@ import { formAnswer, redirectWithOutcome } from "~/http/replies.server";
 import { COURIER_MESSAGES, findStop, recordCourierUpdate } from "~/features/couriers/couriers.server";
 import {
   COURIER_STATUSES,
-  courierStatusLabel,
+  courierStatusName,
+  COURIERS_NAMESPACE,
   CourierUpdateFormSchema,
   CourierUpdateSchema,
   FAILURE_REASON_LABELS,
@@ -18,21 +20,31 @@ import {
   MAX_FAILURE_TEXT,
 } from "~/features/couriers/courier-rules";
 import { PROOF_LIMITS } from "~/features/couriers/proof-image";
-import { enhancePhotoShrink, enhanceSignaturePad } from "~/features/couriers/proof-capture";
+import { enhancePhotoShrink, enhanceSignaturePad, type PhotoWords } from "~/features/couriers/proof-capture";
 import { StopDetails } from "~/features/couriers/stop-card";
 import { OfflineNote, OfflinePanel } from "~/features/couriers/offline-panel";
-import { enhancePosition } from "~/features/couriers/position";
+import { enhancePosition, type PositionWords } from "~/features/couriers/position";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { CheckboxField, Field, FormErrors, SelectField } from "~/components/forms";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import type { SiteHandle } from "~/routes/_site";
 import type { ScriptsHandle } from "~/components/page-scripts";
 import { companyNameOf } from "~/components/company-name";
+import { metaT } from "~/features/languages/translate";
+import { tk } from "~/features/languages/languages";
+import { STATUSES_NAMESPACE } from "~/features/shipments/shipment-status";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data ? `Stop ${data.stop.trackingId}` : "Stop"} | ${companyNameOf(matches)}` },
-  { name: "description", content: "One stop of the run sheet: the recipient, and the parcel's status at the door." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, "couriers");
+  const company = companyNameOf(matches);
+  return [
+    { title: data ? t("Stop {{trackingId}} | {{company}}", { trackingId: data.stop.trackingId, company }) : t("Stop | {{company}}", { company }) },
+    { name: "description", content: t("One stop of the run sheet: the recipient, and the parcel's status at the door.") },
+  ];
+};
+
+/** The places offered beside the recipient's city, stored as written here and named in the reader's words (the `couriers` and `statuses` catalogs). */
+const DOOR_PLACES = [tk("Depot"), tk("Local Delivery Center")];
 
 // Plain HTML for the courier's low-end phone: its behaviours run from the public pages' one script.
 export const handle: SiteHandle & ScriptsHandle = { hideFooter: true, hideChat: true, hydrate: false };
@@ -46,7 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Another courier's or an unassigned shipment is answered as a missing one.
   invariantResponse(stop, COURIER_MESSAGES.notFound, { status: 404 });
   // Each view of the form is one update: sent twice, it applies once.
-  return { stop, updateId: crypto.randomUUID(), places: [stop.recipientCity, "Depot", "Local Delivery Center"] };
+  return { stop, updateId: crypto.randomUUID() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -58,13 +70,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     trackingId: params.trackingId ?? "",
     update: submission.value,
     clientAddress: clientAddress(request),
+    language: await context.language(),
   });
   if (!outcome.ok) return formAnswer(submission, outcome);
   return redirectWithOutcome(context.cloudflare.env, "/courier", outcome);
 }
 
 export default function StopPage() {
-  const { stop, updateId, places } = useLoaderData<typeof loader>();
+  const { stop, updateId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: `stop-${stop.id}`,
@@ -77,59 +90,66 @@ export default function StopPage() {
   const position = useBehaviour(enhancePosition);
   const photo = useBehaviour(enhancePhotoShrink);
   const signature = useBehaviour(enhanceSignaturePad);
+  const { t } = useTranslation([COURIERS_NAMESPACE, STATUSES_NAMESPACE]);
+  const photoWords: PhotoWords = {
+    shrinking: t("Shrinking the photo..."),
+    ready: t("Photo ready ({{size}} KB)"),
+    notShrunk: t("The photo could not be shrunk here: it goes as taken."),
+  };
+  const positionWords: PositionWords = { added: t("Position added ({{latitude}}, {{longitude}})"), refused: t("No position: the update goes without it.") };
   return (
     <main id="main" className="mx-auto w-full max-w-3xl space-y-4 p-4">
       <Link to="/courier" className="link text-sm">
-        Back to the run sheet
+        {t("Back to the run sheet")}
       </Link>
       <h1 className="text-2xl font-bold">
-        Stop <span className="font-mono">{stop.trackingId}</span>
+        <Trans t={t} i18nKey="Stop <mono>{{trackingId}}</mono>" values={{ trackingId: stop.trackingId }} components={{ mono: <span className="font-mono" /> }} />
       </h1>
       <OfflinePanel />
-      <section className="card" aria-label="Recipient">
+      <section className="card" aria-label={t("Recipient")}>
         <StopDetails stop={stop} />
       </section>
       <section className="card space-y-4" aria-labelledby="status-title">
         <h2 id="status-title" className="text-lg font-semibold">
-          Status at the door
+          {t("Status at the door")}
         </h2>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name="updateId" value={updateId} />
-          <SelectField label="Status" selectProps={getSelectProps(fields.status)} errors={fields.status.errors}>
-            <option value="">Choose a status</option>
+          <SelectField label={t("Status")} selectProps={getSelectProps(fields.status)} errors={fields.status.errors}>
+            <option value="">{t("Choose a status")}</option>
             {COURIER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {courierStatusLabel(status)}
+                {courierStatusName(t, status)}
               </option>
             ))}
           </SelectField>
           <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
-            <legend className="px-1 text-sm font-semibold">If the delivery attempt failed</legend>
-            <SelectField label="Reason" selectProps={getSelectProps(fields.reason)} errors={fields.reason.errors}>
-              <option value="">Choose a reason</option>
+            <legend className="px-1 text-sm font-semibold">{t("If the delivery attempt failed")}</legend>
+            <SelectField label={t("Reason")} selectProps={getSelectProps(fields.reason)} errors={fields.reason.errors}>
+              <option value="">{t("Choose a reason")}</option>
               {FAILURE_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
-                  {FAILURE_REASON_LABELS[reason]}
+                  {t(FAILURE_REASON_LABELS[reason])}
                 </option>
               ))}
             </SelectField>
             <Field
-              label="What went wrong (for Other)"
+              label={t("What went wrong (for Other)")}
               inputProps={{ ...getInputProps(fields.reasonText, { type: "text" }), maxLength: MAX_FAILURE_TEXT, autoComplete: "off" }}
               errors={fields.reasonText.errors}
             />
           </fieldset>
           <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
-            <legend className="px-1 text-sm font-semibold">If delivered: proof of delivery</legend>
+            <legend className="px-1 text-sm font-semibold">{t("If delivered: proof of delivery")}</legend>
             <Field
-              label="Received by (the name of the person who took it)"
+              label={t("Received by (the name of the person who took it)")}
               inputProps={{ ...getInputProps(fields.receivedBy, { type: "text" }), maxLength: PROOF_LIMITS.receivedBy, autoComplete: "off" }}
               errors={fields.receivedBy.errors}
             />
-            <div data-photo-shrink ref={photo} className="space-y-1">
+            <div data-photo-shrink data-photo-words={JSON.stringify(photoWords)} ref={photo} className="space-y-1">
               <Field
-                label="Photo of the delivered parcel (optional)"
+                label={t("Photo of the delivered parcel (optional)")}
                 inputProps={{ ...getInputProps(fields.photo, { type: "file" }), accept: "image/*", capture: "environment" }}
                 errors={fields.photo.errors}
               />
@@ -137,25 +157,25 @@ export default function StopPage() {
             </div>
             {stop.signatureRequired ? (
               <fieldset className="space-y-2" aria-describedby="signature-rule">
-                <legend className="text-sm font-semibold">Signature (required for this parcel)</legend>
+                <legend className="text-sm font-semibold">{t("Signature (required for this parcel)")}</legend>
                 <p id="signature-rule" className="text-sm text-slate-700">
-                  The recipient signs in the box, or types their name above as their signature.
+                  {t("The recipient signs in the box, or types their name above as their signature.")}
                 </p>
                 <div data-signature-pad ref={signature} hidden className="space-y-2">
                   <canvas
                     width={600}
                     height={200}
                     role="img"
-                    aria-label="Signature box: the recipient signs here with a finger"
+                    aria-label={t("Signature box: the recipient signs here with a finger")}
                     className="h-40 w-full touch-none rounded-md border border-slate-400 bg-white"
                   />
                   <input type="file" name={fields.signature.name} accept="image/png" hidden tabIndex={-1} />
                   <button type="button" className="btn-secondary" data-signature-clear>
-                    Clear signature
+                    {t("Clear signature")}
                   </button>
                 </div>
                 <CheckboxField
-                  label="No drawing: the recipient typed their name above as their signature"
+                  label={t("No drawing: the recipient typed their name above as their signature")}
                   inputProps={{ ...getInputProps(fields.signatureTyped, { type: "checkbox" }) }}
                   errors={fields.signatureTyped.errors}
                 />
@@ -164,26 +184,27 @@ export default function StopPage() {
             ) : null}
           </fieldset>
           <Field
-            label="Location (pick or type; empty for the status's usual place)"
+            label={t("Location (pick or type; empty for the status's usual place)")}
             inputProps={{ ...getInputProps(fields.location, { type: "text" }), maxLength: MAX_LENGTH.location, list: "stop-places", autoComplete: "off" }}
             errors={fields.location.errors}
           />
           <datalist id="stop-places">
-            {places.map((place) => (
-              <option key={place} value={place} />
+            <option value={stop.recipientCity} />
+            {DOOR_PLACES.map((place) => (
+              <option key={place} value={place} label={t(place)} />
             ))}
           </datalist>
-          <div data-position ref={position} className="space-y-1">
+          <div data-position data-position-words={JSON.stringify(positionWords)} ref={position} className="space-y-1">
             <input type="hidden" name="latitude" />
             <input type="hidden" name="longitude" />
             <button type="button" className="btn-secondary" hidden>
-              Add my position
+              {t("Add my position")}
             </button>
             <p data-position-status aria-live="polite" className="text-sm text-slate-700" />
             <FormErrors errors={[...(fields.latitude.errors ?? []), ...(fields.longitude.errors ?? [])]} />
           </div>
-          <button type="submit" className="btn-primary" data-pending="Saving...">
-            Save status
+          <button type="submit" className="btn-primary" data-pending={t("Saving...")}>
+            {t("Save status")}
           </button>
         </Form>
       </section>

@@ -1,4 +1,6 @@
 import { Form } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { useMessages } from "~/components/forms";
 import type { CourierOption } from "./couriers.server";
 
 /** Where one shipment's assignment posts. */
@@ -8,9 +10,10 @@ export function assignAction(shipmentId: string): string {
 
 /** The courier choices of an assignment control: "No courier" (take it off), then the active couriers by name. */
 export function CourierOptions({ couriers }: { couriers: readonly CourierOption[] }) {
+  const { t } = useTranslation("couriers");
   return (
     <>
-      <option value="">No courier</option>
+      <option value="">{t("No courier")}</option>
       {couriers.map((courier) => (
         <option key={courier.id} value={courier.id}>
           {courier.name}
@@ -34,23 +37,26 @@ export function AssignCourierForm({
   redirectTo: string;
   error?: string;
 }) {
+  const { t } = useTranslation("couriers");
+  const message = useMessages();
   return (
     <Form method="post" action={assignAction(shipmentId)} className="space-y-3">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <p className="text-sm text-slate-700">
         {current ? (
-          <>
-            Carried by <strong>{current.name}</strong>
-            {current.day ? ` on ${current.day}` : null}.
-          </>
+          current.day ? (
+            <Trans t={t} i18nKey="Carried by <strong>{{name}}</strong> on {{day}}." values={{ name: current.name, day: current.day }} components={{ strong: <strong /> }} />
+          ) : (
+            <Trans t={t} i18nKey="Carried by <strong>{{name}}</strong>." values={{ name: current.name }} components={{ strong: <strong /> }} />
+          )
         ) : (
-          "No courier carries it yet."
+          t("No courier carries it yet.")
         )}
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={`courier-${shipmentId}`} className="block text-sm font-medium">
-            Courier for today
+            {t("Courier for today")}
           </label>
           <select
             id={`courier-${shipmentId}`}
@@ -64,12 +70,12 @@ export function AssignCourierForm({
           </select>
         </div>
         <button type="submit" className="btn-primary">
-          Assign
+          {t("Assign")}
         </button>
       </div>
       {error ? (
         <p id={`courier-${shipmentId}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
+          {message(error)}
         </p>
       ) : null}
     </Form>

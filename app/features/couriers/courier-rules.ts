@@ -4,29 +4,41 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { MAX_LENGTH } from "~/domain/field-limits";
 import { boundedText, placeName } from "~/domain/form-fields";
-import { statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { tk } from "~/features/languages/languages";
+import { statusLabel, statusName, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { imageType, PROOF_LIMITS, type ImageType } from "./proof-image";
 
 /** The statuses a courier sets, in the order of a parcel's day. */
 export const COURIER_STATUSES = ["picked_up", "in_transit", "out_for_delivery", "delivered", "failed", "returned"] as const satisfies readonly ShipmentStatus[];
 export type CourierStatus = (typeof COURIER_STATUSES)[number];
 
-/** How the courier's form names them (the stored statuses keep their labels elsewhere). */
+/** The catalogs' namespace of the courier pages' words. */
+export const COURIERS_NAMESPACE = "couriers";
+
+/** The statuses the courier's form names its own way; the others keep their names (the `statuses` catalogs). */
+const COURIER_LABELS: Partial<Record<CourierStatus, string>> = { failed: tk("Delivery attempt failed"), returned: tk("Returned to depot") };
+
+/** How the courier's form names them (the stored statuses keep their labels elsewhere), in English. */
 export function courierStatusLabel(status: CourierStatus): string {
-  if (status === "failed") return "Delivery attempt failed";
-  if (status === "returned") return "Returned to depot";
-  return statusLabel(status);
+  return COURIER_LABELS[status] ?? statusLabel(status);
+}
+
+/** The courier's name of a status in the language of `t` (a translator of any namespace). */
+export function courierStatusName(t: TFunction, status: CourierStatus): string {
+  const own = COURIER_LABELS[status];
+  return own ? t(own, { ns: COURIERS_NAMESPACE }) : statusName(t, status);
 }
 
 export const FAILURE_REASONS = ["nobody_home", "address_not_found", "refused", "access_problem", "other"] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
+/** The reasons' names, in English (the `couriers` catalogs translate them where shown). */
 export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
-  nobody_home: "Nobody home",
-  address_not_found: "Address not found",
-  refused: "Refused",
-  access_problem: "Access problem",
-  other: "Other",
+  nobody_home: tk("Nobody home"),
+  address_not_found: tk("Address not found"),
+  refused: tk("Refused"),
+  access_problem: tk("Access problem"),
+  other: tk("Other"),
 };
 
 /** What happens after a failed attempt, told to the owner with the reason. */
@@ -56,7 +68,7 @@ export function courierDay(now: number): string {
 
 export const RUN_SHEET_ORDERS = ["admin", "postal"] as const;
 export type RunSheetOrder = (typeof RUN_SHEET_ORDERS)[number];
-export const RUN_SHEET_ORDER_LABELS: Record<RunSheetOrder, string> = { admin: "Planned order", postal: "Postal code" };
+export const RUN_SHEET_ORDER_LABELS: Record<RunSheetOrder, string> = { admin: tk("Planned order"), postal: tk("Postal code") };
 
 export function runSheetOrder(value: string | null): RunSheetOrder {
   return value === "postal" ? "postal" : "admin";

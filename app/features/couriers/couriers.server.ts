@@ -15,7 +15,9 @@ import { limitAction } from "~/.server/rate-limit";
 import { normalizeStatus, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { changeShipmentStatuses } from "~/features/shipments/shipments.server";
 import { selectionFault } from "~/features/shipments/shipment-selection";
-import { courierDay, courierStatusLabel, PROOF_MESSAGES, updateDescription, type CourierUpdate, type RunSheetOrder } from "./courier-rules";
+import { translator } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
+import { courierDay, courierStatusName, PROOF_MESSAGES, updateDescription, type CourierUpdate, type RunSheetOrder } from "./courier-rules";
 import { dropUnrecordedImages, prepareProofImages, putProofImages, type ProofKind } from "./proofs.server";
 
 export const COURIER_MESSAGES = {
@@ -77,9 +79,9 @@ export async function shipmentCourier(db: Db, shipmentId: string): Promise<{ id:
   return row ?? null;
 }
 
-function assignedMessage(changed: number, courier: CourierOption | null): string {
-  const count = changed === 1 ? "1 shipment" : `${changed} shipments`;
-  return courier ? `${count} assigned to ${courier.name}` : `Courier removed from ${count}`;
+function assignedMessage(language: Language, changed: number, courier: CourierOption | null): string {
+  const t = translator(language, "messages");
+  return courier ? t("{{count}} shipments assigned to {{name}}", { count: changed, name: courier.name }) : t("Courier removed from {{count}} shipments", { count: changed });
 }
 
 const previousCourier = alias(users, "previous_courier");
@@ -93,7 +95,13 @@ const previousCourier = alias(users, "previous_courier");
  */
 export async function assignShipments(
   context: ServiceContext,
-  { ids, courierId, actor, now = Date.now() }: { ids: readonly string[]; courierId: string | null; actor: Actor; now?: number },
+  {
+    ids,
+    courierId,
+    actor,
+    language = DEFAULT_LANGUAGE,
+    now = Date.now(),
+  }: { ids: readonly string[]; courierId: string | null; actor: Actor; language?: Language; now?: number },
 ): Promise<Outcome<{ changed: number }>> {
   const { db } = context;
   const selected = [...new Set(ids)];
@@ -116,7 +124,10 @@ export async function assignShipments(
   if (current.length !== selected.length) return refused("not-found", COURIER_MESSAGES.selectedGone);
   const byId = new Map(current.map((row) => [row.id, row]));
   const moving = selected.map((id) => byId.get(id)!).filter((row) => row.courierId !== courierId || row.courierDay !== day);
-  if (moving.length === 0) return { ok: true, tone: "info", changed: 0, message: courier ? `Already assigned to ${courier.name}: nothing changed` : "No courier to remove: nothing changed" };
+  if (moving.length === 0) {
+    const t = translator(language, "messages");
+    return { ok: true, tone: "info", changed: 0, message: courier ? t("Already assigned to {{name}}: nothing changed", { name: courier.name }) : t("No courier to remove: nothing changed") };
+  }
   const nextPosition =
     courierId === null
       ? null
@@ -144,7 +155,7 @@ export async function assignShipments(
   });
   const results = await commit(context, items);
   const changed = results.filter((result, index) => index % 2 === 1 && (result as unknown[]).length === 1).length;
-  return { ok: true, changed, message: assignedMessage(changed, courier) };
+  return { ok: true, changed, message: assignedMessage(language, changed, courier) };
 }
 
 /** What a courier sees of a shipment: who gets it, where, how to reach them, what to carry. */
@@ -226,11 +237,19 @@ function isUniqueViolation(error: unknown): boolean {
  * A courier's status update at the door: the same change as the back office's (history entry,
  * event, mail, live views), with a failed attempt's reason in its history entry and mail, and
  * the update's id stored in the same batch, so the same update sent twice (a replay from the
- * phone) applies once. Only a shipment assigned to this courier can be changed.
+ * phone) applies once. Only a shipment assigned to this courier can be changed. Its answers are
+ * in `language`.
  */
 export async function recordCourierUpdate(
   context: ServiceContext,
-  { courier, trackingId, update, clientAddress, now = Date.now() }: { courier: Actor & { userId: string }; trackingId: string; update: CourierUpdate; clientAddress: string; now?: number },
+  {
+    courier,
+    trackingId,
+    update,
+    clientAddress,
+    language = DEFAULT_LANGUAGE,
+    now = Date.now(),
+  }: { courier: Actor & { userId: string }; trackingId: string; update: CourierUpdate; clientAddress: string; language?: Language; now?: number },
 ): Promise<Outcome<{ trackingId: string }>> {
   const { db } = context;
   const stop = await findStop(db, { courierId: courier.userId, trackingId });
@@ -293,10 +312,11 @@ export async function recordCourierUpdate(
     if (isUniqueViolation(error)) return replayed;
     throw error;
   }
-  const label = courierStatusLabel(update.status);
+  const t = translator(language, "messages");
+  const status = courierStatusName(t, update.status);
   if (changedCount === 0) {
     await dropUnrecordedImages(context, update.updateId, images);
-    return { ok: true, tone: "info", trackingId: stop.trackingId, message: `The status is already ${label}: nothing changed` };
+    return { ok: true, tone: "info", trackingId: stop.trackingId, message: t("The status is already {{status}}: nothing changed", { status }) };
   }
-  return { ok: true, trackingId: stop.trackingId, message: `${stop.trackingId}: ${label}` };
+  return { ok: true, trackingId: stop.trackingId, message: t("{{trackingId}}: {{status}}", { trackingId: stop.trackingId, status }) };
 }

@@ -1,21 +1,62 @@
+import { useTranslation } from "react-i18next";
 import { useNonce } from "~/components/nonce";
-import { COURIER_STATUSES, courierStatusLabel } from "./courier-rules";
+import { useLanguage, useLocale } from "~/components/root-data";
+import { STATUSES_NAMESPACE } from "~/features/shipments/shipment-status";
+import { COURIER_STATUSES, courierStatusName, COURIERS_NAMESPACE } from "./courier-rules";
+import type { OutboxWords } from "./outbox";
 // Bundled on their own (`?worker&url`): the service worker, and the courier pages' script that registers it.
 import courierPageUrl from "./courier-page.ts?worker&url";
 import courierWorkerUrl from "./courier-sw.ts?worker&url";
 
-const STATUS_LABELS = JSON.stringify(Object.fromEntries(COURIER_STATUSES.map((status) => [status, courierStatusLabel(status)])));
+/** The outbox's title, a key with a plural form for each of the language's (offline.ts picks one by the count). */
+const WAITING_TITLE = "Waiting to be sent: {{count}} updates";
+
+/** The panel's words in the page's language, for offline.ts, which draws it without React. */
+function useOutboxWords(): OutboxWords {
+  const { t } = useTranslation(COURIERS_NAMESPACE);
+  const language = useLanguage();
+  const locale = useLocale();
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const waiting = Object.fromEntries(forms.map((form) => [form, t(`${WAITING_TITLE}_${form}`)]));
+  return {
+    locale,
+    waiting: { ...waiting, other: t(`${WAITING_TITLE}_other`) },
+    waitingList: t("Waiting to be sent"),
+    entry: t("{{trackingId}}: {{status}}, saved at {{time}}"),
+    refusedEntry: t("{{trackingId}}: {{status}}, saved at {{time}}. {{message}}"),
+    signIn: t("Sign in again to send the waiting updates."),
+    signInLink: t("Sign in"),
+    allSent: t("Every update is sent."),
+    notSent: t("Not sent"),
+    ok: t("OK"),
+    okLabel: t("OK, {{trackingId}} not sent"),
+    offlineReady: t("This page opens without signal."),
+    refusedFallback: t("The server refused this update."),
+  };
+}
 
 /**
  * Where a courier page shows, with JavaScript, the updates saved on the phone: waiting to be
- * sent, or refused by the server (offline.ts draws it). Empty and hidden without JavaScript, and
- * until there is something to say.
+ * sent, or refused by the server (offline.ts draws it, in the words this markup gives). Empty
+ * and hidden without JavaScript, and until there is something to say.
  */
 export function OfflinePanel() {
   const nonce = useNonce();
+  const { t } = useTranslation([COURIERS_NAMESPACE, STATUSES_NAMESPACE]);
+  const labels = JSON.stringify(Object.fromEntries(COURIER_STATUSES.map((status) => [status, courierStatusName(t, status)])));
+  const words = JSON.stringify(useOutboxWords());
   return (
     <>
-      <section data-outbox data-service-worker={courierWorkerUrl} data-status-labels={STATUS_LABELS} aria-live="polite" aria-label="Updates on this phone" className="card space-y-2 print:hidden" hidden />
+      <section
+        data-outbox
+        data-service-worker={courierWorkerUrl}
+        data-status-labels={labels}
+        data-outbox-words={words}
+        aria-live="polite"
+        aria-label={t("Updates on this phone")}
+        className="card space-y-2 print:hidden"
+        hidden
+      />
       <script type="module" src={courierPageUrl} nonce={nonce} />
     </>
   );

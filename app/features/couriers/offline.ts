@@ -6,7 +6,8 @@
 // note at its end, where its arrival moves nothing). The waiting updates are sent by the service worker;
 // the page asks it to when it loads and when the signal returns.
 import { within, type Behaviour } from "~/behaviours/behaviour";
-import { OUTBOX_MESSAGES, waitingText, type OutboxEntry, type OutboxStore, type RefusedEntry } from "./outbox";
+import { OUTBOX_MESSAGES, OUTBOX_WORDS, waitingText, type OutboxEntry, type OutboxStore, type OutboxWords, type RefusedEntry } from "./outbox";
+import { fillIn, wordsOf } from "./page-words";
 import { indexedDbOutbox } from "./outbox-store";
 import { COURIER_PAGES_CACHE } from "./page-copies";
 
@@ -19,41 +20,43 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, c
   return node;
 }
 
-function savedAt(time: number): string {
-  return new Date(time).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-}
-
-/** Draws the panel from what the phone holds; each refusal has an OK button (data-dismiss, its update id). */
-export function renderOutbox(panel: HTMLElement, view: OutboxView, labels: Record<string, string>) {
+/** Draws the panel from what the phone holds, in `words`; each refusal has an OK button (data-dismiss, its update id). */
+export function renderOutbox(panel: HTMLElement, view: OutboxView, labels: Record<string, string>, words: OutboxWords = OUTBOX_WORDS) {
   const parts: HTMLElement[] = [];
-  const label = (entry: { status: string }) => labels[entry.status] ?? entry.status;
-  const title = waitingText(view.waiting.length);
+  const values = (entry: OutboxEntry | RefusedEntry) => ({
+    trackingId: entry.trackingId,
+    status: labels[entry.status] ?? entry.status,
+    time: new Date(entry.savedAt).toLocaleTimeString(words.locale ?? [], { hour: "2-digit", minute: "2-digit" }),
+  });
+  const title = waitingText(view.waiting.length, words);
   if (title) {
     parts.push(element("h2", title, "text-lg font-semibold"));
     const list = element("ul", undefined, "list-disc space-y-1 pl-5");
-    list.setAttribute("aria-label", OUTBOX_MESSAGES.waiting);
-    for (const entry of view.waiting) list.appendChild(element("li", `${entry.trackingId}: ${label(entry)}, saved at ${savedAt(entry.savedAt)}`));
+    list.setAttribute("aria-label", words.waitingList);
+    for (const entry of view.waiting) list.appendChild(element("li", fillIn(words.entry, values(entry))));
     parts.push(list);
     if (view.signedOut) {
-      const line = element("p", `${OUTBOX_MESSAGES.signIn} `);
-      const link = element("a", "Sign in", "link");
+      const line = element("p", `${words.signIn} `);
+      const link = element("a", words.signInLink, "link");
       link.href = "/login?redirectTo=/courier";
       line.appendChild(link);
       parts.push(line);
     }
   } else if (view.allSent) {
-    parts.push(element("p", OUTBOX_MESSAGES.allSent, "font-medium text-green-800"));
+    parts.push(element("p", words.allSent, "font-medium text-green-800"));
   }
   if (view.refused.length > 0) {
-    parts.push(element("h2", OUTBOX_MESSAGES.notSent, "text-lg font-semibold text-red-800"));
+    parts.push(element("h2", words.notSent, "text-lg font-semibold text-red-800"));
     const list = element("ul", undefined, "space-y-2");
-    list.setAttribute("aria-label", OUTBOX_MESSAGES.notSent);
+    list.setAttribute("aria-label", words.notSent);
     for (const entry of view.refused) {
-      const item = element("li", `${entry.trackingId}: ${label(entry)}, saved at ${savedAt(entry.savedAt)}. ${entry.message} `, "text-red-800");
-      const ok = element("button", "OK", "btn-secondary py-1");
+      // The server's message is in the language it answered in; the worker's own fallback is English.
+      const message = entry.message === OUTBOX_MESSAGES.refusedFallback ? words.refusedFallback : entry.message;
+      const item = element("li", `${fillIn(words.refusedEntry, { ...values(entry), message })} `, "text-red-800");
+      const ok = element("button", words.ok, "btn-secondary py-1");
       ok.type = "button";
       ok.dataset.dismiss = entry.updateId;
-      ok.setAttribute("aria-label", `OK, ${entry.trackingId} not sent`);
+      ok.setAttribute("aria-label", fillIn(words.okLabel, { trackingId: entry.trackingId }));
       item.appendChild(ok);
       list.appendChild(item);
     }
@@ -88,6 +91,8 @@ export function startOffline(root: Element | Document, store: OutboxStore, conta
   if (!container) return () => window.removeEventListener("pageshow", onPageShow);
 
   const page = location.pathname + location.search;
+  // The page's words, in its language (offline-panel.tsx).
+  const words = wordsOf(panels[0]!, "outboxWords", OUTBOX_WORDS);
   const view: OutboxView = { waiting: [], refused: [], signedOut: false, ready: false, allSent: false };
   let stopped = false;
   const draw = async () => {
@@ -95,9 +100,9 @@ export function startOffline(root: Element | Document, store: OutboxStore, conta
     if (stopped) return;
     view.allSent = view.allSent || (view.waiting.length > 0 && waiting.length === 0);
     Object.assign(view, { waiting, refused });
-    for (const panel of panels) renderOutbox(panel, view, JSON.parse(panel.dataset.statusLabels ?? "{}") as Record<string, string>);
+    for (const panel of panels) renderOutbox(panel, view, JSON.parse(panel.dataset.statusLabels ?? "{}") as Record<string, string>, words);
     for (const note of within(root, "[data-outbox-ready]")) {
-      note.textContent = view.ready ? OUTBOX_MESSAGES.offlineReady : "";
+      note.textContent = view.ready ? words.offlineReady : "";
       note.hidden = !view.ready;
     }
   };

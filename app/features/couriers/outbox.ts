@@ -4,6 +4,8 @@
 // lets the server apply a repeat once. These are the rules; the phone keeps the entries in
 // IndexedDB (outbox-store.ts) and the courier pages' service worker sends them (courier-sw.ts).
 
+import { fillIn } from "./page-words";
+
 /** A form field's value as the phone keeps it: text, or a file (a photo, a drawn signature). */
 export type FieldValue = string | Blob;
 
@@ -52,10 +54,48 @@ export const OUTBOX_MESSAGES = {
   notSent: "Not sent",
 } as const;
 
-/** "Waiting to be sent: 2 updates"; null when nothing waits. */
-export function waitingText(count: number): string | null {
+/**
+ * What the outbox panel writes (offline.ts), as the page gives it in its language
+ * (data-outbox-words): `waiting` in each plural form of `locale` (the form "other" at least),
+ * `{{name}}` where a value goes. The English words are the defaults.
+ */
+export type OutboxWords = {
+  /** The `Intl` locale of times and plural forms; the browser's own when absent. */
+  locale?: string;
+  waiting: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  waitingList: string;
+  entry: string;
+  refusedEntry: string;
+  signIn: string;
+  signInLink: string;
+  allSent: string;
+  notSent: string;
+  ok: string;
+  okLabel: string;
+  offlineReady: string;
+  refusedFallback: string;
+};
+
+export const OUTBOX_WORDS: OutboxWords = {
+  waiting: { one: "Waiting to be sent: {{count}} update", other: "Waiting to be sent: {{count}} updates" },
+  waitingList: OUTBOX_MESSAGES.waiting,
+  entry: "{{trackingId}}: {{status}}, saved at {{time}}",
+  refusedEntry: "{{trackingId}}: {{status}}, saved at {{time}}. {{message}}",
+  signIn: OUTBOX_MESSAGES.signIn,
+  signInLink: "Sign in",
+  allSent: OUTBOX_MESSAGES.allSent,
+  notSent: OUTBOX_MESSAGES.notSent,
+  ok: "OK",
+  okLabel: "OK, {{trackingId}} not sent",
+  offlineReady: OUTBOX_MESSAGES.offlineReady,
+  refusedFallback: OUTBOX_MESSAGES.refusedFallback,
+};
+
+/** "Waiting to be sent: 2 updates" (in the words' language); null when nothing waits. */
+export function waitingText(count: number, words: Pick<OutboxWords, "locale" | "waiting"> = OUTBOX_WORDS): string | null {
   if (count === 0) return null;
-  return `Waiting to be sent: ${count === 1 ? "1 update" : `${count} updates`}`;
+  const form = new Intl.PluralRules(words.locale ?? "en").select(count);
+  return fillIn(words.waiting[form] ?? words.waiting.other, { count });
 }
 
 /** A courier's stop page, `/courier/stops/{trackingId}`: its tracking ID, or null for any other path. */

@@ -5,13 +5,19 @@
 // sent (or kept and sent later) as it is. Without JavaScript the photo goes as taken and the
 // typed name stands as the signature.
 import { within, type Behaviour } from "~/behaviours/behaviour";
+import { fillIn, wordsOf } from "./page-words";
 import { PROOF_LIMITS } from "./proof-image";
 
 export const PHOTO_SHRINKING = "Shrinking the photo...";
 export const PHOTO_NOT_SHRUNK = "The photo could not be shrunk here: it goes as taken.";
 
-export function photoReady(bytes: number): string {
-  return `Photo ready (${Math.max(1, Math.round(bytes / 1024))} KB)`;
+/** What the photo field says (data-photo-words): shrinking, ready (its size in KB), or sent as taken. */
+export type PhotoWords = { shrinking: string; ready: string; notShrunk: string };
+
+const ENGLISH: PhotoWords = { shrinking: PHOTO_SHRINKING, ready: "Photo ready ({{size}} KB)", notShrunk: PHOTO_NOT_SHRUNK };
+
+export function photoReady(bytes: number, words: Pick<PhotoWords, "ready"> = ENGLISH): string {
+  return fillIn(words.ready, { size: Math.max(1, Math.round(bytes / 1024)) });
 }
 
 /** The size that fits a picture within `max` pixels on its longer side, its proportions kept. */
@@ -71,6 +77,7 @@ export function photoShrinker(shrink: (file: File) => Promise<File | null> = shr
       const status = box.querySelector<HTMLElement>("[data-photo-status]");
       const form = input?.form;
       if (!input || !status || !form) return () => {};
+      const words = wordsOf(box, "photoWords", ENGLISH);
       let shrunk: File | null = null;
       let busy = false;
       let waiting: { submitter: HTMLElement | null } | null = null;
@@ -84,7 +91,7 @@ export function photoShrinker(shrink: (file: File) => Promise<File | null> = shr
         // The change that putting the shrunk photo in makes.
         if (!chosen || chosen === shrunk) return;
         busy = true;
-        status.textContent = PHOTO_SHRINKING;
+        status.textContent = words.shrinking;
         let result: File | null = null;
         try {
           result = await shrink(chosen);
@@ -94,9 +101,9 @@ export function photoShrinker(shrink: (file: File) => Promise<File | null> = shr
         busy = false;
         if (result && setFile(input, result)) {
           shrunk = result;
-          status.textContent = photoReady(result.size);
+          status.textContent = photoReady(result.size, words);
         } else {
-          status.textContent = PHOTO_NOT_SHRUNK;
+          status.textContent = words.notShrunk;
         }
         if (waiting) {
           const { submitter } = waiting;

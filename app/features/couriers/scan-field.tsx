@@ -1,6 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { useBehaviour } from "~/behaviours/use-behaviour";
 import { MAX_LENGTH } from "~/domain/field-limits";
-import { enhanceScan } from "./scan";
+import { enhanceScan, type ScanWords } from "./scan";
 
 /**
  * The tracking-ID field of the run sheet: a GET form that opens the stop, typed or filled by a
@@ -8,10 +9,16 @@ import { enhanceScan } from "./scan";
  */
 export function ScanField({ defaultValue, error }: { defaultValue: string; error: string | null }) {
   const form = useBehaviour<HTMLFormElement>(enhanceScan);
+  const { t } = useTranslation("couriers");
+  const words: ScanWords = {
+    read: t("Read {{trackingId}}"),
+    point: t("Point the camera at the label's barcode or the receipt's QR code."),
+    refused: t("The camera is not available: type the tracking ID instead."),
+  };
   return (
-    <form method="get" action="/courier" data-scan ref={form} className="space-y-2">
+    <form method="get" action="/courier" data-scan data-scan-words={JSON.stringify(words)} ref={form} className="space-y-2">
       <label htmlFor="scan-tracking-id" className="block text-sm font-medium">
-        Tracking ID
+        {t("Tracking ID")}
       </label>
       <div className="flex flex-wrap gap-2">
         <input
@@ -30,10 +37,10 @@ export function ScanField({ defaultValue, error }: { defaultValue: string; error
           aria-describedby={error ? "scan-error" : undefined}
         />
         <button type="submit" className="btn-primary">
-          Open
+          {t("Open")}
         </button>
         <button type="button" className="btn-secondary" data-scan-start hidden>
-          Scan with camera
+          {t("Scan with camera")}
         </button>
       </div>
       {error ? (
@@ -41,7 +48,7 @@ export function ScanField({ defaultValue, error }: { defaultValue: string; error
           {error}
         </p>
       ) : null}
-      <video data-scan-video hidden muted playsInline className="w-full max-w-sm rounded" aria-label="Camera view" />
+      <video data-scan-video hidden muted playsInline className="w-full max-w-sm rounded" aria-label={t("Camera view")} />
       <p data-scan-status aria-live="polite" className="text-sm text-slate-700" />
     </form>
   );

@@ -4,6 +4,7 @@
 // camera is refused, the field stays what it is without JavaScript: typed, or filled by a
 // scanner that types.
 import { within, type Behaviour } from "~/behaviours/behaviour";
+import { fillIn, wordsOf } from "./page-words";
 import { trackingIdFromCode } from "./scanned-code";
 
 /** How often a frame of the camera is read. */
@@ -14,6 +15,11 @@ type DetectorClass = new (options: { formats: string[] }) => Detector;
 
 export const CAMERA_REFUSED = "The camera is not available: type the tracking ID instead.";
 
+/** What the scan says (data-scan-words on the form): a code read, where to point the camera, a refused camera. */
+export type ScanWords = { read: string; point: string; refused: string };
+
+const ENGLISH: ScanWords = { read: "Read {{trackingId}}", point: "Point the camera at the label's barcode or the receipt's QR code.", refused: CAMERA_REFUSED };
+
 export const enhanceScan: Behaviour = (root) => {
   const Detector = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
   if (!Detector) return () => {};
@@ -23,6 +29,7 @@ export const enhanceScan: Behaviour = (root) => {
     const video = form.querySelector<HTMLVideoElement>("[data-scan-video]");
     const status = form.querySelector<HTMLElement>("[data-scan-status]");
     if (!input || !start || !video || !status) return () => {};
+    const words = wordsOf(form, "scanWords", ENGLISH);
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stop = () => {
@@ -38,7 +45,7 @@ export const enhanceScan: Behaviour = (root) => {
         if (!code) return read(detector);
         stop();
         input.value = trackingIdFromCode(code.rawValue);
-        status.textContent = `Read ${input.value}`;
+        status.textContent = fillIn(words.read, { trackingId: input.value });
         form.requestSubmit();
       }, SCAN_INTERVAL_MS);
     };
@@ -50,11 +57,11 @@ export const enhanceScan: Behaviour = (root) => {
         video.srcObject = stream;
         video.hidden = false;
         await video.play();
-        status.textContent = "Point the camera at the label's barcode or the receipt's QR code.";
+        status.textContent = words.point;
         read(detector);
       } catch {
         stop();
-        status.textContent = CAMERA_REFUSED;
+        status.textContent = words.refused;
       }
     };
     start.hidden = false;

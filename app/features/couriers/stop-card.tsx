@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
-import { countryName } from "~/domain/format";
+import { Trans, useTranslation } from "react-i18next";
+import { useLocale } from "~/components/root-data";
+import { countryName, formatWeight } from "~/domain/format";
 import { StatusBadge } from "~/features/shipments/status-badge";
 import type { Stop } from "./couriers.server";
 
@@ -19,6 +21,8 @@ function telHref(phone: string): string {
  * sheet the name leads to the stop's page (`linked`); printed, it is plain text.
  */
 export function StopDetails({ stop, number, linked = false }: { stop: Stop; number?: number; linked?: boolean }) {
+  const { t } = useTranslation("couriers");
+  const locale = useLocale();
   const place = [stop.recipientPostalCode, stop.recipientCity].filter(Boolean).join(" ");
   return (
     <div className="space-y-1">
@@ -31,7 +35,7 @@ export function StopDetails({ stop, number, linked = false }: { stop: Stop; numb
         <h2 className="text-lg font-semibold">
           {linked ? (
             <Link to={stopPath(stop.trackingId)} className="link">
-              {number !== undefined ? <span className="sr-only">Stop {number}: </span> : null}
+              {number !== undefined ? <span className="sr-only">{t("Stop {{number}}:", { number })} </span> : null}
               {stop.recipientName}
             </Link>
           ) : (
@@ -46,27 +50,24 @@ export function StopDetails({ stop, number, linked = false }: { stop: Stop; numb
         {stop.recipientAddress ? <span className="block">{stop.recipientAddress}</span> : null}
         <span className="block">
           {place}
-          {stop.recipientState ? `, ${stop.recipientState}` : null}, {countryName(stop.recipientCountry)}
+          {stop.recipientState ? `, ${stop.recipientState}` : null}, {countryName(stop.recipientCountry, locale)}
         </span>
       </address>
       {stop.recipientPhone ? (
         <p>
-          Phone:{" "}
-          <a href={telHref(stop.recipientPhone)} className="link">
-            {stop.recipientPhone}
-          </a>
+          <Trans t={t} i18nKey="Phone: <tel>{{phone}}</tel>" values={{ phone: stop.recipientPhone }} components={{ tel: <a href={telHref(stop.recipientPhone)} className="link" /> }} />
         </p>
       ) : null}
       <p>
-        {stop.parcels === 1 ? "1 parcel" : `${stop.parcels} parcels`}, {stop.weightKg} kg
+        {t("{{count}} parcels, {{weight}}", { count: stop.parcels, weight: formatWeight(stop.weightKg, locale) })}
         {stop.signatureRequired ? (
           <>
             {" · "}
-            <strong>Signature required</strong>
+            <strong>{t("Signature required")}</strong>
           </>
         ) : null}
       </p>
-      {stop.notes ? <p className="text-slate-700">Notes: {stop.notes}</p> : null}
+      {stop.notes ? <p className="text-slate-700">{t("Notes: {{notes}}", { notes: stop.notes })}</p> : null}
     </div>
   );
 }
