@@ -11,7 +11,7 @@ import { refusalMessage, verdictOf } from "~/features/couriers/outbox";
 import { stripJpegMetadata } from "~/features/couriers/proof-image";
 import { answerQuestion } from "~/features/chat/chat-assistant.server";
 import { createUser, db, MINIMAL_SHIPMENT, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
-import { BASE, followRedirect as follow, getAs as get, pageText as html, postAs as post } from "./requests";
+import { BASE, followRedirect as follow, get as getWith, getAs as get, pageText as html, post as postWith, postAs as post } from "./requests";
 
 const ADMIN = SEED_USER_IDS.admin;
 const CUSTOMER = SEED_USER_IDS.customer;
@@ -298,6 +298,35 @@ describe("couriers: status at the door", () => {
     }
     expect(await shipment(stop.id)).toMatchObject({ status: "in_transit" });
     expect(await db.$count(courierUpdates, eq(courierUpdates.shipmentId, stop.id))).toBe(0);
+  });
+
+  it("speaks the courier's language: the run sheet in Spanish, a stop in French, and the answers and refusals of an update in theirs", async () => {
+    const stop = await newShipment({ weightKg: 2.5, signatureRequired: true, specialInstructions: "Ring twice" });
+    await assign([stop.id], ana.id);
+    const spanish = { Cookie: ana.cookie, "Accept-Language": "es-ES,es;q=0.9" };
+    const sheet = await html(await getWith("/courier", spanish));
+    expect(sheet).toContain('<html lang="es"');
+    expect(sheet).toContain("<title>Hoja de ruta | ");
+    for (const words of ["Buscar un paquete", "Número de seguimiento", "Escanear con la cámara", "Orden previsto", "Código postal", "1 paquete, 2,5 kg", "Firma requerida", "Notas: Ring twice", "España"]) expect(sheet).toContain(words);
+    // The offline panel's words, for the script that draws it without React.
+    expect(sheet).toContain("Pendiente de envío: {{count}} actualización");
+    expect(sheet).not.toContain("Find a parcel");
+
+    const french = await html(await getWith(`/courier/stops/${stop.trackingId}?lng=fr`, { Cookie: ana.cookie }));
+    expect(french).toContain(`<title>Arrêt ${stop.trackingId} | `);
+    for (const words of ["Retour à la feuille de route", "Statut à la porte", "Échec de la tentative de livraison", "Destinataire absent", "Reçu par (le nom de la personne qui l'a pris)", "Signature (obligatoire pour ce colis)", "Enregistrer le statut", "Photo prête ({{size}} Ko)", 'label="Dépôt"']) expect(french).toContain(words);
+    expect(french).not.toContain("Status at the door");
+
+    // The service's answers: a refusal of the form and the toast of a change.
+    const refused = await html(await postWith(`/courier/stops/${stop.trackingId}`, { updateId: crypto.randomUUID(), status: "failed" }, spanish));
+    expect(refused).toContain("Elige por qué no se pudo entregar");
+    const done = await postWith(`/courier/stops/${stop.trackingId}`, { updateId: crypto.randomUUID(), status: "out_for_delivery" }, spanish);
+    expect(done.status).toBe(302);
+    const toast = done.headers.getSetCookie().find((value) => value.startsWith("__Host-toast="))!.split(";")[0]!;
+    expect(await html(await getWith("/courier", { ...spanish, Cookie: `${ana.cookie}; ${toast}` }))).toContain(`${stop.trackingId}: En reparto`);
+    const notOwn = await newShipment();
+    const missing = await html(await getWith(`/courier?trackingId=${notOwn.trackingId}`, spanish));
+    expect(missing).toContain("Este paquete no está en tu hoja de ruta");
   });
 });
 

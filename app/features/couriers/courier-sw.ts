@@ -5,7 +5,7 @@
 // browser has it, else when a courier page loads or goes online (they ask by message). Only
 // courier pages are kept, and only while the courier is signed in: a kept page answered with a
 // redirect (to the sign-in) empties the copies, as signing out does (offline.ts).
-import { entryFromForm, flushOutbox, OUTBOX_MESSAGES, sendEntry, stopOf, type FlushResult } from "./outbox";
+import { entryFromForm, flushOutbox, noticeWords, sendEntry, stopOf, type FlushResult, type NoticeWords } from "./outbox";
 import { indexedDbOutbox } from "./outbox-store";
 import { COURIER_PAGES_CACHE, isCourierPage, isKeptPage, withoutToast } from "./page-copies";
 
@@ -28,6 +28,9 @@ const scope = self as unknown as Scope;
 
 export const SYNC_TAG = "courier-outbox";
 const FILES = "courier-files";
+/** The notices' words, in the language of the last courier page that gave them. */
+const WORDS = "courier-words";
+const WORDS_URL = "/courier/notice-words";
 /** A day's run sheet (its orders and print view) and its stops. */
 const MAX_PAGES = 210;
 const MAX_FILES = 60;
@@ -61,9 +64,11 @@ scope.addEventListener("sync", (event) => {
 });
 
 scope.addEventListener("message", (event) => {
-  const data = event.data as { type?: string; urls?: unknown; page?: unknown } | null;
+  const data = event.data as { type?: string; urls?: unknown; page?: unknown; words?: unknown } | null;
   if (data?.type === "flush") event.waitUntil(flush());
-  else if (data?.type === "keep" && Array.isArray(data.urls) && typeof data.page === "string") event.waitUntil(keep(data.urls.filter((item): item is string => typeof item === "string"), data.page, event.source));
+  else if (data?.type === "keep" && Array.isArray(data.urls) && typeof data.page === "string") {
+    event.waitUntil(Promise.all([keep(data.urls.filter((item): item is string => typeof item === "string"), data.page, event.source), data.words ? keepWords(data.words) : null]));
+  }
 });
 
 /** Sent with signal as it is; without, kept in the outbox and the courier goes on to the run sheet, which lists it. */
@@ -73,9 +78,9 @@ async function sendOrKeep(request: Request, url: URL): Promise<Response> {
     return await fetch(request);
   } catch {
     const entry = entryFromForm(url, await copy.formData(), Date.now());
-    if (!entry) return notice(OUTBOX_MESSAGES.notKept);
+    if (!entry) return notice("notKept");
     const added = await outbox.add(entry);
-    if (added === "full") return notice(OUTBOX_MESSAGES.full);
+    if (added === "full") return notice("full");
     await scope.registration.sync?.register(SYNC_TAG).catch(() => undefined);
     await announce();
     return Response.redirect(new URL("/courier", url).href, 303);
@@ -115,7 +120,7 @@ async function pageNetworkFirst(request: Request, url: URL): Promise<Response> {
     const typed = url.searchParams.get("trackingId")?.trim().toUpperCase();
     const copy = typed ? await pages.match(new URL(`/courier/stops/${encodeURIComponent(typed)}`, url).href) : ((await pages.match(request)) ?? (await pages.match(request, { ignoreSearch: true })));
     if (copy) return copy;
-    return notice(OUTBOX_MESSAGES.notOpened);
+    return notice("notOpened");
   }
 }
 
@@ -171,9 +176,21 @@ async function keep(urls: string[], page: string, source: Client | null) {
   source?.postMessage({ type: "kept", page, ready });
 }
 
-function notice(message: string): Response {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>No signal | SwiftParcel</title>
+async function keepWords(given: unknown) {
+  const cache = await caches.open(WORDS);
+  await cache.put(new URL(WORDS_URL, scope.location.origin).href, new Response(JSON.stringify(noticeWords(given)), { headers: { "Content-Type": "application/json" } }));
+}
+
+async function keptWords(): Promise<NoticeWords> {
+  const kept = await caches.match(new URL(WORDS_URL, scope.location.origin).href, { cacheName: WORDS }).catch(() => undefined);
+  return noticeWords(kept ? await kept.json().catch(() => null) : null);
+}
+
+async function notice(message: "notKept" | "full" | "notOpened"): Promise<Response> {
+  const words = await keptWords();
+  const text = (name: keyof NoticeWords) => words[name].replace(/[<>&"]/g, "");
+  const body = `<!doctype html><html lang="${text("lang")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text("noSignal")} | SwiftParcel</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#0f172a}a{color:#1e40af}</style></head>
-<body><main><h1>No signal</h1><p>${message.replace(/[<>&]/g, "")}</p><p><a href="/courier">Run sheet</a></p></main></body></html>`;
+<body><main><h1>${text("noSignal")}</h1><p>${text(message)}</p><p><a href="/courier">${text("runSheet")}</a></p></main></body></html>`;
   return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }

@@ -3,7 +3,7 @@ import { useNonce } from "~/components/nonce";
 import { useLanguage, useLocale } from "~/components/root-data";
 import { STATUSES_NAMESPACE } from "~/features/shipments/shipment-status";
 import { COURIER_STATUSES, courierStatusName, COURIERS_NAMESPACE } from "./courier-rules";
-import type { OutboxWords } from "./outbox";
+import { MAX_WAITING, type NoticeWords, type OutboxWords } from "./outbox";
 // Bundled on their own (`?worker&url`): the service worker, and the courier pages' script that registers it.
 import courierPageUrl from "./courier-page.ts?worker&url";
 import courierWorkerUrl from "./courier-sw.ts?worker&url";
@@ -35,6 +35,19 @@ function useOutboxWords(): OutboxWords {
   };
 }
 
+/** The service worker's notices without signal, in the page's language (it keeps the last page's). */
+function useNoticeWords(): NoticeWords {
+  const { t } = useTranslation(COURIERS_NAMESPACE);
+  return {
+    lang: useLanguage(),
+    noSignal: t("No signal"),
+    runSheet: t("Run sheet"),
+    notKept: t("No signal, and this form has no update id, so it was not kept: reload the stop's page with signal and try again."),
+    full: t("No signal, and {{max}} updates are already waiting on this phone: nothing was saved. Send them first (find a signal), then try again.", { max: MAX_WAITING }),
+    notOpened: t("No signal, and this page was not opened on this phone before."),
+  };
+}
+
 /**
  * Where a courier page shows, with JavaScript, the updates saved on the phone: waiting to be
  * sent, or refused by the server (offline.ts draws it, in the words this markup gives). Empty
@@ -45,6 +58,7 @@ export function OfflinePanel() {
   const { t } = useTranslation([COURIERS_NAMESPACE, STATUSES_NAMESPACE]);
   const labels = JSON.stringify(Object.fromEntries(COURIER_STATUSES.map((status) => [status, courierStatusName(t, status)])));
   const words = JSON.stringify(useOutboxWords());
+  const notice = JSON.stringify(useNoticeWords());
   return (
     <>
       <section
@@ -52,6 +66,7 @@ export function OfflinePanel() {
         data-service-worker={courierWorkerUrl}
         data-status-labels={labels}
         data-outbox-words={words}
+        data-offline-notice={notice}
         aria-live="polite"
         aria-label={t("Updates on this phone")}
         className="card space-y-2 print:hidden"

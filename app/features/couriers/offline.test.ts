@@ -135,6 +135,22 @@ describe("startOffline", () => {
     expect(panel().hidden).toBe(true);
   });
 
+  test("draws in the words the page gives (its language), and hands the worker the words of its notices", async () => {
+    const words = { locale: "es-ES", waiting: { one: "Pendiente de envío: {{count}} actualización", other: "Pendientes de envío: {{count}} actualizaciones" }, entry: "{{trackingId}}: {{status}}, guardada a las {{time}}", refusedFallback: "El servidor ha rechazado esta actualización." };
+    const refusal: RefusedEntry = { updateId: "r1", trackingId: "SWP2", status: "delivered", savedAt: 0, refusedAt: 1, message: OUTBOX_MESSAGES.refusedFallback };
+    panel().dataset.outboxWords = JSON.stringify(words);
+    panel().dataset.offlineNotice = JSON.stringify({ lang: "es", noSignal: "Sin cobertura" });
+    panel().dataset.statusLabels = JSON.stringify({ out_for_delivery: "En reparto" });
+    const container = new FakeContainer();
+    startOffline(document, fakeStore([waitingEntry("a")], [refusal]).store, container as unknown as ServiceWorkerContainer);
+    await settle();
+    expect(panel().querySelector("h2")!.textContent).toBe("Pendiente de envío: 1 actualización");
+    expect(panel().querySelector("li")!.textContent).toMatch(/^SWP1: En reparto, guardada a las \d\d:\d\d$/);
+    expect(panel().textContent).toContain("El servidor ha rechazado esta actualización.");
+    const keep = container.posted.find((message) => (message as { type: string }).type === "keep") as { words: unknown };
+    expect(keep.words).toEqual({ lang: "es", noSignal: "Sin cobertura" });
+  });
+
   test("signing out deletes the copies of the courier's pages; other forms leave them", () => {
     const remove = vi.fn(async () => true);
     Object.defineProperty(globalThis, "caches", { configurable: true, value: { delete: remove } });

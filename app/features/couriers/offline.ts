@@ -134,7 +134,10 @@ export function startOffline(root: Element | Document, store: OutboxStore, conta
   window.addEventListener("online", askToSend);
   document.addEventListener("submit", onSubmit);
   for (const panel of panels) panel.addEventListener("click", onClick);
-  void container.ready.then((registration) => registration.active?.postMessage({ type: "keep", page, urls: container.controller ? [] : pageFiles() }));
+  // The words of the worker's own notices, when the page gives them: the worker keeps the last ones.
+  const notice = panels[0]!.dataset.offlineNotice;
+  const keep = { type: "keep", page, urls: container.controller ? [] : pageFiles(), ...(notice ? { words: JSON.parse(notice) as unknown } : {}) };
+  void container.ready.then((registration) => registration.active?.postMessage(keep));
   askToSend();
   void draw();
   return () => {

@@ -4,6 +4,8 @@ import {
   flushOutbox,
   formOf,
   MAX_WAITING,
+  NOTICE_WORDS,
+  noticeWords,
   OUTBOX_MESSAGES,
   refusalMessage,
   sendEntry,
@@ -63,6 +65,23 @@ describe("waitingText", () => {
     expect(waitingText(0)).toBeNull();
     expect(waitingText(1)).toBe("Waiting to be sent: 1 update");
     expect(waitingText(2)).toBe("Waiting to be sent: 2 updates");
+  });
+
+  test("in the page's words, the plural form its language needs for the count", () => {
+    const spanish = { locale: "es-ES", waiting: { one: "Pendiente de envío: {{count}} actualización", other: "Pendientes de envío: {{count}} actualizaciones" } };
+    expect(waitingText(1, spanish)).toBe("Pendiente de envío: 1 actualización");
+    expect(waitingText(3, spanish)).toBe("Pendientes de envío: 3 actualizaciones");
+    // Spanish's "many" (a million), which these words leave out, falls back to "other".
+    expect(waitingText(0, spanish)).toBeNull();
+    expect(waitingText(1_000_000, spanish)).toBe("Pendientes de envío: 1000000 actualizaciones");
+  });
+});
+
+describe("noticeWords", () => {
+  test("takes the page's words for the worker's notices, known names with text only, English for the rest", () => {
+    expect(noticeWords(null)).toEqual(NOTICE_WORDS);
+    expect(noticeWords({ lang: "fr", noSignal: "Pas de réseau", runSheet: "", extra: "x", full: 3 })).toEqual({ ...NOTICE_WORDS, lang: "fr", noSignal: "Pas de réseau" });
+    expect(noticeWords({ notOpened: "x".repeat(600) }).notOpened).toHaveLength(500);
   });
 });
 

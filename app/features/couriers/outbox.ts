@@ -91,6 +91,33 @@ export const OUTBOX_WORDS: OutboxWords = {
   refusedFallback: OUTBOX_MESSAGES.refusedFallback,
 };
 
+/**
+ * The page the service worker answers with when it has nothing better without signal, in the
+ * words of the last courier page that gave them (data-offline-notice; the worker keeps them).
+ */
+export type NoticeWords = { lang: string; noSignal: string; runSheet: string; notKept: string; full: string; notOpened: string };
+
+export const NOTICE_WORDS: NoticeWords = {
+  lang: "en",
+  noSignal: "No signal",
+  runSheet: "Run sheet",
+  notKept: OUTBOX_MESSAGES.notKept,
+  full: OUTBOX_MESSAGES.full,
+  notOpened: OUTBOX_MESSAGES.notOpened,
+};
+
+/** The notice words a page sent, over the English ones: only known names with text. */
+export function noticeWords(given: unknown): NoticeWords {
+  const words = { ...NOTICE_WORDS };
+  if (given && typeof given === "object") {
+    for (const name of Object.keys(NOTICE_WORDS) as (keyof NoticeWords)[]) {
+      const value = (given as Record<string, unknown>)[name];
+      if (typeof value === "string" && value.trim() !== "") words[name] = value.slice(0, 500);
+    }
+  }
+  return words;
+}
+
 /** "Waiting to be sent: 2 updates" (in the words' language); null when nothing waits. */
 export function waitingText(count: number, words: Pick<OutboxWords, "locale" | "waiting"> = OUTBOX_WORDS): string | null {
   if (count === 0) return null;
