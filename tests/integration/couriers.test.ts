@@ -300,7 +300,7 @@ describe("couriers: status at the door", () => {
     expect(await db.$count(courierUpdates, eq(courierUpdates.shipmentId, stop.id))).toBe(0);
   });
 
-  it("speaks the courier's language: the run sheet in Spanish, a stop in French, and the answers and refusals of an update in theirs", async () => {
+  it("speaks the courier's language: the run sheet in Spanish, a stop in French, the answers and refusals of an update in theirs, and its history entry in the reader's", async () => {
     const stop = await newShipment({ weightKg: 2.5, signatureRequired: true, specialInstructions: "Ring twice" });
     await assign([stop.id], ana.id);
     const spanish = { Cookie: ana.cookie, "Accept-Language": "es-ES,es;q=0.9" };
@@ -327,6 +327,10 @@ describe("couriers: status at the door", () => {
     const notOwn = await newShipment();
     const missing = await html(await getWith(`/courier?trackingId=${notOwn.trackingId}`, spanish));
     expect(missing).toContain("Este paquete no está en tu hoja de ruta");
+    // What the update wrote in the history reads in Spanish on the public tracking page.
+    await postWith(`/courier/stops/${stop.trackingId}`, { updateId: crypto.randomUUID(), status: "failed", reason: "nobody_home" }, spanish);
+    const tracking = await html(await getWith(`/track/${stop.trackingId}`, { "Accept-Language": "es" }));
+    expect(tracking).toContain("Intento de entrega fallido: Nadie en casa. Volveremos a intentarlo el próximo día laborable");
   });
 });
 

@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { courierDay, courierStatusLabel, CourierUpdateSchema, failedAttemptDescription, proofSentence, runSheetOrder, updateDescription } from "./courier-rules";
+import {
+  courierDay,
+  courierHistoryText,
+  courierStatusLabel,
+  CourierUpdateSchema,
+  failedAttemptDescription,
+  FAILURE_REASONS,
+  proofSentence,
+  runSheetOrder,
+  updateDescription,
+} from "./courier-rules";
 import { trackingIdFromCode } from "./scanned-code";
 import { translator } from "~/features/languages/i18n.server";
 
@@ -53,7 +63,21 @@ describe("courier rules", () => {
     expect(proofSentence(translator("fr", "mail"), { receivedBy: "J. Smith", at: "27 nov. 2026, 14:02 UTC", photo: true })).toBe("Remis à J. Smith le 27 nov. 2026, 14:02 UTC, photo prise");
   });
 
-  test("the run sheet's day is the UTC date; its order is the admin's unless postal code is asked for", () => {
+  test("what a courier's update wrote in the history reads in the reader's language; a typed reason stays as typed", () => {
+    const english = translator("en", "statuses");
+    for (const reason of FAILURE_REASONS) expect(courierHistoryText(english, failedAttemptDescription(reason))).toBe(failedAttemptDescription(reason));
+    expect(courierHistoryText(english, "Delivered, signed for")).toBe("Delivered, signed for");
+    const spanish = translator("es", "statuses");
+    expect(courierHistoryText(spanish, failedAttemptDescription("nobody_home"))).toBe(
+      "Intento de entrega fallido: Nadie en casa. Volveremos a intentarlo el próximo día laborable; mientras tanto, el paquete espera en nuestro almacén.",
+    );
+    expect(courierHistoryText(spanish, failedAttemptDescription("other", "Dog at the gate"))).toMatch(/^Intento de entrega fallido: Dog at the gate\. Nuestro equipo/);
+    expect(courierHistoryText(translator("fr"), "Delivered in person")).toBe("Remis en main propre");
+    expect(courierHistoryText(spanish, "Package is out for delivery")).toBeNull();
+    expect(courierHistoryText(spanish, "Delivery attempt failed: something else")).toBeNull();
+  });
+
+    test("the run sheet's day is the UTC date; its order is the admin's unless postal code is asked for", () => {
     expect(courierDay(Date.UTC(2026, 10, 27, 23, 59))).toBe("2026-11-27");
     expect(runSheetOrder("postal")).toBe("postal");
     expect(runSheetOrder("anything")).toBe("admin");

@@ -43,11 +43,11 @@ export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
 
 /** What happens after a failed attempt, told to the owner with the reason. */
 const NEXT_STEPS: Record<FailureReason, string> = {
-  nobody_home: "We will try again on the next working day; the parcel waits at our depot meanwhile.",
-  address_not_found: "Please check the recipient's address with our support team; we will try again once it is confirmed.",
-  refused: "The parcel goes back to our depot and our support team will contact the sender.",
-  access_problem: "We will try again on the next working day; a note on how to get in helps our courier.",
-  other: "Our support team will contact you if anything is needed; otherwise we try again on the next working day.",
+  nobody_home: tk("We will try again on the next working day; the parcel waits at our depot meanwhile."),
+  address_not_found: tk("Please check the recipient's address with our support team; we will try again once it is confirmed."),
+  refused: tk("The parcel goes back to our depot and our support team will contact the sender."),
+  access_problem: tk("We will try again on the next working day; a note on how to get in helps our courier."),
+  other: tk("Our support team will contact you if anything is needed; otherwise we try again on the next working day."),
 };
 
 export const FAILURE_REASON_NEEDED = "Please choose why the delivery failed";
@@ -55,10 +55,12 @@ export const FAILURE_TEXT_NEEDED = "Please say what went wrong";
 export const COURIER_STATUS_NOT_LISTED = "Please choose a status from the list";
 export const MAX_FAILURE_TEXT = 200;
 
-/** The history entry (and the owner's mail) of a failed attempt: the reason, then what happens next. */
+const FAILED_ATTEMPT = "Delivery attempt failed: ";
+
+/** The history entry (and the owner's mail) of a failed attempt: the reason, then what happens next (stored in English). */
 export function failedAttemptDescription(reason: FailureReason, text?: string): string {
   const why = reason === "other" && text ? text : FAILURE_REASON_LABELS[reason];
-  return `Delivery attempt failed: ${why}. ${NEXT_STEPS[reason]}`;
+  return `${FAILED_ATTEMPT}${why}. ${NEXT_STEPS[reason]}`;
 }
 
 /** The run sheet's day of a moment: its UTC date, YYYY-MM-DD. */
@@ -92,6 +94,21 @@ export const PROOF_MESSAGES = {
 /** What the public tracking page (and every party's mail) says of a delivery with a proof. */
 export const SIGNED_FOR = "Delivered, signed for";
 export const HANDED_OVER = "Delivered in person";
+
+/**
+ * A history text a courier's update wrote (a delivery with its proof, a failed attempt's reason
+ * and next step) in the language of `t`; null for any other text. A reason the courier typed
+ * stays as typed.
+ */
+export function courierHistoryText(t: TFunction, text: string): string | null {
+  if (text === SIGNED_FOR || text === HANDED_OVER) return t(text, { ns: COURIERS_NAMESPACE });
+  if (!text.startsWith(FAILED_ATTEMPT)) return null;
+  const reason = FAILURE_REASONS.find((one) => text.endsWith(`. ${NEXT_STEPS[one]}`));
+  if (!reason) return null;
+  const why = text.slice(FAILED_ATTEMPT.length, text.length - NEXT_STEPS[reason].length - 2);
+  const label = why === FAILURE_REASON_LABELS[reason] ? t(why, { ns: COURIERS_NAMESPACE }) : why;
+  return `${t("Delivery attempt failed: {{reason}}.", { ns: COURIERS_NAMESPACE, reason: label })} ${t(NEXT_STEPS[reason], { ns: COURIERS_NAMESPACE })}`;
+}
 
 const ImageFile = (notImage: string, tooLarge: string, maxBytes: number) =>
   z

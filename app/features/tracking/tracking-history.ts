@@ -5,6 +5,7 @@
 // entries are never replaced by synthesised ones.
 import type { TFunction } from "i18next";
 import { tk } from "~/features/languages/languages";
+import { courierHistoryText } from "~/features/couriers/courier-rules";
 import {
   DEFAULT_HISTORY_TEXTS,
   defaultStatusDescription,
@@ -125,12 +126,13 @@ export function currentLocation(history: readonly HistoryEntry[]): string | null
 }
 
 /**
- * A history entry's description or place in the language of `t`: the words a change writes by
+ * A history entry's description or place in the language of `t`: the words a change (a courier's too) writes by
  * itself are translated; anything a person typed (a place, a reason, a destination) stays as typed.
  */
 export function historyText(t: TFunction, text: string): string {
   if (text.startsWith(DELIVERED_TO_DESTINATION)) {
     return t("Package delivered to custom destination: {{destination}}", { ns: STATUSES_NAMESPACE, destination: text.slice(DELIVERED_TO_DESTINATION.length) });
   }
-  return DEFAULT_HISTORY_TEXTS.has(text) || text === LOCATION_CHANGED ? t(text, { ns: STATUSES_NAMESPACE }) : text;
+  if (DEFAULT_HISTORY_TEXTS.has(text) || text === LOCATION_CHANGED) return t(text, { ns: STATUSES_NAMESPACE });
+  return courierHistoryText(t, text) ?? text;
 }
