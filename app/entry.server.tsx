@@ -4,7 +4,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { catalogsScript } from "./features/languages/catalogs-script";
-import { renderingInstance, resources } from "./features/languages/i18n.server";
+import { namespacesUsed, renderingInstance, resources } from "./features/languages/i18n.server";
 
 export default async function handleRequest(
   request: Request,
@@ -41,8 +41,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // A page that hydrates gets the catalogs its rendering used, so React renders the same words.
   const hydrates = html.includes("window.__remixContext");
-  const used = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
-  const catalogs = hydrates ? catalogsScript(language, used, resources[language], nonce) : "";
+  const catalogs = hydrates ? catalogsScript(language, namespacesUsed(i18n), resources[language], nonce) : "";
   return new Response(moveTrailingScriptsIntoBody(html, catalogs), { headers: responseHeaders, status: responseStatusCode });
 }
 

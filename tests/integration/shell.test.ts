@@ -382,6 +382,11 @@ describe("with the demo data", () => {
       const parsed = JSON.parse(inline!) as { language: string; catalogs: Record<string, Record<string, string>> };
       expect(parsed.language).toBe("es");
       expect(parsed.catalogs.common?.Language).toBe("Idioma");
+      // A namespace one call asks for (the status names in the list's selects) travels too: without
+      // it the browser would render English names over the Spanish ones and throw the page away.
+      const list = await (await get("/admin/shipments?lng=es", { Cookie: admin })).text();
+      const listCatalogs = JSON.parse(/<script type="application\/json" id="i18n-catalogs"[^>]*>([^<]*)<\/script>/.exec(list)![1]!) as typeof parsed;
+      expect(listCatalogs.catalogs.statuses?.["In Transit"]).toBe("En tránsito");
       expect(await (await get("/about?lng=es")).text()).not.toContain("i18n-catalogs");
     });
   });

@@ -29,9 +29,31 @@ export function translator(language: Language, namespace: string | string[] = "c
   return serverI18n.getFixedT(language, namespace);
 }
 
-/** An instance for one page's rendering in `language`: it notes the namespaces the page uses (react-i18next's reportNamespaces). */
+const namespacesNoted = new WeakMap<i18n, Set<string>>();
+
+/**
+ * An instance for one page's rendering in `language`. It notes every namespace a translation of
+ * the page reads: those its components name (react-i18next's reportNamespaces) and those a
+ * single call asks for (`t(label, { ns: "statuses" })`), which the browser needs as well.
+ */
 export function renderingInstance(language: Language): i18n {
-  return serverI18n.cloneInstance({ lng: language, initImmediate: false });
+  const instance = serverI18n.cloneInstance({ lng: language, initImmediate: false });
+  const noted = new Set<string>();
+  const translate = instance.t.bind(instance);
+  instance.t = ((...args: Parameters<TFunction>) => {
+    for (const arg of args) {
+      const ns = typeof arg === "object" && arg !== null && "ns" in arg ? (arg as { ns?: unknown }).ns : undefined;
+      for (const namespace of [ns].flat()) if (typeof namespace === "string") noted.add(namespace);
+    }
+    return translate(...args);
+  }) as TFunction;
+  namespacesNoted.set(instance, noted);
+  return instance;
+}
+
+/** The namespaces a page's rendering through `instance` used. */
+export function namespacesUsed(instance: i18n): string[] {
+  return [...new Set([...(instance.reportNamespaces?.getUsedNamespaces() ?? []), ...(namespacesNoted.get(instance) ?? [])])];
 }
 
 const YEAR_SECONDS = 365 * 24 * 3600;
