@@ -53,7 +53,8 @@ export default defineConfig(async () => {
       v3_relativeSplatPath: true,
       v3_throwAbortReason: true,
       v3_singleFetch: true,
-      v3_lazyRouteDiscovery: true,
+      // Off: hydrating pages load the whole route manifest up front (docs/decisions/172).
+      v3_lazyRouteDiscovery: false,
       v3_routeConfig: true,
     },
   });

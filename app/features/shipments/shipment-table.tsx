@@ -42,6 +42,7 @@ const BULK_COURIER_ACTION = "/admin/shipments/bulk-courier";
 
 /** The bulk bar's form: the rows' boxes belong to it. It asks to delete (GET, a confirmation) or, through Update status, posts a status change. */
 const BULK_FORM_ID = "bulk-actions";
+const NOTHING: ReadonlySet<string> = new Set();
 
 export function AdminShipmentTable({
   title,
@@ -70,7 +71,6 @@ export function AdminShipmentTable({
   const locale = useLocale();
   const { t } = useTranslation("shipments");
   const messages = useMessages();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [noneSelected, setNoneSelected] = useState(false);
   const bulkStatus = useFetcher<{ errors?: string[] }>();
   const bulkCourier = useFetcher<{ errors?: string[] }>();
@@ -79,11 +79,15 @@ export function AdminShipmentTable({
     ...(bulkCourier.state === "idle" ? (bulkCourier.data?.errors ?? []) : []),
   ];
   const pageIds = rows.map((row) => row.id);
-  const selectedIds = pageIds.filter((id) => selected.has(id));
-
-  // A new page of rows starts with nothing selected.
+  // The ticks belong to their page of rows: another page starts with nothing selected. (Kept with
+  // the page's key, not reset by an effect: a state set there re-rendered the whole table in one
+  // block right after hydration.)
   const pageKey = pageIds.join(",");
-  useEffect(() => setSelected(new Set()), [pageKey]);
+  const [ticks, setTicks] = useState<{ pageKey: string; ids: ReadonlySet<string> }>({ pageKey, ids: NOTHING });
+  const selected = ticks.pageKey === pageKey ? ticks.ids : NOTHING;
+  const setSelected = (next: (current: ReadonlySet<string>) => ReadonlySet<string>) =>
+    setTicks((current) => ({ pageKey, ids: next(current.pageKey === pageKey ? current.ids : NOTHING) }));
+  const selectedIds = pageIds.filter((id) => selected.has(id));
 
   const toggle = (id: string, on: boolean) => {
     setNoneSelected(false);
@@ -106,7 +110,7 @@ export function AdminShipmentTable({
           total={pageIds.length}
           onChange={(on) => {
             setNoneSelected(false);
-            setSelected(on ? new Set(pageIds) : new Set());
+            setSelected(() => (on ? new Set(pageIds) : NOTHING));
           }}
         />
       ),
@@ -217,7 +221,7 @@ export function AdminShipmentTable({
         {filters.datesSwapped ? <FilterNotice>{messages(SWAPPED_DATES_MESSAGE)}</FilterNotice> : null}
       </div>
 
-      <form id={BULK_FORM_ID} method="get" action={BULK_DELETE_ACTION} onReset={() => setSelected(new Set())}>
+      <form id={BULK_FORM_ID} method="get" action={BULK_DELETE_ACTION} onReset={() => setSelected(() => NOTHING)}>
         <input type="hidden" name="redirectTo" value={here} />
         {pageIds.map((id) => (
           <input key={id} type="hidden" name="pageIds" value={id} />
@@ -456,8 +460,9 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
   const { t } = useTranslation("shipments");
   const messages = useMessages();
   const fetcher = useFetcher<{ error?: string }>();
-  const [choice, setChoice] = useState<string>(status);
-  useEffect(() => setChoice(status), [status]);
+  // The choice belongs to the status it was made from: a new status (a reload) starts afresh.
+  const [picked, setPicked] = useState({ from: status, choice: status as string });
+  const choice = picked.from === status ? picked.choice : status;
   const askDestination = hydrated && choice === "custom_destination" && status !== "custom_destination";
   const selectId = `status-${shipmentId}`;
   const destinationId = `destination-${shipmentId}`;
@@ -479,7 +484,7 @@ function StatusForm({ shipmentId, trackingId, status, here }: { shipmentId: stri
           className="input w-44 max-w-full py-1 text-sm"
           onChange={(event) => {
             const next = event.currentTarget.value;
-            setChoice(next);
+            setPicked({ from: status, choice: next });
             if (next !== "custom_destination") fetcher.submit(event.currentTarget.form);
           }}
         >
