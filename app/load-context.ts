@@ -165,5 +165,9 @@ export async function finishRequest(
   return withCookies(answer, cookies);
 }
 
-/** What a service needs of the request: the database, the bindings, and where the site is served. */
-export type ServiceContext = Pick<AppLoadContext, "db" | "cloudflare" | "origin">;
+/**
+ * What a service needs of the request: the database, the bindings, and where the site is served;
+ * and, for a page's request, its language, which the service's messages are said in (without
+ * it, as for the API, English).
+ */
+export type ServiceContext = Pick<AppLoadContext, "db" | "cloudflare" | "origin"> & Partial<Pick<AppLoadContext, "language">>;

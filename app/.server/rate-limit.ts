@@ -5,12 +5,13 @@
 import { sql } from "drizzle-orm";
 import { rateLimits } from "../../drizzle/schema";
 import { tryAgainIn } from "~/domain/waiting";
+import { messagesIn, type LanguageContext } from "./answer-language";
 import type { Db } from "./db";
 import { remember } from "./isolate-state";
 import { tooManyAttempts, type RateLimited } from "./outcome";
 
-/** What the limits need of the request: the database and the bindings (a ServiceContext has both). */
-type LimitContext = { db: Db; cloudflare: { env: Env } };
+/** What the limits need of the request: the database and the bindings (a ServiceContext has both), and the language a refusal is said in. */
+type LimitContext = { db: Db; cloudflare: { env: Env } } & LanguageContext;
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -147,7 +148,8 @@ export type LimitedAction = keyof typeof ACTION_LIMITS;
 /**
  * Counts one `action` against the client address and, when the action has a per-account limit,
  * against `account` (an account id, or the address a reset link was asked for), both in one
- * round trip. The refusal (429) says when to try again; null when the action may go ahead.
+ * round trip. The refusal (429) says why and when to try again, in the request's language; null
+ * when the action may go ahead.
  */
 export async function limitAction(
   context: LimitContext,
@@ -160,5 +162,7 @@ export async function limitAction(
     { key: `${action}:ip:${address}`, limit: rule.perClient * factor, windowMs: rule.windowMs, now },
     ...(rule.perAccount !== undefined && account !== undefined ? [{ key: `${action}:account:${account}`, limit: rule.perAccount * factor, windowMs: rule.windowMs, now }] : []),
   ]);
-  return result.allowed ? null : tooManyAttempts(result, `${rule.message} ${tryAgainIn(result.retryAfterSeconds)}`);
+  if (result.allowed) return null;
+  const t = await messagesIn(context);
+  return tooManyAttempts(result, `${t(rule.message)} ${tryAgainIn(result.retryAfterSeconds, t)}`);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { signInDelayMs, tryAgainIn } from "./waiting";
+import { translator } from "~/features/languages/i18n.server";
+import { signInDelayMs, tryAgainIn, waitOf } from "./waiting";
 
 const MINUTE = 60_000;
 
@@ -19,12 +20,27 @@ describe("signInDelayMs", () => {
 });
 
 describe("tryAgainIn", () => {
+  const [en, es, fr] = (["en", "es", "fr"] as const).map((language) => translator(language, "messages"));
+
   it("rounds up to whole minutes, and to hours from an hour on", () => {
-    expect(tryAgainIn(1)).toBe("Please try again in 1 minute.");
-    expect(tryAgainIn(60)).toBe("Please try again in 1 minute.");
-    expect(tryAgainIn(61)).toBe("Please try again in 2 minutes.");
-    expect(tryAgainIn(59 * 60)).toBe("Please try again in 59 minutes.");
-    expect(tryAgainIn(3600)).toBe("Please try again in 1 hour.");
-    expect(tryAgainIn(3 * 3600 - 5)).toBe("Please try again in 3 hours.");
+    expect(waitOf(1)).toEqual({ count: 1, unit: "minutes" });
+    expect(waitOf(59 * 60 + 1)).toEqual({ count: 1, unit: "hours" });
+    expect(tryAgainIn(1, en!)).toBe("Please try again in 1 minute.");
+    expect(tryAgainIn(60, en!)).toBe("Please try again in 1 minute.");
+    expect(tryAgainIn(61, en!)).toBe("Please try again in 2 minutes.");
+    expect(tryAgainIn(59 * 60, en!)).toBe("Please try again in 59 minutes.");
+    expect(tryAgainIn(3600, en!)).toBe("Please try again in 1 hour.");
+    expect(tryAgainIn(3 * 3600 - 5, en!)).toBe("Please try again in 3 hours.");
+  });
+
+  it("says the wait in Spanish and French, singular and plural", () => {
+    expect(tryAgainIn(30, es!)).toBe("Vuelve a intentarlo dentro de 1 minuto.");
+    expect(tryAgainIn(5 * 60, es!)).toBe("Vuelve a intentarlo dentro de 5 minutos.");
+    expect(tryAgainIn(3600, es!)).toBe("Vuelve a intentarlo dentro de 1 hora.");
+    expect(tryAgainIn(2 * 3600, es!)).toBe("Vuelve a intentarlo dentro de 2 horas.");
+    expect(tryAgainIn(60, fr!)).toBe("Veuillez réessayer dans 1 minute.");
+    expect(tryAgainIn(45 * 60, fr!)).toBe("Veuillez réessayer dans 45 minutes.");
+    expect(tryAgainIn(3600, fr!)).toBe("Veuillez réessayer dans 1 heure.");
+    expect(tryAgainIn(5 * 3600, fr!)).toBe("Veuillez réessayer dans 5 heures.");
   });
 });

@@ -1,4 +1,5 @@
-// How long someone waits after too many attempts, and how that is said.
+// How long someone waits after too many attempts, and how that is said (in the reader's
+// language, through the `messages` catalogs).
 
 const MINUTE_MS = 60_000;
 
@@ -15,10 +16,17 @@ export function signInDelayMs(failures: number, free: number): number {
   return Math.min(2 ** Math.min(failures - free, 6) * MINUTE_MS, LONGEST_SIGN_IN_DELAY_MS);
 }
 
-/** "Please try again in 3 minutes." for a wait in seconds, rounded up to whole minutes or hours. */
-export function tryAgainIn(seconds: number): string {
+/** A wait in seconds as it is said: rounded up to whole minutes, and to whole hours from an hour on. */
+export function waitOf(seconds: number): { count: number; unit: "minutes" | "hours" } {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 60) return `Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
-  const hours = Math.ceil(minutes / 60);
-  return `Please try again in ${hours} ${hours === 1 ? "hour" : "hours"}.`;
+  return minutes < 60 ? { count: minutes, unit: "minutes" } : { count: Math.ceil(minutes / 60), unit: "hours" };
+}
+
+/** Translates a key with a count (i18next's TFunction, the `messages` catalogs). */
+type CountTranslator = (key: string, options: { count: number }) => string;
+
+/** "Please try again in 3 minutes." for a wait in seconds, in the language of `t`. */
+export function tryAgainIn(seconds: number, t: CountTranslator): string {
+  const { count, unit } = waitOf(seconds);
+  return unit === "minutes" ? t("Please try again in {{count}} minutes.", { count }) : t("Please try again in {{count}} hours.", { count });
 }

@@ -57,7 +57,7 @@ export async function subscribeToTracking(
   const email = normalizeEmail(typed);
   const t = translator(language, "messages");
   const SENT = (): Done => ({ ok: true, message: t("Almost done: we have sent a link to {{email}}. Open it to confirm, and we will e-mail each status change.", { email }) });
-  const limited = await limitAction(context, { action: "tracking-subscription", clientAddress, account: email });
+  const limited = await limitAction({ ...context, language: async () => language }, { action: "tracking-subscription", clientAddress, account: email });
   if (limited) return limited;
   const { db } = context;
   const shipment = await db
@@ -100,9 +100,9 @@ export async function subscribeToTracking(
       // The wait: until the oldest of those sign-ups expires.
       const retryAfterSeconds = Math.max(1, Math.ceil(((crowd.oldest ?? now) + CONFIRM_LINK_MS - now) / 1000));
       const why = full
-        ? "Too many people are waiting to confirm updates for this shipment."
-        : `This address already has ${MAX_PENDING_PER_ADDRESS} requests for updates waiting to be confirmed: open the links we mailed to it.`;
-      return tooManyAttempts({ retryAfterSeconds }, `${why} ${tryAgainIn(retryAfterSeconds)}`);
+        ? t("Too many people are waiting to confirm updates for this shipment.")
+        : t("This address already has {{count}} requests for updates waiting to be confirmed: open the links we mailed to it.", { count: MAX_PENDING_PER_ADDRESS });
+      return tooManyAttempts({ retryAfterSeconds }, `${why} ${tryAgainIn(retryAfterSeconds, t)}`);
     }
   }
 
