@@ -115,6 +115,21 @@ describe("contact form", () => {
     expect((await post("/contact", { ...VALID, email: "chatty@example.com" })).status).toBe(302);
   });
 
+  it("says the refusal in the page's language: Spanish and French, with the wait's plural", async () => {
+    for (const [language, expected] of [
+      ["es", /Has enviado varios mensajes en poco tiempo\. Vuelve a intentarlo dentro de \d+ minutos?\./],
+      ["fr", /Vous avez envoyé plusieurs messages en peu de temps\. Veuillez réessayer dans \d+ minutes?\./],
+    ] as const) {
+      const address = newClientAddress();
+      const headers = { "CF-Connecting-IP": address, "Accept-Language": language };
+      for (let index = 0; index < 5; index += 1) expect((await post("/contact", { ...VALID, email: `busy-${language}@example.com` }, headers)).status).toBe(302);
+      const refused = await post("/contact", { ...VALID, email: `busy-${language}@example.com` }, headers);
+      expect(refused.status).toBe(429);
+      const page = await html(refused);
+      expect(page).toMatch(expected);
+    }
+  });
+
   it("acknowledges ten messages an hour to one sender address, from however many clients", async () => {
     for (let index = 0; index < 10; index += 1) {
       expect((await post("/contact", { ...VALID, email: "Flooded@Example.com", subject: `Message ${index}` })).status).toBe(302);
