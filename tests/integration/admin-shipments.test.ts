@@ -459,6 +459,14 @@ describe("row actions", () => {
     expect(await follow(none, admin)).toContain("Please select shipments first");
   });
 
+  it("says the bulk delete's toast in the admin's language: French, with its plural", async () => {
+    const response = await post("/admin/shipments/bulk-delete?lng=fr", { ids: ["seed-shipment-14", "seed-shipment-18"], redirectTo: "/admin/shipments" }, admin);
+    const page = await follow(response, admin);
+    expect(page).toContain("2 envois supprimés");
+    expect(page).not.toContain("2 shipments deleted");
+    expect(await shipment("seed-shipment-14")).toBeUndefined();
+  });
+
   it("confirms 'select all' without JavaScript with the page's shipments", async () => {
     const html = await (await get("/admin/shipments/bulk-delete?all=page&pageIds=seed-shipment-12&pageIds=seed-shipment-13", admin)).text();
     expect(html).toContain("Are you sure you want to delete 2 shipments?");

@@ -17,8 +17,9 @@ import { findShipmentInvoice, invoiceForNewPrice, keepInvoicesOf } from "~/featu
 import { refused, type Done, type Outcome, type Refused } from "~/.server/outcome";
 import { LOCATION_CHANGED } from "~/features/tracking/tracking-history";
 import { STALE_EDIT_MESSAGE } from "./admin-shipment-form";
-import { normalizeStatus, statusLabel, type ShipmentStatus } from "./shipment-status";
+import { normalizeStatus, statusName, type ShipmentStatus } from "./shipment-status";
 import { limitAction } from "~/.server/rate-limit";
+import { messagesIn } from "~/.server/answer-language";
 import { bulkStatusMessage, MAX_SELECTED, NOTHING_SELECTED, SELECTED_NOT_FOUND, selectionFault, type BulkStatus } from "./shipment-selection";
 import { appendHistoryEntry, changeShipmentStatuses, type NewShipment } from "./shipments.server";
 
@@ -230,7 +231,7 @@ export async function deleteSelectedShipments(
   if (selected.length === 0) return refused("invalid", NOTHING_SELECTED);
   const deleted = await deleteShipments(context, { ids: selected, actor });
   if (deleted === 0) return refused("not-found", "Failed to delete shipments");
-  return { ok: true, message: deleted === 1 ? "1 shipment deleted" : `${deleted} shipments deleted` };
+  return { ok: true, message: (await messagesIn(context))("{{count}} shipments deleted", { count: deleted }) };
 }
 
 /**
@@ -251,7 +252,7 @@ export async function changeSelectedStatuses(
   if ("reason" in result) return result;
   const { changed, unchanged, missing } = result;
   if (missing.length > 0) return refused("not-found", SELECTED_NOT_FOUND);
-  const message = bulkStatusMessage({ changed: changed.length, unchanged: unchanged.length, status });
+  const message = bulkStatusMessage(await messagesIn(context), { changed: changed.length, unchanged: unchanged.length, status });
   return { ok: true, changed: changed.length, message, ...(changed.length === 0 ? { tone: "info" as const } : {}) };
 }
 
@@ -330,7 +331,7 @@ export async function cancelShipment(
     .get();
   if (!current) return refused("not-found", "Shipment not found");
   const status = normalizeStatus(current.status) ?? "pending";
-  if (!(CANCELLABLE_STATUSES as readonly string[]).includes(status)) return refused("conflict", cancelRefusal(status));
+  if (!(CANCELLABLE_STATUSES as readonly string[]).includes(status)) return refused("conflict", await cancelRefusal(context, status));
   if (current.invoiceStatus === "paid") return refused("conflict", PAID_SHIPMENT_CANCEL_MESSAGE);
   const paid = db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.shipmentId, shipmentId), eq(invoices.status, "paid")));
   const guard = and(mine, inArray(shipments.status, [...CANCELLABLE_STATUSES]), notExists(paid));
@@ -357,11 +358,13 @@ export async function cancelShipment(
     // Something changed it meanwhile: say what stands in the way now.
     const again = await db.select({ status: shipments.status }).from(shipments).where(mine).get();
     if (!again) return refused("not-found", "Shipment not found");
-    return refused("conflict", (CANCELLABLE_STATUSES as readonly string[]).includes(again.status) ? PAID_SHIPMENT_CANCEL_MESSAGE : cancelRefusal(normalizeStatus(again.status) ?? "pending"));
+    return refused("conflict", (CANCELLABLE_STATUSES as readonly string[]).includes(again.status) ? PAID_SHIPMENT_CANCEL_MESSAGE : await cancelRefusal(context, normalizeStatus(again.status) ?? "pending"));
   }
   return { ok: true, message: "Shipment cancelled", trackingId: current.trackingId };
 }
 
-function cancelRefusal(status: ShipmentStatus): string {
-  return `This shipment is ${statusLabel(status)}: a shipment can be cancelled only until it is picked up.`;
+/** Why a shipment past pick-up cannot be cancelled, in the request's language. */
+async function cancelRefusal(context: ServiceContext, status: ShipmentStatus): Promise<string> {
+  const t = await messagesIn(context);
+  return t("This shipment is {{status}}: a shipment can be cancelled only until it is picked up.", { status: statusName(t, status) });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translator } from "~/features/languages/i18n.server";
 import { BULK_STATUSES, bulkStatusMessage, MAX_SELECTED, NOTHING_SELECTED, selectedIds, selectionFault, TOO_MANY_SELECTED } from "./shipment-selection";
 
 describe("the bulk actions' selection", () => {
@@ -27,10 +28,22 @@ describe("the bulk status change", () => {
   });
 
   it("says how many shipments it updated, and those that had the status already", () => {
-    expect(bulkStatusMessage({ changed: 1, unchanged: 0, status: "in_transit" })).toBe("1 shipment updated");
-    expect(bulkStatusMessage({ changed: 200, unchanged: 0, status: "in_transit" })).toBe("200 shipments updated");
-    expect(bulkStatusMessage({ changed: 2, unchanged: 1, status: "out_for_delivery" })).toBe("2 shipments updated; 1 already Out For Delivery");
-    expect(bulkStatusMessage({ changed: 0, unchanged: 1, status: "delivered" })).toBe("The status is already Delivered: nothing changed");
-    expect(bulkStatusMessage({ changed: 0, unchanged: 3, status: "delivered" })).toBe("The selected shipments are already Delivered: nothing changed");
+    const t = translator("en", "messages");
+    expect(bulkStatusMessage(t, { changed: 1, unchanged: 0, status: "in_transit" })).toBe("1 shipment updated");
+    expect(bulkStatusMessage(t, { changed: 200, unchanged: 0, status: "in_transit" })).toBe("200 shipments updated");
+    expect(bulkStatusMessage(t, { changed: 2, unchanged: 1, status: "out_for_delivery" })).toBe("2 shipments updated; 1 already Out For Delivery");
+    expect(bulkStatusMessage(t, { changed: 1, unchanged: 2, status: "out_for_delivery" })).toBe("1 shipment updated; 2 already Out For Delivery");
+    expect(bulkStatusMessage(t, { changed: 0, unchanged: 1, status: "delivered" })).toBe("The status is already Delivered: nothing changed");
+    expect(bulkStatusMessage(t, { changed: 0, unchanged: 3, status: "delivered" })).toBe("The selected shipments are already Delivered: nothing changed");
+  });
+
+  it("says the bulk change in Spanish and French, status names included", () => {
+    const es = translator("es", "messages");
+    const fr = translator("fr", "messages");
+    expect(bulkStatusMessage(es, { changed: 1, unchanged: 0, status: "in_transit" })).toBe("1 envío actualizado");
+    expect(bulkStatusMessage(es, { changed: 3, unchanged: 1, status: "delivered" })).toBe("3 envíos actualizados; en 1 el estado ya era Entregado");
+    expect(bulkStatusMessage(es, { changed: 0, unchanged: 1, status: "delivered" })).toBe("El estado ya es Entregado: no ha cambiado nada");
+    expect(bulkStatusMessage(fr, { changed: 2, unchanged: 0, status: "in_transit" })).toBe("2 envois mis à jour");
+    expect(bulkStatusMessage(fr, { changed: 0, unchanged: 4, status: "out_for_delivery" })).toBe("Les envois sélectionnés sont déjà au statut En cours de livraison : rien n'a changé");
   });
 });

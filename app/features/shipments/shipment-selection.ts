@@ -1,7 +1,8 @@
 // The admin list's selection for its bulk actions (delete, status change): the rows ticked, or,
 // with "All" ticked on a page served without JavaScript, every row of that page. It is bounded:
 // a request naming more than MAX_SELECTED shipments is more than any page of the list holds.
-import { SHIPMENT_STATUSES, statusLabel, type ShipmentStatus } from "./shipment-status";
+import type { TFunction } from "i18next";
+import { SHIPMENT_STATUSES, statusName, type ShipmentStatus } from "./shipment-status";
 
 export const MAX_SELECTED = 100;
 
@@ -34,10 +35,15 @@ export function isBulkStatus(status: ShipmentStatus): status is BulkStatus {
   return status !== "custom_destination";
 }
 
-/** The bulk change's toast: '2 shipments updated', with those that had the status already, or that nothing changed. */
-export function bulkStatusMessage({ changed, unchanged, status }: { changed: number; unchanged: number; status: ShipmentStatus }): string {
-  const label = statusLabel(status);
-  if (changed === 0) return unchanged === 1 ? `The status is already ${label}: nothing changed` : `The selected shipments are already ${label}: nothing changed`;
-  const updated = `${changed === 1 ? "1 shipment" : `${changed} shipments`} updated`;
-  return unchanged === 0 ? updated : `${updated}; ${unchanged} already ${label}`;
+/**
+ * The bulk change's toast: '2 shipments updated', with those that had the status already, or
+ * that nothing changed; in the language of `t` (the `messages` catalogs, status names from `statuses`).
+ */
+export function bulkStatusMessage(t: TFunction, { changed, unchanged, status }: { changed: number; unchanged: number; status: ShipmentStatus }): string {
+  const label = statusName(t, status);
+  if (changed === 0) {
+    return unchanged === 1 ? t("The status is already {{status}}: nothing changed", { status: label }) : t("The selected shipments are already {{status}}: nothing changed", { status: label });
+  }
+  if (unchanged === 0) return t("{{count}} shipments updated", { count: changed });
+  return t("{{count}} shipments updated; {{unchanged}} already {{status}}", { count: changed, unchanged, status: label });
 }

@@ -5,7 +5,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { invoices, shipmentPackages, shipments, trackingEvents, users } from "../../../drizzle/schema";
 import { invoiceAmounts, invoiceNumber } from "~/features/invoices/invoice";
-import { isDelivered, normalizeStatus, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
+import { isDelivered, normalizeStatus, statusName, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { checkPlace, CustomDestinationSchema } from "~/features/shipments/shipment-places";
 import { statusChangeEntry, type AppendedEntry } from "~/features/tracking/tracking-history";
 import { generateTrackingId } from "~/features/tracking/tracking-id";
@@ -15,6 +15,7 @@ import { commit, prepareCommit } from "~/.server/dispatch";
 import { recordEvents, type Actor, type DeliveryProofFacts, type OnlyIf } from "~/.server/events";
 import { refused, type Outcome, type RateLimited } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
+import { messagesIn } from "~/.server/answer-language";
 import { ratingLink } from "~/features/ratings/ratings.server";
 import { getSettings, type Settings } from "~/features/settings/settings.server";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -407,6 +408,7 @@ export async function changeStatus(
   });
   if (typeof changed === "object") return changed;
   if (changed === "missing") return refused("not-found", "Failed to update shipment status");
-  if (changed === "unchanged") return { ok: true, tone: "info", message: `The status is already ${statusLabel(status)}: nothing changed` };
-  return { ok: true, message: customDestination ? `Shipment delivered to: ${customDestination}` : "Shipment status updated" };
+  const t = await messagesIn(context);
+  if (changed === "unchanged") return { ok: true, tone: "info", message: t("The status is already {{status}}: nothing changed", { status: statusName(t, status) }) };
+  return { ok: true, message: customDestination ? t("Shipment delivered to: {{place}}", { place: customDestination }) : t("Shipment status updated") };
 }
