@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { voiceOf } from "~/.server/answer-language";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -138,7 +139,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const price = converted(ADD_ON_PRICES[id]);
     return price ? t("{{option}} (+{{price}})", { option: t(getAddOn(id).name), price }) : t(getAddOn(id).name);
   };
-  const checkFaults = url.searchParams.has("check") ? checkedStepFaults(draft.values, step, rate) : null;
+  const checkFaults = url.searchParams.has("check") ? checkedStepFaults(draft.values, step, rate, await voiceOf(context)) : null;
   return {
     step,
     reached: draft.reached,

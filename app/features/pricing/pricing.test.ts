@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExchangeRate } from "./exchange-rates";
+import { ENGLISH_VOICE } from "~/.server/answer-language";
+import { translator } from "~/features/languages/i18n.server";
 import { insuranceCapFault, insuredValueCap, quote, routeMultiplier, shippingCost } from "./pricing";
 import { getAddOn } from "./pricing-plans";
 import { BASE_RATES, MAX_INSURED_VALUE } from "./tariff";
@@ -166,10 +168,13 @@ describe("the insurance cap", () => {
   });
 
   it("lets a value up to the cap through, and names both figures above it", () => {
-    expect(insuranceCapFault(5_000_000, USD)).toBeNull();
-    expect(insuranceCapFault(4_350_000, EUR)).toBeNull();
-    expect(insuranceCapFault(5_000_001, USD)).toBe("Insurance covers at most $50,000 of declared value; this shipment declares $50,000.01.");
+    expect(insuranceCapFault(5_000_000, USD, ENGLISH_VOICE)).toBeNull();
+    expect(insuranceCapFault(4_350_000, EUR, ENGLISH_VOICE)).toBeNull();
+    expect(insuranceCapFault(5_000_001, USD, ENGLISH_VOICE)).toBe("Insurance covers at most $50,000 of declared value; this shipment declares $50,000.01.");
     // The same number read as euros is over the cap: €50,000 is more than $50,000.
-    expect(insuranceCapFault(5_000_000, EUR)).toBe("Insurance covers at most $50,000 (€43,500.00) of declared value; this shipment declares €50,000.00.");
+    expect(insuranceCapFault(5_000_000, EUR, ENGLISH_VOICE)).toBe("Insurance covers at most $50,000 (€43,500.00) of declared value; this shipment declares €50,000.00.");
+    // In the reader's language, amounts in their locale.
+    const french = { t: translator("fr", "messages"), locale: "fr-FR" };
+    expect(insuranceCapFault(5_000_000, EUR, french)?.replace(/[\u00a0\u202f]/g, " ")).toBe("L'assurance couvre au plus 50 000 $US (43 500,00 €) de valeur déclarée ; cet envoi déclare 50 000,00 €.");
   });
 });

@@ -7,6 +7,7 @@ import { BASE_CURRENCY, BASE_RATE, convertMinorUnits, convertParts, type Exchang
 import { formatMoney, toMinorUnits } from "~/domain/format";
 import { ADD_ON_PRICES, BASE_RATES, MAX_INSURED_VALUE, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS } from "./tariff";
 import { formatDollars, getAddOn } from "./pricing-plans";
+import type { Voice } from "~/.server/answer-language";
 import {
   DELIVERY_OPTION_LABELS,
   DELIVERY_OPTION_SURCHARGES,
@@ -131,11 +132,13 @@ export function insuredValueCap(rate: ExchangeRate): number {
 
 /**
  * Why a shipment declaring `declaredValue` (minor units of the rate's currency) cannot be
- * insured, or null: insurance covers at most $50,000, converted at the rate.
+ * insured, or null: insurance covers at most $50,000, converted at the rate. Said in `voice`.
  */
-export function insuranceCapFault(declaredValue: number, rate: ExchangeRate): string | null {
+export function insuranceCapFault(declaredValue: number, rate: ExchangeRate, { t, locale }: Voice): string | null {
   const cap = insuredValueCap(rate);
   if (declaredValue <= cap) return null;
-  const converted = rate.currency === BASE_CURRENCY ? "" : ` (${formatMoney(cap, rate.currency)})`;
-  return `Insurance covers at most ${formatDollars(MAX_INSURED_VALUE)}${converted} of declared value; this shipment declares ${formatMoney(declaredValue, rate.currency)}.`;
+  const values = { cap: formatDollars(MAX_INSURED_VALUE, locale), declared: formatMoney(declaredValue, rate.currency, locale) };
+  return rate.currency === BASE_CURRENCY
+    ? t("Insurance covers at most {{cap}} of declared value; this shipment declares {{declared}}.", values)
+    : t("Insurance covers at most {{cap}} ({{converted}}) of declared value; this shipment declares {{declared}}.", { ...values, converted: formatMoney(cap, rate.currency, locale) });
 }

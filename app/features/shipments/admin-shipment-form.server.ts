@@ -19,6 +19,7 @@ import type { Db } from "~/.server/db";
 import type { Actor } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
+import { voiceOf, type Voice } from "~/.server/answer-language";
 import { readForEdit, updateShipment } from "./shipment-changes.server";
 import { getExchangeRate, getSettings, listExchangeRates } from "~/features/settings/settings.server";
 import { createShipmentIf, type NewShipment } from "./shipments.server";
@@ -62,8 +63,8 @@ export function listErrors(
  * Insurance the form may not sell: at most $50,000 declared, converted at the rate of the
  * form's currency (Same Day's one city is the schema's rule).
  */
-function insuranceErrors(value: Pick<ShipmentFormValue, "insurance" | "value" | "currency">, rate: ExchangeRate | null): Record<string, string[]> {
-  const fault = value.insurance && rate && rate.currency === value.currency ? insuranceCapFault(toMinorUnits(value.value ?? 0, rate.currency), rate) : null;
+function insuranceErrors(value: Pick<ShipmentFormValue, "insurance" | "value" | "currency">, rate: ExchangeRate | null, voice: Voice): Record<string, string[]> {
+  const fault = value.insurance && rate && rate.currency === value.currency ? insuranceCapFault(toMinorUnits(value.value ?? 0, rate.currency), rate, voice) : null;
   return fault ? { insurance: [fault] } : {};
 }
 
@@ -231,9 +232,14 @@ function refusedForm(summary: CostSummary, reason: Refused["reason"], message: s
  * Checks what the schema cannot (the codes come from the lists, the form can be priced) and
  * prices the form at `rate` and the tax rate given: the refusal, or the columns to save.
  */
-function checkedColumns(value: ShipmentFormValue, now: number, { rate, taxRateBasisPoints }: { rate: ExchangeRate | null; taxRateBasisPoints: number }, previous?: PreviousEstimate) {
+function checkedColumns(
+  value: ShipmentFormValue,
+  now: number,
+  { rate, taxRateBasisPoints, voice }: { rate: ExchangeRate | null; taxRateBasisPoints: number; voice: Voice },
+  previous?: PreviousEstimate,
+) {
   const summary = checkedCostSummary(value, now, rate, taxRateBasisPoints, previous);
-  const fieldErrors = { ...insuranceErrors(value, rate), ...listErrors(value, rate) };
+  const fieldErrors = { ...insuranceErrors(value, rate, voice), ...listErrors(value, rate) };
   if (Object.keys(fieldErrors).length > 0 || !summary.quote) return { refusal: refusedForm(summary, "invalid", FORM_ERRORS_TOAST, fieldErrors) };
   return { summary, columns: { ...shipmentColumns(value, summary.quote, summary.estimatedDelivery), taxRateBasisPoints } };
 }
@@ -244,8 +250,8 @@ export async function createShipmentFromForm(
   { value, actor, clientAddress, now = Date.now() }: { value: ShipmentFormValue; actor: Actor; clientAddress: string; now?: number },
 ): Promise<Done<{ id: string }> | ShipmentFormRefusal> {
   // The settings read here are the shipment's too (its tracking prefix, its invoice's tax rate).
-  const [rate, settings] = await Promise.all([rateOf(context.db, value.currency), getSettings(context.db)]);
-  const checked = checkedColumns(value, now, { rate, taxRateBasisPoints: settings.taxRateBasisPoints });
+  const [rate, settings, voice] = await Promise.all([rateOf(context.db, value.currency), getSettings(context.db), voiceOf(context)]);
+  const checked = checkedColumns(value, now, { rate, taxRateBasisPoints: settings.taxRateBasisPoints, voice });
   if (checked.refusal) return checked.refusal;
   // Each shipment mails its sender and recipient: counted per admin and per client address.
   // The count goes out beside the reads of the shipment's mail; the shipment is stored once it allows.
@@ -270,10 +276,10 @@ export async function updateShipmentFromForm(
   { shipmentId, value, actor, now = Date.now() }: { shipmentId: string; value: EditShipmentFormValue; actor: Actor; now?: number },
 ): Promise<Done | ShipmentFormRefusal | Refused> {
   const read = readForEdit(context.db, shipmentId);
-  const [{ current }, rate] = await Promise.all([read, rateOf(context.db, value.currency)]);
+  const [{ current }, rate, voice] = await Promise.all([read, rateOf(context.db, value.currency), voiceOf(context)]);
   if (!current) return refused("not-found", "Failed to update shipment");
   // Priced at the shipment's own tax rate (its invoice's).
-  const checked = checkedColumns(value, now, { rate, taxRateBasisPoints: current.taxRateBasisPoints ?? 0 }, savedEstimate(current));
+  const checked = checkedColumns(value, now, { rate, taxRateBasisPoints: current.taxRateBasisPoints ?? 0, voice }, savedEstimate(current));
   if (checked.refusal) return checked.refusal;
   const outcome = await updateShipment(context, {
     read,

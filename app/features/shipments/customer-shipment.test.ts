@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ENGLISH_VOICE } from "~/.server/answer-language";
+import { translator } from "~/features/languages/i18n.server";
 import { describePackages, draftOptionFaults, estimateDraft, shipmentFromForm } from "./customer-shipment";
 import { SAME_DAY_ONE_CITY } from "./same-day";
 import type { ExchangeRate } from "~/features/pricing/exchange-rates";
@@ -88,10 +90,10 @@ describe("draftOptionFaults", () => {
   const oneCity = { ...draft, senderCity: "Toronto", senderCountry: "CA", recipientCity: " toronto", recipientCountry: "CA" };
 
   it("sells Same Day within one city only, naming the service field", () => {
-    expect(draftOptionFaults({ ...oneCity, serviceType: "same_day" }, USD)).toBeNull();
-    expect(draftOptionFaults({ ...oneCity, serviceType: "same_day", recipientCity: "Ottawa" }, USD)).toEqual({ serviceType: [SAME_DAY_ONE_CITY] });
-    expect(draftOptionFaults({ ...draft, serviceType: "same_day" }, USD)).toEqual({ serviceType: [SAME_DAY_ONE_CITY] });
-    expect(draftOptionFaults({ ...draft, serviceType: "express" }, USD)).toBeNull();
+    expect(draftOptionFaults({ ...oneCity, serviceType: "same_day" }, USD, ENGLISH_VOICE)).toBeNull();
+    expect(draftOptionFaults({ ...oneCity, serviceType: "same_day", recipientCity: "Ottawa" }, USD, ENGLISH_VOICE)).toEqual({ serviceType: [SAME_DAY_ONE_CITY] });
+    expect(draftOptionFaults({ ...draft, serviceType: "same_day" }, USD, ENGLISH_VOICE)).toEqual({ serviceType: [SAME_DAY_ONE_CITY] });
+    expect(draftOptionFaults({ ...draft, serviceType: "express" }, USD, ENGLISH_VOICE)).toBeNull();
   });
 
   it("insures at most $50,000 of declared value, read in the draft's currency", () => {
@@ -101,17 +103,19 @@ describe("draftOptionFaults", () => {
       insurance: true,
       packages: [{ ...draft.packages[0]!, value, quantity: "1" }],
     });
-    expect(draftOptionFaults(declared("50000", "USD"), USD)).toBeNull();
-    expect(draftOptionFaults(declared("43500", "EUR"), EUR)).toBeNull();
+    expect(draftOptionFaults(declared("50000", "USD"), USD, ENGLISH_VOICE)).toBeNull();
+    expect(draftOptionFaults(declared("43500", "EUR"), EUR, ENGLISH_VOICE)).toBeNull();
     // 50,000 is within the cap in dollars, over it in euros.
-    expect(draftOptionFaults(declared("50000", "EUR"), EUR)).toEqual({
+    expect(draftOptionFaults(declared("50000", "EUR"), EUR, ENGLISH_VOICE)).toEqual({
       insurance: ["Insurance covers at most $50,000 (€43,500.00) of declared value; this shipment declares €50,000.00."],
     });
-    expect(draftOptionFaults({ ...declared("50000", "EUR"), insurance: false }, EUR)).toBeNull();
+    expect(draftOptionFaults({ ...declared("50000", "EUR"), insurance: false }, EUR, ENGLISH_VOICE)).toBeNull();
   });
 
   it("refuses a currency the settings have no rate for", () => {
-    expect(draftOptionFaults({ ...draft, currency: "EUR" }, null)).toEqual({ currency: ["Prices in EUR are not available at the moment. Please choose another currency."] });
+    expect(draftOptionFaults({ ...draft, currency: "EUR" }, null, ENGLISH_VOICE)).toEqual({ currency: ["Prices in EUR are not available at the moment. Please choose another currency."] });
+    const spanish = { t: translator("es", "messages"), locale: "es-ES" };
+    expect(draftOptionFaults({ ...draft, currency: "EUR" }, null, spanish)).toEqual({ currency: ["Los precios en EUR no están disponibles en este momento. Elige otra moneda."] });
   });
 });
 

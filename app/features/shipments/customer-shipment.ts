@@ -8,6 +8,7 @@ import { toMinorUnits } from "~/domain/format";
 import { insuranceCapFault, quote, type Quote } from "~/features/pricing/pricing";
 import { chargeFor, type Charge } from "~/features/pricing/charge";
 import { sameDayRouteFault } from "./same-day";
+import type { Voice } from "~/.server/answer-language";
 import { fullPhoneNumber, packageTotals, type FieldErrors, type ShipmentDraft, type ShipmentFormValues } from "./shipment-steps";
 import { parseDeliveryOption, parseServiceType, type DeliveryOption, type ServiceType } from "./shipping-options";
 
@@ -91,9 +92,9 @@ export function estimateDraft(
  * What the package step's schema cannot check alone, at the rate of the draft's currency: Same
  * Day only within one city (the addresses are the earlier steps'), and insurance of at most
  * $50,000 declared, converted at that rate (a currency without a rate is refused). Null when
- * the options can be sold.
+ * the options can be sold. Said in `voice`.
  */
-export function draftOptionFaults(draft: ShipmentDraft, rate: ExchangeRate | null): FieldErrors | null {
+export function draftOptionFaults(draft: ShipmentDraft, rate: ExchangeRate | null, voice: Voice): FieldErrors | null {
   const faults: FieldErrors = {};
   if (parseServiceType(draft.serviceType) === "same_day") {
     const fault = sameDayRouteFault({
@@ -105,9 +106,9 @@ export function draftOptionFaults(draft: ShipmentDraft, rate: ExchangeRate | nul
     if (fault) faults.serviceType = [fault];
   }
   if (!rate || rate.currency !== draftCurrency(draft)) {
-    faults.currency = [`Prices in ${draftCurrency(draft)} are not available at the moment. Please choose another currency.`];
+    faults.currency = [voice.t("Prices in {{currency}} are not available at the moment. Please choose another currency.", { currency: draftCurrency(draft) })];
   } else if (draft.insurance) {
-    const fault = insuranceCapFault(toMinorUnits(packageTotals(draft.packages).declaredValueMajor, rate.currency), rate);
+    const fault = insuranceCapFault(toMinorUnits(packageTotals(draft.packages).declaredValueMajor, rate.currency), rate, voice);
     if (fault) faults.insurance = [fault];
   }
   return Object.keys(faults).length > 0 ? faults : null;

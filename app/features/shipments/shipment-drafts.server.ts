@@ -33,6 +33,7 @@ import type { Db } from "~/.server/db";
 import { actorFor } from "~/.server/events";
 import { refused, type Outcome, type Refused } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
+import { voiceOf, type Voice } from "~/.server/answer-language";
 import { createShipmentIf } from "./shipments.server";
 
 export const COUNTRY_OPTIONS: CountryOption[] = COUNTRIES.map(({ code, name, phoneCode }) => ({ code, name, phoneCode }));
@@ -198,9 +199,9 @@ const COERCED_ALL = coerceFormValue(STEP_SCHEMAS.all);
  * A whole draft checked at once, as 'Create Shipment' checks it: every step's faults and those of
  * its options at `rate` (the rate of the draft's currency) together, or the checked values.
  */
-export function checkedDraft(draft: ShipmentDraft, rate: ExchangeRate | null): { ok: true; value: ShipmentFormValues } | { ok: false; fieldErrors: FieldErrors } {
+export function checkedDraft(draft: ShipmentDraft, rate: ExchangeRate | null, voice: Voice): { ok: true; value: ShipmentFormValues } | { ok: false; fieldErrors: FieldErrors } {
   const check = parseWithZod(draftFormData(draft), { schema: COERCED_ALL, disableAutoCoercion: true });
-  const options = draftOptionFaults(draft, rate);
+  const options = draftOptionFaults(draft, rate, voice);
   if (check.status === "success" && !options) return { ok: true, value: check.value };
   return { ok: false, fieldErrors: { ...options, ...(check.status === "success" ? {} : fieldErrorsOf(check.error)) } };
 }
@@ -209,10 +210,10 @@ export function checkedDraft(draft: ShipmentDraft, rate: ExchangeRate | null): {
  * A step's faults with, on the package step, what its options need the addresses and `rate`
  * (that of the draft's currency, draftPricing) for (draftOptionFaults); null when the step passes.
  */
-export function checkedStepFaults(draft: ShipmentDraft, step: StepNumber, rate: ExchangeRate | null): FieldErrors | null {
+export function checkedStepFaults(draft: ShipmentDraft, step: StepNumber, rate: ExchangeRate | null, voice: Voice): FieldErrors | null {
   const faults = stepFaults(draft, step);
   if (step !== 3) return faults;
-  const options = draftOptionFaults(draft, rate);
+  const options = draftOptionFaults(draft, rate, voice);
   return faults || options ? { ...options, ...faults } : null;
 }
 
@@ -319,7 +320,7 @@ export async function applyDraftStep(
     case "next": {
       // A refused step writes nothing (issue 10): what was typed comes back on the page with its errors.
       const checked = { ...stored.values, ...command.values };
-      const faults = checkedStepFaults(checked, step, draftPricing(stored, checked).rate);
+      const faults = checkedStepFaults(checked, step, draftPricing(stored, checked).rate, await voiceOf(context));
       if (faults) return notPassing(faults);
       const next = Math.min(4, step + 1) as StepNumber;
       await save(values, next);
@@ -346,8 +347,9 @@ async function createShipmentFromDraft(
 
   // The package step is checked at this rate, and the shipment priced at it.
   const pricing = draftPricing(stored, draft.values);
+  const voice = await voiceOf(context);
   for (const step of [1, 2, 3, 4] as const) {
-    const faults = checkedStepFaults(draft.values, step, pricing.rate);
+    const faults = checkedStepFaults(draft.values, step, pricing.rate, voice);
     if (!faults) continue;
     if (step === 4) return notPassing(faults);
     await rewindDraft(db, user.id, { values, step, now });
@@ -434,7 +436,7 @@ export async function createShipmentFromInput(
   const draft = withLocalPhoneNumbers(draftFromInput(input), phoneCodeOf) as ShipmentDraft;
   const reading = await readPricing(context);
   const pricing = draftPricing(reading, draft);
-  const faults = { ...draftOptionFaults(draft, pricing.rate), ...stepFaults(draft, "all") };
+  const faults = { ...draftOptionFaults(draft, pricing.rate, await voiceOf(context)), ...stepFaults(draft, "all") };
   if (Object.keys(faults).length > 0) return refused("invalid", STEP_NOT_SAVED, faults);
   const checked = parseWithZod(draftFormData(draft), { schema: STEP_SCHEMAS.all });
   if (checked.status !== "success" || !pricing.rate) return refused("invalid", STEP_NOT_SAVED, stepFaults(draft, "all") ?? {});
@@ -462,11 +464,11 @@ export const QuoteSchema = STEP_SCHEMAS.all.pick({
  * The price and delivery estimate the form's step 4 would show for `input`, nothing stored:
  * the package step's rules and the two countries checked, every fault at once.
  */
-export async function quoteFromInput(context: Pick<ServiceContext, "db">, input: Record<string, unknown>, now = Date.now()): Promise<Outcome<{ estimate: Estimate }>> {
+export async function quoteFromInput(context: Pick<ServiceContext, "db" | "language">, input: Record<string, unknown>, now = Date.now()): Promise<Outcome<{ estimate: Estimate }>> {
   const draft = draftFromInput(input);
   const pricing = draftPricing(await readPricing(context), draft);
   const check = parseWithZod(draftFormData(draft), { schema: QuoteSchema });
-  const faults = { ...draftOptionFaults(draft, pricing.rate), ...(check.status === "success" ? {} : check.error) } as FieldErrors;
+  const faults = { ...draftOptionFaults(draft, pricing.rate, await voiceOf(context)), ...(check.status === "success" ? {} : check.error) } as FieldErrors;
   const listed = Object.fromEntries(Object.entries(faults).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
   if (Object.keys(listed).length > 0) return refused("invalid", "The quote could not be worked out: please correct the fields named.", listed);
   const estimate = estimateDraft(draft, { now, ...pricing });

@@ -20,6 +20,7 @@ import { commit } from "~/.server/dispatch";
 import { actorFor, recordEvents, type Actor } from "~/.server/events";
 import { refused, type Outcome } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
+import { ENGLISH_VOICE } from "~/.server/answer-language";
 import { checkedDraft, phoneCodeOf, type DraftOwner } from "./shipment-drafts.server";
 import { columnOfField, IMPORT_LIMITS, IMPORT_MESSAGES, importPages, type ImportArea, type RowError } from "./shipment-import";
 import { readImportFile, type ImportRow } from "./shipment-import-file";
@@ -61,7 +62,8 @@ async function ratesByCurrency(context: Pick<ServiceContext, "db">): Promise<Map
 /** One row checked as 'Create Shipment' checks a draft, with what reading it found. */
 function checkRow(row: ImportRow, rates: ReadonlyMap<string, ExchangeRate>) {
   const draft = withLocalPhoneNumbers(row.draft, phoneCodeOf) as ShipmentDraft;
-  const checked = checkedDraft(draft, rates.get(draftCurrency(draft)) ?? null);
+  // Row errors are stored for whoever reads the import: in English, as the file's own are.
+  const checked = checkedDraft(draft, rates.get(draftCurrency(draft)) ?? null, ENGLISH_VOICE);
   const errors = rowErrors(row.errors, checked.ok ? {} : checked.fieldErrors);
   return { line: row.line, draft, errors, value: checked.ok && errors.length === 0 ? checked.value : null };
 }
