@@ -308,6 +308,13 @@ const STATUS_MESSAGES: Record<InvoiceStatus, string> = {
   void: "Invoice voided",
 };
 
+/** When the invoice has the status asked for already: one sentence each, so each has its translation. */
+const ALREADY_MESSAGES: Record<InvoiceStatus, string> = {
+  paid: "The invoice is already paid",
+  unpaid: "The invoice is already unpaid",
+  void: "The invoice is already void",
+};
+
 /**
  * Marks an invoice paid, unpaid or void, with who and when (and the paid date while it is
  * paid). Compare-and-set on the status it was read with, so two admins' changes never cross.
@@ -320,7 +327,7 @@ export async function setInvoiceStatus(
   const current = await db.select({ number: invoices.number, status: invoices.status }).from(invoices).where(eq(invoices.id, invoiceId)).get();
   if (!current) return refused("not-found", "Invoice not found");
   const change = statusChange(current.status, status);
-  if (change === "unchanged") return { ok: true, tone: "info", message: `The invoice is already ${INVOICE_STATUS_LABELS[status].toLowerCase()}` };
+  if (change === "unchanged") return { ok: true, tone: "info", message: ALREADY_MESSAGES[status] };
   if (change === "refused") return refused("conflict", PAID_INVOICE_VOID_MESSAGE);
   const actor = actorFor(admin);
   const guard = and(eq(invoices.id, invoiceId), eq(invoices.status, current.status));

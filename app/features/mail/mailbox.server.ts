@@ -10,6 +10,7 @@ import { hideOneTimeTokens } from "~/features/accounts/one-time-links";
 import { pageOffset, paginate } from "~/domain/pagination";
 import type { Db } from "~/.server/db";
 import { handOver, type HandOverContext } from "~/.server/dispatch";
+import { messagesIn, type LanguageContext } from "~/.server/answer-language";
 import { refused, type Done, type Refused } from "~/.server/outcome";
 import { containsText } from "~/.server/text-search";
 import { MAIL_STATUSES, RETRIABLE, type MailStatus } from "./mail-status";
@@ -74,23 +75,24 @@ function requeued(db: Db, which: SQL, now: number) {
 
 /**
  * Hands `ids` to the queue again. Should the queue refuse them now, they are pending and not
- * handed over, so the sweep takes them within a minute or two.
+ * handed over, so the sweep takes them within a minute or two. Says which, in the request's language.
  */
-async function retry(context: HandOverContext, ids: readonly string[]): Promise<string> {
+async function retry(context: HandOverContext & LanguageContext, ids: readonly string[]): Promise<string> {
+  const t = await messagesIn(context);
   try {
     await handOver(
       context,
       ids.map((id) => ({ channel: "mail" as const, id })),
     );
-    return ids.length === 1 ? "Mail handed to the queue again." : `${ids.length} mails handed to the queue again.`;
+    return t("{{count}} mails handed to the queue again.", { count: ids.length });
   } catch (error) {
     console.error("mailbox retry: the queue refused", error);
-    return ids.length === 1 ? "Mail marked pending: it goes out with the next sweep." : `${ids.length} mails marked pending: they go out with the next sweep.`;
+    return t("{{count}} mails marked pending: they go out with the next sweep.", { count: ids.length });
   }
 }
 
 /** An admin's "Retry" on one failed or dead mail. */
-export async function retryMail(context: HandOverContext, { id, now = Date.now() }: { id: string; now?: number }): Promise<Done | Refused> {
+export async function retryMail(context: HandOverContext & LanguageContext, { id, now = Date.now() }: { id: string; now?: number }): Promise<Done | Refused> {
   if (!sendsMail(context.cloudflare.env)) return refused("unavailable", NO_PROVIDER);
   const retried = await requeued(context.db, eq(outbox.id, id), now);
   if (retried.length === 0) {
@@ -101,7 +103,7 @@ export async function retryMail(context: HandOverContext, { id, now = Date.now()
 }
 
 /** "Retry all": every failed and dead mail, oldest first, up to RETRY_ALL_LIMIT. */
-export async function retryAllMail(context: HandOverContext, { now = Date.now() }: { now?: number } = {}): Promise<Done | Refused> {
+export async function retryAllMail(context: HandOverContext & LanguageContext, { now = Date.now() }: { now?: number } = {}): Promise<Done | Refused> {
   if (!sendsMail(context.cloudflare.env)) return refused("unavailable", NO_PROVIDER);
   const { db } = context;
   const waiting = db

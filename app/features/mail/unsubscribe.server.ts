@@ -8,6 +8,7 @@ import type { ServiceContext } from "~/load-context";
 import { commit } from "~/.server/dispatch";
 import { recordEvents, SYSTEM_ACTOR } from "~/.server/events";
 import { refused, type Done, type Refused } from "~/.server/outcome";
+import { messagesIn } from "~/.server/answer-language";
 import { addressOfToken } from "./suppression.server";
 import { INVALID_UNSUBSCRIBE_LINK } from "./unsubscribe";
 
@@ -24,7 +25,7 @@ export async function unsubscribeAddress(context: ServiceContext, { token, now =
   const email = await addressOfToken(context.cloudflare.env, token);
   if (!email) return refused("not-found", INVALID_UNSUBSCRIBE_LINK);
   await suppress(context, [email], "unsubscribed", now);
-  return { ok: true, message: `Unsubscribed: ${email} gets no more parcel updates or newsletters from us.` };
+  return { ok: true, message: (await messagesIn(context))("Unsubscribed: {{email}} gets no more parcel updates or newsletters from us.", { email }) };
 }
 
 /**
