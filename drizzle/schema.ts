@@ -538,6 +538,8 @@ export const outbox = sqliteTable(
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     kind: text("kind").notNull(),
+    // The language the mail is written in (its HTML says so).
+    language: language(),
     unsubscribeUrl: text("unsubscribe_url"),
     status: text("status", { enum: ["pending", "sent", "failed", "dead", "suppressed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),

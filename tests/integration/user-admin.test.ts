@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   events,
   newsletterSubscribers,
@@ -14,6 +14,7 @@ import {
 import { SEED_USER_IDS } from "../../drizzle/seed-data";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { setUserStatus, updateUser, deleteUser } from "~/features/users/user-admin.server";
+import { deliverMail } from "~/features/mail/outbox.server";
 import { createUser, db, seedDemoData, serviceContext, signedInCookie } from "./fixtures";
 import { BASE, followRedirect as follow, getAs as get, pageText as html, postAs as post } from "./requests";
 
@@ -322,13 +323,43 @@ describe("users: new admin", () => {
     expect(signIn.headers.get("Location")).toBe("/admin");
   });
 
+  it("invites in the language chosen on the form (else the page's): a Spanish invitation, its HTML in Spanish, the account keeping it", async () => {
+    const response = await post("/admin/users/new", { firstName: "Lucía", lastName: "Ortega", email: "lucia.ortega@example.com", language: "es" }, adminCookie);
+    expect(response.status).toBe(302);
+    const created = (await db.select().from(users).where(eq(users.email, "lucia.ortega@example.com")).get())!;
+    expect(created.language).toBe("es");
+    const mail = (await db.select().from(outbox).where(eq(outbox.toAddress, "lucia.ortega@example.com")).get())!;
+    expect(mail).toMatchObject({ kind: "admin-invitation", language: "es", subject: "Te invitamos al portal de administración de SwiftParcel" });
+    expect(mail.body).toContain("Hola, Lucía:");
+    expect(mail.body).toContain("te ha hecho administrador de SwiftParcel");
+
+    // The sender writes the HTML alternative from the row: in the mail's language.
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ id: "sent" }));
+    try {
+      const settings = { RESEND_API_KEY: "re_test_key", RESEND_API_URL: "https://api.resend.test", MAIL_FROM: "SwiftParcel <mail@swiftparcel.example>" };
+      await deliverMail({ db, env: settings }, [{ body: { id: mail.id }, attempts: 1, ack() {}, retry() {} }]);
+      const sent = JSON.parse(String(fetchSpy.mock.calls[0]![1]!.body)) as { html: string; subject: string };
+      expect(sent.subject).toBe("Te invitamos al portal de administración de SwiftParcel");
+      expect(sent.html).toContain('<html lang="es">');
+      expect(sent.html).toContain("Hola, Lucía:");
+    } finally {
+      fetchSpy.mockRestore();
+    }
+
+    // Without a choice, the language of the page the admin invited from.
+    await post("/admin/users/new?lng=fr", { firstName: "Marc", lastName: "Petit", email: "marc.petit@example.com" }, adminCookie);
+    const french = (await db.select().from(outbox).where(eq(outbox.toAddress, "marc.petit@example.com")).get())!;
+    expect(french).toMatchObject({ language: "fr", subject: "Vous êtes invité sur le portail d'administration de SwiftParcel" });
+  });
+
   it("refuses a taken address and bad input, creating nothing", async () => {
     const taken = await post("/admin/users/new", { firstName: "Dup", lastName: "Licate", email: "demo@swiftparcel.example" }, adminCookie);
     expect(taken.status).toBe(409);
     expect(await html(taken)).toContain("An account with this email already exists");
-    const bad = await post("/admin/users/new", { firstName: "", lastName: "", email: "not-an-email" }, adminCookie);
+    const bad = await post("/admin/users/new", { firstName: "", lastName: "", email: "not-an-email", language: "xx" }, adminCookie);
     expect(bad.status).toBe(400);
     const page = await html(bad);
+    expect(page).toContain("Please choose a language from the list");
     expect(page).toContain("First name is required");
     expect(page).toContain("Last name is required");
     expect(page).toContain("Please enter a valid email address");

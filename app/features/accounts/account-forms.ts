@@ -172,9 +172,10 @@ export const UserEditSchema = z.object({
   role: RoleSchema,
 });
 
-/** A new admin or courier account: who, and the address the invitation goes to. */
+/** A new admin or courier account: who, the address the invitation goes to, and their language (the inviting page's when not given). */
 export const NewAdminSchema = z.object({
   firstName: personName("First name"),
   lastName: personName("Last name"),
   email: EmailSchema,
+  language: z.enum(LANGUAGES, { errorMap: () => ({ message: "Please choose a language from the list" }) }).optional(),
 });

@@ -295,19 +295,21 @@ function templateMail(event: MailEvent, site: Site, { subscribers = [], language
       ];
     }
     case "account.deletion_requested": {
-      // For the support team, in English.
+      // For the support team: in the saved language of the account using the support address, else English.
       const { email, firstName, lastName } = event.data;
+      const language = languages?.get(site.supportEmail.toLowerCase()) ?? DEFAULT_LANGUAGE;
+      const t = mailT(language);
       return [
         {
           audience: "account",
           to: site.supportEmail,
-          language: DEFAULT_LANGUAGE,
+          language,
           kind: "deletion-request",
-          subject: "Account deletion requested",
+          subject: t("Account deletion requested"),
           body: [
-            `${firstName} ${lastName} <${email}> asked for their account to be deleted.`,
-            `Account id: ${event.entityId}`,
-            `Accounts with a deletion request: ${origin}/admin/users?deletion=requested`,
+            t("{{name}} <{{email}}> asked for their account to be deleted.", { name: `${firstName} ${lastName}`, email }),
+            t("Account id: {{id}}", { id: event.entityId }),
+            t("Accounts with a deletion request: {{link}}", { link: `${origin}/admin/users?deletion=requested` }),
           ].join("\n\n"),
         },
       ];
@@ -511,8 +513,8 @@ async function accountChoices(context: { db: Db }, addresses: string[]): Promise
   return { optedOut, languages };
 }
 
-/** A mail ready for the outbox: who it is for, why, and whether it counts against its address's hourly bound. */
-export type ComposedMail = Mail & { eventId: string; unrequested: boolean };
+/** A mail ready for the outbox: who it is for, why, its language, and whether it counts against its address's hourly bound. */
+export type ComposedMail = Mail & { eventId: string; unrequested: boolean; language: Language };
 
 /**
  * The mail the events of `recordings` call for, each with the id of the event that caused it,
@@ -540,9 +542,10 @@ async function composeMail(
   const parties = mailed.flatMap((event) => mailFor(event, site));
   const [[subscribers, suppressedSubscribers], { optedOut, languages }, suppressedParties] = await Promise.all([
     subscribing,
+    // Opt-outs count for parcel updates only; a saved language for every mail whose change knows none.
     accountChoices(
       context,
-      parties.filter((mail) => mail.audience === "updates").map((mail) => mail.to),
+      parties.map((mail) => mail.to),
     ),
     suppressedAmong(
       context.db,
@@ -564,12 +567,12 @@ async function composeMail(
   const mails = await Promise.all(
     kept
       .filter((mail) => mail.audience !== "subscriber" || !mailedAsParty.has(`${mail.eventId} ${mail.to.toLowerCase()}`))
-      .map(async ({ audience, requested, language, ...mail }): Promise<ComposedMail> => {
+      .map(async ({ audience, requested, ...mail }): Promise<ComposedMail> => {
         const actor = actorOf.get(mail.eventId);
         const unrequested = audience === "updates" && !requested && !(actor?.email && sameAddress(actor.email, mail.to));
         if (audience === "account" || audience === "subscriber") return { ...mail, unrequested };
         const link = await unsubscribeUrl(context, mail.to);
-        const t = mailT(language);
+        const t = mailT(mail.language);
         return {
           ...mail,
           unrequested,
@@ -621,6 +624,7 @@ export async function mailStatements(
       subject: mail.subject,
       body: mail.body,
       kind: mail.kind,
+      language: mail.language,
       unsubscribeUrl: mail.unsubscribeUrl ?? null,
       nextAttemptAt: now,
       createdAt: now,

@@ -10,7 +10,7 @@ import { mailHtml } from "./mail-html";
 
 export type ProviderSettings = Pick<Env, "RESEND_API_KEY" | "RESEND_API_URL" | "MAIL_FROM">;
 
-export type OutgoingMail = Pick<typeof outbox.$inferSelect, "id" | "toAddress" | "subject" | "body" | "kind" | "unsubscribeUrl">;
+export type OutgoingMail = Pick<typeof outbox.$inferSelect, "id" | "toAddress" | "subject" | "body" | "kind" | "language" | "unsubscribeUrl">;
 
 /** How long a send may take before it counts as failed (and is tried again under the same key). */
 const SEND_TIMEOUT_MS = 5000;
@@ -41,7 +41,7 @@ function providerRequest(env: Pick<Env, "MAIL_FROM">, mail: OutgoingMail) {
     to: [mailHeader(mail.toAddress)],
     subject,
     text: mail.body,
-    html: mailHtml(mail.body, subject),
+    html: mailHtml(mail.body, subject, mail.language),
     ...(mail.unsubscribeUrl
       ? { headers: { "List-Unsubscribe": `<${mailHeader(mail.unsubscribeUrl)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
       : {}),

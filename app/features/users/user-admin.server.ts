@@ -23,6 +23,8 @@ import { refused, type Done, type Refused } from "~/.server/outcome";
 import { hashPassword } from "~/features/accounts/password.server";
 import { passwordLink } from "~/features/accounts/password-reset.server";
 import { limitAction } from "~/.server/rate-limit";
+import { answerLanguage } from "~/.server/answer-language";
+import type { Language } from "~/features/languages/languages";
 import { randomToken, type SessionUser } from "~/features/accounts/session.server";
 import { SHIPMENT_ROW_COLUMNS, toShipmentRow } from "~/features/shipments/shipment-list.server";
 import { accountLaneKey } from "~/features/accounts/sign-in-throttle.server";
@@ -277,7 +279,8 @@ export async function deleteUser(context: ServiceContext, { admin, userId, now =
   return { ok: true, message: USER_MESSAGES.deleted };
 }
 
-export type NewAdmin = { firstName: string; lastName: string; email: string };
+/** `language`: the one their invitation, pages and mail are in; without it, the inviting admin's page's. */
+export type NewAdmin = { firstName: string; lastName: string; email: string; language?: Language };
 
 /** The accounts an admin invites rather than someone registering: admins and couriers. */
 export type InvitedRole = "admin" | "courier";
@@ -287,7 +290,8 @@ const INVITATION_LIFETIME_MS = INVITATION_LINK_DAYS * 86_400_000;
 /**
  * A new admin (or courier) account, and the mail inviting them to choose their password (a
  * one-time link like a reset link's, valid for INVITATION_LINK_DAYS). Until they do, nobody
- * knows the account's password: it is the hash of random bytes nobody kept.
+ * knows the account's password: it is the hash of random bytes nobody kept. The account keeps
+ * the invitee's language: the invitation is written in it, and so are their pages and mail.
  */
 export async function inviteAdmin(
   context: ServiceContext,
@@ -308,14 +312,15 @@ export async function inviteAdmin(
   const passwordHash = await hashPassword(randomToken());
   const { link, insert } = await passwordLink(db, { origin: context.origin, userId: id, lifetimeMs: INVITATION_LIFETIME_MS, now });
   const actor = actorFor(admin);
+  const language = invitee.language ?? (await answerLanguage(context));
   try {
     await commit(context, [
-      db.insert(users).values({ id, email, passwordHash, firstName: invitee.firstName, lastName: invitee.lastName, role, createdAt: now, updatedAt: now }),
+      db.insert(users).values({ id, email, passwordHash, firstName: invitee.firstName, lastName: invitee.lastName, role, language, createdAt: now, updatedAt: now }),
       insert,
       recordEvents(
         context,
         actor,
-        [{ type: "account.invited", entityId: id, data: { email, firstName: invitee.firstName, invitedBy: actor.label, role }, link }],
+        [{ type: "account.invited", entityId: id, data: { email, firstName: invitee.firstName, invitedBy: actor.label, role }, link, language }],
         now,
       ),
     ]);

@@ -1,0 +1,1 @@
+ALTER TABLE `outbox` ADD `language` text DEFAULT 'en' NOT NULL;
