@@ -410,6 +410,18 @@ describe("the chat's pages", () => {
       expect(mail!.body).toMatch(/^Hola, Lucía:\n\nSam \(equipo de atención al cliente de SwiftParcel\) te ha respondido en nuestro chat de atención al cliente:\n\nHola Lucía, soy Sam\./);
     });
 
+    it("prices a parcel in the chat's language: a Spanish conversation gets a Spanish price answer", async () => {
+      const started = await post("/support/chat", { intent: "start", email: "precio-chat@example.com", name: "Pilar" }, { "Accept-Language": "es" });
+      const cookie = chatCookieFrom(started);
+      await post("/support/chat", { intent: "message", message: "¿Cuánto cuesta enviar 5 kg US -> DE?" }, { Cookie: cookie });
+      const messages = (await listChatMessages(serviceContext(), await chatSessionIdOf(cookie)))!;
+      const answer = messages.at(-1)!.message.replace(/[\u00a0\u202f]/g, " ");
+      expect(answer).toMatch(/^Un paquete de 5 kg desde Estados Unidos a Alemania cuesta, con entrega estándar y sin seguro \(.+\):\n/);
+      expect(answer).toMatch(/\n- Exprés \(2 días hábiles\): \d+,\d{2} (€|US\$)\n/);
+      expect(answer).toContain("El formulario de envío cobra lo mismo y te lo muestra línea por línea antes de confirmar.");
+      expect(answer).not.toMatch(/costs|business days|Delivery options/);
+    });
+
     it("refuses a missing or invalid e-mail with the product's messages and keeps the name", async () => {
       const missing = await post("/support/chat", { intent: "start", email: "", name: "Pat" });
       expect(missing.status).toBe(400);

@@ -3,11 +3,16 @@
 // the settings' tax) of a draft holding that weight on the route asked, in the currency a new
 // shipment starts in. A route with one country known is priced from (or to) that country, from
 // elsewhere in its pricing region and from outside it; with none, within one country, within one
-// region and between regions (docs/decisions/083-support-assistant.md).
+// region and between regions (docs/decisions/083-support-assistant.md). It answers in the
+// conversation's language: its sentences from the `chat` catalogs, services, delivery options
+// and tax notes from `shipments`, region names from `admin`, countries and amounts by locale.
+import type { TFunction } from "i18next";
 import { COUNTRIES, PRICING_REGIONS, type Country } from "~/domain/countries";
 import { RANGE, MAX_PACKAGES } from "~/domain/field-limits";
-import { formatMoney, listOf, toMinorUnits } from "~/domain/format";
-import { taxNote, type Charge } from "~/features/pricing/charge";
+import { countryName, formatMoney, listOf, toMinorUnits } from "~/domain/format";
+import type { Charge } from "~/features/pricing/charge";
+import { formatTaxRate } from "~/features/invoices/invoice";
+import { DEFAULT_LANGUAGE, LOCALES, type Language } from "~/features/languages/languages";
 import { BASE_CURRENCY, BASE_RATE, describeRate, type ExchangeRate } from "~/features/pricing/exchange-rates";
 import { routeMultiplier } from "~/features/pricing/pricing";
 import { BASE_RATES, PACKAGE_MULTIPLIERS, RATE_PER_KG, ROUTE_MULTIPLIERS, timesText } from "~/features/pricing/tariff";
@@ -67,6 +72,36 @@ function servicesIn(text: string): ServiceType[] {
   return named.length > 0 ? named : [...SERVICES_BY_SPEED];
 }
 
+/** What an answer is written with: the conversation's translator (the `chat` catalogs first), its language and locale. */
+export type PriceVoice = { t: TFunction; language: Language; locale: string };
+
+/** The voice of `t` in `language`. */
+export function priceVoice(t: TFunction, language: Language = DEFAULT_LANGUAGE): PriceVoice {
+  return { t, language, locale: LOCALES[language] };
+}
+
+const SHIPMENTS = "shipments";
+
+/** A country as a sentence names it: "the United States" in English, the locale's name elsewhere. */
+function countryIn(country: Country, { language, locale }: PriceVoice): string {
+  return language === DEFAULT_LANGUAGE ? countryInSentence(country) : countryName(country.code, locale);
+}
+
+function regionIn(region: string, { t }: PriceVoice): string {
+  return t(region, { ns: "admin" });
+}
+
+function serviceIn(type: ServiceType, { t }: PriceVoice): string {
+  return t(SERVICE_LABELS[type], { ns: SHIPMENTS });
+}
+
+
+/** Whether the total includes tax: "incl. 20% tax" or "no tax". */
+function taxNoteIn(pricing: FormPricing, { t, locale }: PriceVoice): string {
+  return pricing.taxRateBasisPoints > 0 ? t("incl. {{rate}} tax", { ns: SHIPMENTS, rate: formatTaxRate(pricing.taxRateBasisPoints, locale) }) : t("no tax", { ns: SHIPMENTS });
+}
+
+
 /** One way of sending the parcel, as the answer names it ("from elsewhere in Europe"). */
 type Leg = { from: string; to: string; label: string };
 
@@ -77,7 +112,8 @@ const firstOther = (test: (country: Country) => boolean) => COUNTRIES.find(test)
  * country's own, one with another country of its region and one with a country outside it;
  * else the same three from an example country (every country of a region is priced alike).
  */
-function legsFor(route: RouteAsked): Leg[] {
+function legsFor(route: RouteAsked, voice: PriceVoice): Leg[] {
+  const { t } = voice;
   const { from, to } = route;
   if (from && to) return [{ from: from.code, to: to.code, label: "" }];
   const known = from ?? to;
@@ -87,98 +123,122 @@ function legsFor(route: RouteAsked): Leg[] {
   const pair = (other: Country) => (from ? { from: example.code, to: other.code } : { from: other.code, to: example.code });
   if (!known) {
     return [
-      { from: example.code, to: example.code, label: "within one country" },
-      { ...pair(neighbour), label: "within one pricing region" },
-      { ...pair(abroad), label: "between regions" },
+      { from: example.code, to: example.code, label: t("within one country") },
+      { ...pair(neighbour), label: t("within one pricing region") },
+      { ...pair(abroad), label: t("between regions") },
     ];
   }
-  const way = from ? "to" : "from";
+  const region = regionIn(known.region, voice);
   return [
-    { from: known.code, to: known.code, label: `within ${countryInSentence(known)}` },
-    { ...pair(neighbour), label: `${way} elsewhere in ${known.region}` },
-    { ...pair(abroad), label: `${way} outside ${known.region}` },
+    { from: known.code, to: known.code, label: t("within {{country}}", { country: countryIn(known, voice) }) },
+    { ...pair(neighbour), label: from ? t("to elsewhere in {{region}}", { region }) : t("from elsewhere in {{region}}", { region }) },
+    { ...pair(abroad), label: from ? t("to outside {{region}}", { region }) : t("from outside {{region}}", { region }) },
   ];
 }
 
-function routeText({ from, to }: RouteAsked): string {
-  if (from && to) return from.code === to.code ? ` within ${countryInSentence(from)}` : ` from ${countryInSentence(from)} to ${countryInSentence(to)}`;
-  if (from) return ` from ${countryInSentence(from)}`;
-  if (to) return ` to ${countryInSentence(to)}`;
-  return "";
+/** The answer's first line: the weight on the route asked, and whether tax is in the prices. */
+function pricedLine({ from, to }: RouteAsked, weight: string, tax: string, voice: PriceVoice): string {
+  const { t } = voice;
+  if (from && to && from.code === to.code) return t("A parcel of {{weight}} within {{country}} costs, with standard delivery and no insurance ({{tax}}):", { weight, tax, country: countryIn(from, voice) });
+  if (from && to) return t("A parcel of {{weight}} from {{from}} to {{to}} costs, with standard delivery and no insurance ({{tax}}):", { weight, tax, from: countryIn(from, voice), to: countryIn(to, voice) });
+  if (from) return t("A parcel of {{weight}} from {{from}} costs, with standard delivery and no insurance ({{tax}}):", { weight, tax, from: countryIn(from, voice) });
+  if (to) return t("A parcel of {{weight}} to {{to}} costs, with standard delivery and no insurance ({{tax}}):", { weight, tax, to: countryIn(to, voice) });
+  return t("A parcel of {{weight}} costs, with standard delivery and no insurance ({{tax}}):", { weight, tax });
 }
 
-const EXAMPLE_ROUTE = `"from the US to Germany"`;
+/** "1%": the insurance rate as a percentage in the locale. */
+function insuranceRateIn({ locale }: PriceVoice): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(INSURANCE_RATE);
+}
+
+/** The delivery options' surcharges, each "Saturday €27.60", as one sentence with the insurance rate. */
+function optionsSentence(options: string[], voice: PriceVoice): string {
+  return voice.t("Delivery options add: {{options}}; insurance is {{insurance}} of the declared value.", { options: listOf(options, voice.locale), insurance: insuranceRateIn(voice) });
+}
 
 /** The delivery options' surcharges as the form adds them to this parcel, in its currency with its tax. */
-function deliveryOptionsText(parcel: Parcel, leg: Leg, pricing: FormPricing, now: number): string {
+function deliveryOptionsText(parcel: Parcel, leg: Leg, pricing: FormPricing, now: number, voice: PriceVoice): string {
   const standard = formCharge(parcel, leg.from, leg.to, pricing, now);
   const options = DELIVERY_OPTIONS.filter((option) => option !== "standard").map((option) => {
     const charge = formCharge({ ...parcel, deliveryOption: option }, leg.from, leg.to, pricing, now);
-    return `${DELIVERY_OPTION_LABELS[option]} ${formatMoney(charge.total - standard.total, charge.currency)}`;
+    return `${voice.t(DELIVERY_OPTION_LABELS[option], { ns: SHIPMENTS })} ${formatMoney(charge.total - standard.total, charge.currency, voice.locale)}`;
   });
-  return `Delivery options add: ${listOf(options)}; insurance is ${INSURANCE_RATE * 100}% of the declared value.`;
+  return optionsSentence(options, voice);
 }
 
 /** The price of the weight asked on the route asked, service by service. */
-function weightReply(weight: WeightAsked, route: RouteAsked, services: ServiceType[], pricing: FormPricing, now: number): string[] {
+function weightReply(weight: WeightAsked, route: RouteAsked, services: ServiceType[], pricing: FormPricing, now: number, voice: PriceVoice): string[] {
+  const { t, locale } = voice;
   const packages = packagesWeighing(weight.kg);
   if (!packages) {
-    return [`A parcel of ${weightText(weight)} is more than one shipment holds in our shipment form. Ask for a person and our team will quote it.`];
+    return [t("A parcel of {{weight}} is more than one shipment holds in our shipment form. Ask for a person and our team will quote it.", { weight: weightText(weight, locale) })];
   }
-  const legs = legsFor(route);
-  const lines = [`A parcel of ${weightText(weight)}${routeText(route)} costs, with standard delivery and no insurance (${taxNote(pricing)}):`];
+  const legs = legsFor(route, voice);
+  const lines = [pricedLine(route, weightText(weight, locale), taxNoteIn(pricing, voice), voice)];
   for (const serviceType of services) {
     // Same Day is sold within one city only: priced on a leg within one country, never across a border.
     const sold = serviceType === "same_day" ? legs.filter((leg) => leg.from === leg.to) : legs;
     const prices = sold.map((leg) => {
       const charge = formCharge({ packages, serviceType }, leg.from, leg.to, pricing, now);
-      return `${formatMoney(charge.total, charge.currency)}${leg.label ? ` ${leg.label}` : ""}`;
+      return `${formatMoney(charge.total, charge.currency, locale)}${leg.label ? ` ${leg.label}` : ""}`;
     });
-    lines.push(`- ${SERVICE_LABELS[serviceType]} (${serviceTimeText(serviceType)}): ${prices.length > 0 ? prices.join(", ") : "not sold on this route"}`);
+    const service = serviceIn(serviceType, voice);
+    const time = serviceTimeText(voice.t, serviceType);
+    lines.push(prices.length > 0 ? t("- {{service}} ({{time}}): {{prices}}", { service, time, prices: prices.join(", ") }) : t("- {{service}} ({{time}}): not sold on this route", { service, time }));
   }
   const count = packages.reduce((sum, item) => sum + Number(item.quantity), 0);
-  if (count > 1) lines.push(`A package weighs at most ${PACKAGE_MAX_KG} kg, so this is priced as ${count} packages together, as the shipment form adds them up.`);
-  if (pricing.rate.currency !== BASE_CURRENCY) lines.push(`Prices in ${pricing.rate.currency}, converted at ${describeRate(pricing.rate)}.`);
-  lines.push(deliveryOptionsText({ packages, serviceType: services[0]! }, legs[0]!, pricing, now));
-  if (!route.from || !route.to) {
-    const missing = route.from ? "where it goes" : route.to ? "where it leaves from" : "the route";
-    lines.push(`Tell me ${missing}, as in ${EXAMPLE_ROUTE}, for one price.`);
+  if (count > 1) {
+    lines.push(t("A package weighs at most {{max}} kg, so this is priced as {{packages}} packages together, as the shipment form adds them up.", { max: PACKAGE_MAX_KG, packages: count }));
   }
-  lines.push("The shipment form charges the same and shows it line by line before you confirm.");
+  if (pricing.rate.currency !== BASE_CURRENCY) lines.push(t("Prices in {{currency}}, converted at {{rate}}.", { currency: pricing.rate.currency, rate: describeRate(pricing.rate, locale) }));
+  lines.push(deliveryOptionsText({ packages, serviceType: services[0]! }, legs[0]!, pricing, now, voice));
+  if (!route.from && !route.to) lines.push(t('Tell me the route, as in "from the US to Germany", for one price.'));
+  else if (!route.to) lines.push(t('Tell me where it goes, as in "from the US to Germany", for one price.'));
+  else if (!route.from) lines.push(t('Tell me where it leaves from, as in "from the US to Germany", for one price.'));
+  lines.push(t("The shipment form charges the same and shows it line by line before you confirm."));
   return lines;
 }
-
-const dollars = (amount: number) => formatMoney(toMinorUnits(amount, BASE_CURRENCY), BASE_CURRENCY);
 
 /** The tariff itself, when no weight is asked: base rates, the weight, route and package factors, options and tax. */
-function tariffReply(route: RouteAsked, services: ServiceType[], pricing: FormPricing): string[] {
-  const lines = ["Our services and their base rates:"];
-  for (const type of services) lines.push(`- ${SERVICE_LABELS[type]}: ${serviceTimeText(type)}, from ${dollars(BASE_RATES[type])}`);
+function tariffReply(route: RouteAsked, services: ServiceType[], pricing: FormPricing, voice: PriceVoice): string[] {
+  const { t, locale } = voice;
+  const dollars = (amount: number) => formatMoney(toMinorUnits(amount, BASE_CURRENCY), BASE_CURRENCY, locale);
+  const lines = [t("Our services and their base rates:")];
+  for (const type of services) lines.push(t("- {{service}}: {{time}}, from {{price}}", { service: serviceIn(type, voice), time: serviceTimeText(t, type), price: dollars(BASE_RATES[type]) }));
+  // The multipliers are the tariff's own: the sentence is written around them in each language.
   lines.push(
-    `Each kilogram adds ${dollars(RATE_PER_KG)}. Within one pricing region (${listOf([...PRICING_REGIONS])}) the price is ${timesText(ROUTE_MULTIPLIERS.region)} that, between regions ${timesText(ROUTE_MULTIPLIERS.world)}; documents cost ${timesText(PACKAGE_MULTIPLIERS.document)} and pallets ${timesText(PACKAGE_MULTIPLIERS.pallet)} as much.`,
+    t(
+      `Each kilogram adds {{perKg}}. Within one pricing region ({{regions}}) the price is ${timesText(ROUTE_MULTIPLIERS.region)} that, between regions ${timesText(ROUTE_MULTIPLIERS.world)}; documents cost ${timesText(PACKAGE_MULTIPLIERS.document)} and pallets ${timesText(PACKAGE_MULTIPLIERS.pallet)} as much.`,
+      { perKg: dollars(RATE_PER_KG), regions: listOf(PRICING_REGIONS.map((region) => regionIn(region, voice)), locale) },
+    ),
   );
   if (route.from && route.to && route.from.code !== route.to.code) {
-    lines.push(`From ${countryInSentence(route.from)} to ${countryInSentence(route.to)} the price is ${timesText(routeMultiplier(route.from.code, route.to.code))} that within one country.`);
+    lines.push(
+      t(`From {{from}} to {{to}} the price is ${timesText(routeMultiplier(route.from.code, route.to.code))} that within one country.`, {
+        from: countryIn(route.from, voice),
+        to: countryIn(route.to, voice),
+      }),
+    );
   }
   const options = DELIVERY_OPTIONS.filter((option) => DELIVERY_OPTION_SURCHARGES[option] > 0).map(
-    (option) => `${DELIVERY_OPTION_LABELS[option]} ${dollars(DELIVERY_OPTION_SURCHARGES[option])}`,
+    (option) => `${t(DELIVERY_OPTION_LABELS[option], { ns: SHIPMENTS })} ${dollars(DELIVERY_OPTION_SURCHARGES[option])}`,
   );
-  lines.push(`Delivery options add: ${listOf(options)}; insurance is ${INSURANCE_RATE * 100}% of the declared value.`);
+  lines.push(optionsSentence(options, voice));
   lines.push(
     pricing.taxRateBasisPoints > 0
-      ? `These are US dollars before tax; ${pricing.taxRateBasisPoints / 100}% tax is added.`
-      : "These are US dollars; no tax is added.",
+      ? t("These are US dollars before tax; {{rate}} tax is added.", { rate: formatTaxRate(pricing.taxRateBasisPoints, locale) })
+      : t("These are US dollars; no tax is added."),
   );
-  lines.push(`Tell me the weight (in kg or lb) and the route, as in ${EXAMPLE_ROUTE}, and I'll give you the price the shipment form charges.`);
+  lines.push(t('Tell me the weight (in kg or lb) and the route, as in "from the US to Germany", and I\'ll give you the price the shipment form charges.'));
   return lines;
 }
 
-/** The answer to a price or service question; `normalized` is the question in lower-case words, spaced. */
-export function priceAnswer(question: string, normalized: string, pricing: FormPricing, now: number): string {
+/** The answer to a price or service question, in `voice`; `normalized` is the question in lower-case words, spaced. */
+export function priceAnswer(question: string, normalized: string, pricing: FormPricing, now: number, voice: PriceVoice): string {
   const weight = weightInQuestion(question);
   const route = routeInQuestion(question);
   const services = servicesIn(normalized);
-  const lines = weight ? weightReply(weight, route, services, pricing, now) : tariffReply(route, services, pricing);
-  lines.push("Plans for frequent shippers: /pricing");
+  const lines = weight ? weightReply(weight, route, services, pricing, now, voice) : tariffReply(route, services, pricing, voice);
+  lines.push(voice.t("Plans for frequent shippers: /pricing"));
   return lines.join("\n");
 }

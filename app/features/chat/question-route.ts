@@ -27,9 +27,10 @@ export function weightInQuestion(question: string): WeightAsked | null {
   return Number.isFinite(kg) && kg > 0 ? { amount, unit, kg } : null;
 }
 
-/** "5 kg", "11 lb (4.99 kg)". */
-export function weightText(weight: WeightAsked): string {
-  return weight.unit === "kg" ? `${weight.kg} kg` : `${weight.amount} lb (${weight.kg} kg)`;
+/** "5 kg", "11 lb (4.99 kg)", the numbers in `locale`. */
+export function weightText(weight: WeightAsked, locale = "en-US"): string {
+  const number = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 });
+  return weight.unit === "kg" ? `${number.format(weight.kg)} kg` : `${number.format(weight.amount)} lb (${number.format(weight.kg)} kg)`;
 }
 
 /** The countries of the route asked about; either may be unknown. Within one country both are it. */

@@ -195,6 +195,21 @@ describe("builtInAnswer", () => {
     },
   );
 
+  it("answers a price question in the conversation's language: Spanish and French sentences, names and amounts", () => {
+    const spanish = builtInAnswer("¿Cuánto cuesta enviar 5 kg US -> DE?", { language: "es", pricing: TAXED_EUROS, now: NOW }).message.replace(/[\u00a0\u202f]/g, " ");
+    expect(spanish).toContain("Un paquete de 5 kg desde Estados Unidos a Alemania cuesta, con entrega estándar y sin seguro (");
+    expect(spanish).toContain("- Exprés (2 días hábiles): 34,20 €\n");
+    expect(spanish).toContain("Precios en EUR, convertidos a 1 USD = 0,92 EUR.");
+    expect(spanish).not.toMatch(/costs|Delivery options|business days/);
+    const french = builtInAnswer("How much to ship 5 kg to France?", { language: "fr", now: NOW }).message.replace(/[\u00a0\u202f]/g, " ");
+    expect(french).toContain("Un colis de 5 kg (destination : France) coûte, en livraison standard et sans assurance (");
+    expect(french).toContain("15,49 $US à l'intérieur du pays (France), 23,24 $US depuis un autre pays de la région Europe");
+    expect(french).toContain("Indiquez-moi son point de départ, par exemple « US → DE », pour un prix unique.");
+    const tariff = builtInAnswer("How much does shipping cost?", { language: "es" }).message;
+    expect(tariff).toContain("Nuestros servicios y sus tarifas base:");
+    expect(tariff).toContain("Son dólares estadounidenses; no se añaden impuestos.");
+  });
+
   it("pins the example's figures: (12.99 + 2.50) x 2 = $30.98 = €28.50, plus 20% tax = €34.20", () => {
     expect(charged("express", 5, "US", "DE")).toBe("€34.20");
     expect(builtInAnswer("5 kg express from the US to Germany", { pricing: TAXED_EUROS, now: NOW }).message).toContain("- Express (2 business days): €34.20\n");

@@ -17,7 +17,7 @@ import { proofSentence } from "~/features/couriers/courier-rules";
 import { defaultStatusDescription, isDelivered, statusLabel, type ShipmentStatus } from "~/features/shipments/shipment-status";
 import { runningLate } from "~/features/tracking/tracking-timeline";
 import { TRACKING_ID_PATTERN } from "~/features/tracking/tracking-id";
-import { priceAnswer, TARIFF_PRICING, type FormPricing } from "./price-answer";
+import { priceAnswer, priceVoice, TARIFF_PRICING, type FormPricing } from "./price-answer";
 import { weightInQuestion } from "./question-route";
 
 /** The public facts of one shipment: all the assistant may say about it. */
@@ -263,7 +263,7 @@ export function builtInAnswer(question: string, facts: AssistantFacts = {}): Ass
     return { message: ids.map((id) => trackingLine(id, tracking.get(id) ?? null, now, voice, proofs.get(id))).join("\n\n"), escalate: false, topic: "tracking" };
   }
   const text = normalize(question);
-  if (asksAboutPrices(question)) return { message: priceAnswer(question, text, pricing, now), escalate: false, topic: "pricing" };
+  if (asksAboutPrices(question)) return { message: priceAnswer(question, text, pricing, now, priceVoice(t, language)), escalate: false, topic: "pricing" };
   const entry = matchFaq(question);
   if (entry?.id === "track-parcel" || (!entry && TRACKING_WORDS.some((word) => mentions(text, word)))) {
     return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translator } from "~/features/languages/i18n.server";
 import { addBusinessDays, arrivalText, businessDaysBetween, estimateDelivery, sameDayDelivery, serviceTimeText, transitTimesText } from "./delivery-dates";
 
 const friday = Date.UTC(2026, 10, 20, 15, 30);
@@ -51,8 +52,11 @@ describe("Same Day", () => {
 
   it("is said as the same day within one city", () => {
     expect(arrivalText(0)).toBe("the same day");
-    expect(serviceTimeText("same_day")).toBe("the same day, within one city");
-    expect(serviceTimeText("express")).toBe("2 business days");
+    const en = translator("en", "shipments");
+    expect(serviceTimeText(en, "same_day")).toBe("the same day, within one city");
+    expect(serviceTimeText(en, "express")).toBe("2 business days");
+    expect(serviceTimeText(en, "overnight")).toBe("1 business day");
+    expect(serviceTimeText(translator("es", "shipments"), "overnight")).toBe("1 día hábil");
     expect(transitTimesText()).toBe(
       "Same Day arrives the same day within one city, Overnight the next business day, Express in 2 business days, Standard in 5 and Economy in 7",
     );

@@ -1,4 +1,5 @@
 // Delivery estimates in business days: weekends are skipped. Same Day counts none (same-day.ts).
+import type { TFunction } from "i18next";
 import { listOf } from "~/domain/format";
 import { SAME_DAY_CUTOFF_HOUR_UTC, SAME_DAY_HOURS } from "./same-day";
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType } from "./shipping-options";
@@ -25,10 +26,10 @@ export function arrivalText(days: number): string {
   return days === 1 ? "the next business day" : `in ${businessDaysText(days)}`;
 }
 
-/** How long a service takes, as the forms and the assistant list it: "2 business days", "the same day, within one city". */
-export function serviceTimeText(type: ServiceType): string {
+/** How long a service takes, as the assistant lists it: "2 business days", "the same day, within one city"; in the language of `t` (the `shipments` catalogs). */
+export function serviceTimeText(t: TFunction, type: ServiceType): string {
   const days = TRANSIT_BUSINESS_DAYS[type];
-  return days === 0 ? `${arrivalText(days)}, within one city` : businessDaysText(days);
+  return days === 0 ? t("the same day, within one city", { ns: "shipments" }) : t("{{count}} business days", { ns: "shipments", count: days });
 }
 
 /**
