@@ -16,6 +16,8 @@ import { rememberDevice } from "./device-cookie.server";
 import { refused, tooManyAttempts, type Done, type Refused } from "~/.server/outcome";
 import { resetPassword } from "./password-reset.server";
 import { countAttempt, limitAction } from "~/.server/rate-limit";
+import { answerLanguage } from "~/.server/answer-language";
+import { translator } from "~/features/languages/i18n.server";
 import { safeRedirect } from "~/.server/safe-redirect";
 import { createSession } from "./session.server";
 import { getSettings } from "~/features/settings/settings.server";
@@ -134,7 +136,8 @@ export async function register(
     remember: false,
     client,
     redirectTo: "/dashboard",
-    message: `Account created successfully! Welcome to ${companyName}!`,
+    // The company's name is the settings': the welcome names it in the account's language.
+    message: translator(language ?? (await answerLanguage(context)), "messages")("Account created successfully! Welcome to {{company}}!", { company: companyName }),
   });
 }
 

@@ -121,6 +121,7 @@ describe("date filters that are not real dates", () => {
 
   it("are left out of the list with a notice naming them", () => {
     expect(notice("dateFrom=2024-02-30")).toBe("The Created from date is not a real date (YYYY-MM-DD), so it was left out.");
+    expect(notice("dateTo=2024-13-01")).toBe("The Created to date is not a real date (YYYY-MM-DD), so it was left out.");
     expect(notice("dateFrom=9999-99-99&dateTo=garbage")).toBe(
       "The Created from and Created to dates are not real dates (YYYY-MM-DD), so they were left out.",
     );

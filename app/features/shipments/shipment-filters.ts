@@ -53,7 +53,14 @@ export function parseAdminShipmentFilters(params: URLSearchParams): AdminShipmen
   };
 }
 
-const DATE_FILTERS = { dateFrom: "Created from", dateTo: "Created to" } as const;
+const DATE_FILTERS = ["dateFrom", "dateTo"] as const;
+
+/** The notice for each set of date filters left out: one sentence each, so each has its translation. */
+const IGNORED_DATES_NOTICES = {
+  dateFrom: "The Created from date is not a real date (YYYY-MM-DD), so it was left out.",
+  dateTo: "The Created to date is not a real date (YYYY-MM-DD), so it was left out.",
+  both: "The Created from and Created to dates are not real dates (YYYY-MM-DD), so they were left out.",
+} as const;
 
 /**
  * What the list says about date filters in its address that are not real dates (2024-02-30,
@@ -61,14 +68,9 @@ const DATE_FILTERS = { dateFrom: "Created from", dateTo: "Created to" } as const
  * link. Null when there are none.
  */
 export function ignoredDateFiltersNotice(params: URLSearchParams): string | null {
-  const ignored = (Object.keys(DATE_FILTERS) as (keyof typeof DATE_FILTERS)[]).filter(
-    (name) => (params.get(name) ?? "") !== "" && dateParam(params, name) === null,
-  );
+  const ignored = DATE_FILTERS.filter((name) => (params.get(name) ?? "") !== "" && dateParam(params, name) === null);
   if (ignored.length === 0) return null;
-  const labels = ignored.map((name) => DATE_FILTERS[name]).join(" and ");
-  return ignored.length === 1
-    ? `The ${labels} date is not a real date (YYYY-MM-DD), so it was left out.`
-    : `The ${labels} dates are not real dates (YYYY-MM-DD), so they were left out.`;
+  return IGNORED_DATES_NOTICES[ignored.length === 1 ? ignored[0]! : "both"];
 }
 
 /** The list's address for `filters`, leaving the defaults out ("" when all are defaults). */

@@ -20,7 +20,7 @@ import { commit } from "~/.server/dispatch";
 import { actorFor, recordEvents, type Actor } from "~/.server/events";
 import { refused, type Outcome } from "~/.server/outcome";
 import { limitAction } from "~/.server/rate-limit";
-import { ENGLISH_VOICE } from "~/.server/answer-language";
+import { ENGLISH_VOICE, messagesIn } from "~/.server/answer-language";
 import { checkedDraft, phoneCodeOf, type DraftOwner } from "./shipment-drafts.server";
 import { columnOfField, IMPORT_LIMITS, IMPORT_MESSAGES, importPages, type ImportArea, type RowError } from "./shipment-import";
 import { readImportFile, type ImportRow } from "./shipment-import-file";
@@ -264,10 +264,11 @@ export async function confirmImport(
     ),
     context.db.update(shipmentImports).set({ finishedAt: Date.now(), createdCount: created }).where(unfinished),
   ]);
-  const made = `${created.toLocaleString("en-US")} shipment${created === 1 ? "" : "s"} created`;
+  const t = await messagesIn(context);
+  const made = t("{{count, number}} shipments created", { count: created });
   return {
     ok: true,
-    message: leftOut > 0 ? `${made}; ${leftOut.toLocaleString("en-US")} row${leftOut === 1 ? "" : "s"} with errors left out` : made,
+    message: leftOut > 0 ? t("{{created}}; {{count, number}} rows with errors left out", { created: made, count: leftOut }) : made,
     created,
     leftOut,
     redirectTo: pages.list,
