@@ -10,8 +10,7 @@ import type { TFunction } from "i18next";
 import { COUNTRIES, PRICING_REGIONS, type Country } from "~/domain/countries";
 import { RANGE, MAX_PACKAGES } from "~/domain/field-limits";
 import { countryName, formatMoney, listOf, toMinorUnits } from "~/domain/format";
-import type { Charge } from "~/features/pricing/charge";
-import { formatTaxRate } from "~/features/invoices/invoice";
+import { formatTaxRate, taxNote, type Charge } from "~/features/pricing/charge";
 import { DEFAULT_LANGUAGE, LOCALES, type Language } from "~/features/languages/languages";
 import { BASE_CURRENCY, BASE_RATE, describeRate, type ExchangeRate } from "~/features/pricing/exchange-rates";
 import { routeMultiplier } from "~/features/pricing/pricing";
@@ -96,11 +95,6 @@ function serviceIn(type: ServiceType, { t }: PriceVoice): string {
 }
 
 
-/** Whether the total includes tax: "incl. 20% tax" or "no tax". */
-function taxNoteIn(pricing: FormPricing, { t, locale }: PriceVoice): string {
-  return pricing.taxRateBasisPoints > 0 ? t("incl. {{rate}} tax", { ns: SHIPMENTS, rate: formatTaxRate(pricing.taxRateBasisPoints, locale) }) : t("no tax", { ns: SHIPMENTS });
-}
-
 
 /** One way of sending the parcel, as the answer names it ("from elsewhere in Europe"). */
 type Leg = { from: string; to: string; label: string };
@@ -174,7 +168,7 @@ function weightReply(weight: WeightAsked, route: RouteAsked, services: ServiceTy
     return [t("A parcel of {{weight}} is more than one shipment holds in our shipment form. Ask for a person and our team will quote it.", { weight: weightText(weight, locale) })];
   }
   const legs = legsFor(route, voice);
-  const lines = [pricedLine(route, weightText(weight, locale), taxNoteIn(pricing, voice), voice)];
+  const lines = [pricedLine(route, weightText(weight, locale), taxNote(t, pricing, locale), voice)];
   for (const serviceType of services) {
     // Same Day is sold within one city only: priced on a leg within one country, never across a border.
     const sold = serviceType === "same_day" ? legs.filter((leg) => leg.from === leg.to) : legs;

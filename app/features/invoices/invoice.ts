@@ -23,13 +23,8 @@ export function invoiceNumber(trackingId: string): string {
 }
 
 // The one computation of tax and total that every screen showing a shipment's price uses too.
-export { taxAmount } from "~/features/pricing/charge";
+export { formatTaxRate, taxAmount } from "~/features/pricing/charge";
 
-/** 750 basis points read "7.5%". */
-export function formatTaxRate(taxRateBasisPoints: number, locale = "en-US"): string {
-  if (locale === "en-US") return `${taxRateBasisPoints / 100}%`;
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(taxRateBasisPoints / 10000);
-}
 
 function isLine(value: unknown): value is InvoiceLine {
   if (typeof value !== "object" || value === null) return false;

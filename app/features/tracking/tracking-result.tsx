@@ -118,7 +118,7 @@ export function TrackingResult({
             }
           />
           <Fact label={t("Current location")} value={view.currentLocation ? historyText(statusT, view.currentLocation) : t("Not yet scanned")} />
-          <Fact label={t("Service")} value={serviceLabel(view.serviceType)} />
+          <Fact label={t("Service")} value={t(serviceLabel(view.serviceType), { ns: "shipments" })} />
           <Fact label={t("Last update")} value={formatDateTime(view.updatedAt, timeZone, locale)} />
         </dl>
       </section>
@@ -304,12 +304,12 @@ function ShipmentDetailsCard({ details }: { details: NonNullable<TrackingView["d
         ))}
       </div>
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-        <Fact label={t("Package type")} value={packageLabel(details.packageType)} />
+        <Fact label={t("Package type")} value={t(packageLabel(details.packageType), { ns: "shipments" })} />
         <Fact label={t("Weight")} value={formatWeight(details.weightKg, locale)} />
         <Fact label={t("Dimensions")} value={shipmentSizes(details.dimensionsCm, details.packages)} />
         <Fact label={t("Contents")} value={details.description ?? "-"} />
         <Fact label={t("Declared value")} value={formatMoney(details.declaredValue, details.currency, locale)} />
-        <Fact label={t("Shipping cost")} value={formatCharge(details.charge)} />
+        <Fact label={t("Shipping cost")} value={formatCharge(t, details.charge, locale)} />
       </dl>
       {details.packages.length > 0 ? (
         <table className="mt-6 w-full text-left text-sm">
