@@ -114,6 +114,16 @@ describe("the one-year shipments export of 20,000 shipments", () => {
     expect(counts.queries).toBeLessThanOrEqual(pages + 1);
   });
 
+  it("writes the status, service and region words in the reader's language, as the header is", async () => {
+    const reader = shipmentsCsv({ db: getDb(env) }, { period: "1y", language: "es" }).getReader();
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    await reader.read();
+    const [row] = parse(decoder.decode((await reader.read()).value), { record_delimiter: "\r\n" }) as string[][];
+    await reader.cancel();
+    expect(row).toEqual(expect.arrayContaining(["En tránsito", "Exprés", "Europa"]));
+    expect(row).not.toContain("In Transit");
+  });
+
   it("answers as a stream, every formula-like cell defused, with a BOM, CRLF and one row per shipment", async () => {
     const started = Date.now();
     const response = await SELF.fetch(`${BASE}/admin/analytics/export?report=shipments&period=1y`, { headers: { Cookie: adminCookie } });

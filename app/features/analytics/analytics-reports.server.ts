@@ -19,7 +19,7 @@ import { BASE_CURRENCY } from "~/features/pricing/exchange-rates";
 import { revenueText } from "~/features/pricing/revenue";
 import { businessDaysBetween } from "~/features/shipments/delivery-dates";
 import { formatMoney, minorUnitsInput } from "~/domain/format";
-import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
+import { normalizeStatus, statusName } from "~/features/shipments/shipment-status";
 import { serviceLabel } from "~/features/shipments/shipping-options";
 import type { ServiceContext } from "~/load-context";
 import { getAnalytics } from "./analytics.server";
@@ -30,6 +30,12 @@ import { DEFAULT_LANGUAGE, LOCALES, tk, type Language } from "~/features/languag
 import type { TFunction } from "i18next";
 
 const isoOrEmpty = (time: number | null) => (time === null ? "" : new Date(time).toISOString());
+
+/** A destination's pricing region in the language of `t` (the `admin` catalogs), empty for an unknown country. */
+function regionOf(country: string, t: TFunction): string {
+  const region = getCountry(country)?.region;
+  return region ? t(region) : "";
+}
 
 /** The shipments file's columns (catalog keys of `admin`: the header row is in the reader's language). */
 export const SHIPMENT_CSV_HEADER: string[] = [
@@ -107,8 +113,9 @@ export function shipmentsCsv(
       )
       .orderBy(asc(shipments.createdAt), asc(shipmentRowId))
       .limit(pageRows);
+  const t = translator(language, "admin");
   return csvStream({
-    header: SHIPMENT_CSV_HEADER.map((column) => translator(language, "admin")(column)),
+    header: SHIPMENT_CSV_HEADER.map((column) => t(column)),
     readPage,
     toCells: (row) => {
       const status = normalizeStatus(row.status);
@@ -116,8 +123,8 @@ export function shipmentsCsv(
       return [
         row.trackingId,
         isoOrEmpty(row.createdAt),
-        status ? statusLabel(status) : row.status,
-        serviceLabel(row.serviceType),
+        status ? statusName(t, status) : row.status,
+        t(serviceLabel(row.serviceType), { ns: "shipments" }),
         row.senderName,
         row.senderEmail ?? "",
         row.senderCity,
@@ -125,7 +132,7 @@ export function shipmentsCsv(
         row.recipientName,
         row.recipientCity,
         row.recipientCountry,
-        getCountry(row.recipientCountry)?.region ?? "",
+        regionOf(row.recipientCountry, t),
         row.weightKg,
         row.currency,
         minorUnitsInput(row.cost, row.currency),
@@ -239,7 +246,7 @@ async function shipmentFacts(context: Pick<ServiceContext, "db">, period: Analyt
   const analytics = await getAnalytics(context, { period, now, timeZone: "UTC" });
   return [
     { label: t("Shipments"), value: analytics.shipments.current.toLocaleString(locale) },
-    ...analytics.statuses.map((entry) => ({ label: statusLabel(entry.status), value: entry.count.toLocaleString(locale) })),
+    ...analytics.statuses.map((entry) => ({ label: statusName(t, entry.status), value: entry.count.toLocaleString(locale) })),
     { label: t("Revenue in {{currency}}, every currency at the stored exchange rates", { currency: BASE_CURRENCY }), value: revenueText(analytics.revenueTotal.current, locale) },
     ...analytics.revenue
       .filter((entry) => entry.current > 0)
