@@ -38,7 +38,8 @@ export default function ParcelLabelPage() {
   const { shipment, qr, trackingUrl } = receipt;
   const timeZone = useTimeZone();
   const locale = useLocale();
-  const { t } = useTranslation("tracking");
+  // The service and package type are named from the shipments catalogs.
+  const { t } = useTranslation(["tracking", "shipments"]);
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-8 print:block print:p-0">
       <style>{LABEL_PAGE}</style>
@@ -54,7 +55,7 @@ export default function ParcelLabelPage() {
       >
         <header className="flex items-center justify-between border-b-2 border-black pb-1">
           <p className="text-lg font-bold">{companyName}</p>
-          <p className="text-right text-sm font-bold uppercase">{serviceLabel(shipment.serviceType)}</p>
+          <p className="text-right text-sm font-bold uppercase">{t(serviceLabel(shipment.serviceType), { ns: "shipments" })}</p>
         </header>
         <h1 id="label-title" className="sr-only">
           {t("Parcel label {{trackingId}}", { trackingId: shipment.trackingId })}
@@ -81,7 +82,7 @@ export default function ParcelLabelPage() {
             <dt className="font-bold">{t("Weight")}</dt>
             <dd>{formatWeight(shipment.weightKg, locale)}</dd>
             <dt className="font-bold">{t("Type")}</dt>
-            <dd>{packageLabel(shipment.packageType)}</dd>
+            <dd>{t(packageLabel(shipment.packageType), { ns: "shipments" })}</dd>
             <dt className="font-bold">{t("Shipped")}</dt>
             <dd>{formatDate(shipment.createdAt, timeZone, locale)}</dd>
             <dt className="font-bold">{t("Signature")}</dt>
