@@ -263,8 +263,8 @@ describe("the back office and /developers in Spanish and French", () => {
 
     // A refused save lists every message in the reader's language, from the shared messages catalog.
     const refusedSave = await html(await post("/admin/settings", { ...VALID, companyName: "", taxRate: "101" }, { Cookie: admin, "Accept-Language": "es" }));
-    expect(refusedSave).toContain("Escribe el nombre de la empresa");
-    expect(refusedSave).toContain("Escribe un tipo impositivo de 0 a 100 (%), con dos decimales como máximo");
+    expect(refusedSave).toContain("Introduce el nombre de la empresa");
+    expect(refusedSave).toContain("Introduce un tipo impositivo de 0 a 100 (%), con dos decimales como máximo");
 
     const french = await html(await get("/admin/analytics?period=30d", { Cookie: admin, "Accept-Language": "fr" }));
     expect(french).toContain('<html lang="fr"');

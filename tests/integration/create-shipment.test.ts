@@ -114,8 +114,8 @@ describe("the four steps", () => {
     expect(html).toContain("Paso 1 de 4: Datos del remitente");
     for (const message of [
       "El nombre del remitente es obligatorio",
-      "Escribe un correo electrónico válido",
-      "Escribe un número de teléfono válido",
+      "Introduce un correo electrónico válido",
+      "Introduce un número de teléfono válido",
       "La dirección del remitente es obligatoria",
       "La ciudad del remitente es obligatoria",
       "El país del remitente es obligatorio",

@@ -544,7 +544,7 @@ describe("tracking: subscriptions and the owner's mail", () => {
       expect(row!.language).toBe("es");
       // A refusal on a Spanish page is Spanish too.
       const refused = await text(await subscribe(exception, "no-es-un-correo", { "Accept-Language": "es" }));
-      expect(refused).toContain("Escribe un correo electrónico válido");
+      expect(refused).toContain("Introduce un correo electrónico válido");
     });
 
     it("subscribes, confirms from the outbox mail, mails the next status change with an unsubscribe link, and stops after unsubscribing", async () => {
