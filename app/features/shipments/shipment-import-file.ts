@@ -6,6 +6,9 @@ import { parse } from "csv-parse/sync";
 import { IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_MESSAGES, type RowError } from "./shipment-import";
 import { EMPTY_PACKAGE, type ShipmentDraft } from "./shipment-steps";
 
+/** The `messages` catalogs in the uploader's language: the file's own faults are said in it (a row's stay English, as they are stored). */
+type MessagesT = (key: string, values?: Record<string, unknown>) => string;
+
 /** What a column left out, or empty, stands for: one parcel, express, standard delivery, no add-ons; the currency is the settings' default. */
 const DEFAULTS: Partial<Record<string, string>> = { quantity: "1", service: "express", delivery_option: "standard" };
 
@@ -36,18 +39,18 @@ function list(names: readonly string[]): string {
   return names.join(", ");
 }
 
-/** Why a header cannot be used, or null: every required column named once, and nothing unknown. */
-function headerProblem(names: readonly string[]): string | null {
+/** Why a header cannot be used, or null: every required column named once, and nothing unknown. In the language of `t`. */
+function headerProblem(names: readonly string[], t: MessagesT): string | null {
   const unknown = names.filter((name) => !COLUMN_BY_NAME.has(name));
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
   const missing = IMPORT_COLUMNS.filter((column) => column.required && !names.includes(column.name)).map((column) => column.name);
   const problems = [
-    ...(missing.length > 0 ? [`missing ${list(missing)}`] : []),
-    ...(unknown.length > 0 ? [`unknown ${list(unknown.map((name) => name.slice(0, 40) || "(empty)").slice(0, 10))}`] : []),
-    ...(repeated.length > 0 ? [`named twice ${list([...new Set(repeated)])}`] : []),
+    ...(missing.length > 0 ? [t("missing {{columns}}", { columns: list(missing) })] : []),
+    ...(unknown.length > 0 ? [t("unknown {{columns}}", { columns: list(unknown.map((name) => name.slice(0, 40) || t("(empty)")).slice(0, 10)) })] : []),
+    ...(repeated.length > 0 ? [t("named twice {{columns}}", { columns: list([...new Set(repeated)]) })] : []),
   ];
   if (problems.length === 0) return null;
-  return `The first row must name the columns of the template, separated by commas (${problems.join("; ")}).`;
+  return t("The first row must name the columns of the template, separated by commas ({{problems}}).", { problems: problems.join("; ") });
 }
 
 /** The draft a row stands for, and the errors of the cells no schema reads (yes/no options, the row's length). */
@@ -85,7 +88,7 @@ function rowDraft(names: readonly string[], cells: readonly string[], defaultCur
  * file cannot be read at all (not UTF-8 text, a header that does not name the columns, no rows,
  * more rows than a file may hold). Blank lines and rows of empty cells are left out.
  */
-export function readImportFile(bytes: Uint8Array, { defaultCurrency }: { defaultCurrency: string }): ImportFileRead {
+export function readImportFile(bytes: Uint8Array, { defaultCurrency, t }: { defaultCurrency: string; t: MessagesT }): ImportFileRead {
   if (bytes.byteLength === 0) return { ok: false, message: IMPORT_MESSAGES.empty };
   if (bytes.byteLength > IMPORT_LIMITS.bytes) return { ok: false, message: IMPORT_MESSAGES.tooLarge };
   let text: string;
@@ -108,12 +111,18 @@ export function readImportFile(bytes: Uint8Array, { defaultCurrency }: { default
     });
   } catch (error) {
     const line = (error as { lines?: unknown }).lines;
-    return { ok: false, message: `This file could not be read as CSV${typeof line === "number" ? ` (near line ${line})` : ""}. Please save it from your spreadsheet as CSV (UTF-8) and upload that.` };
+    return {
+      ok: false,
+      message:
+        typeof line === "number"
+          ? t("This file could not be read as CSV (near line {{line}}). Please save it from your spreadsheet as CSV (UTF-8) and upload that.", { line })
+          : t("This file could not be read as CSV. Please save it from your spreadsheet as CSV (UTF-8) and upload that."),
+    };
   }
   const [header, ...body] = records;
   if (!header || header.every((cell) => cell.trim() === "")) return { ok: false, message: IMPORT_MESSAGES.empty };
   const names = header.map((cell) => columnKey(cellText(cell)));
-  const problem = headerProblem(names);
+  const problem = headerProblem(names, t);
   if (problem) return { ok: false, message: problem };
   if (body.length === 0) return { ok: false, message: IMPORT_MESSAGES.noRows };
   if (body.length > IMPORT_LIMITS.rows) return { ok: false, message: IMPORT_MESSAGES.tooManyRows };

@@ -94,7 +94,7 @@ export async function previewImport(
   if (limited) return limited;
 
   const [settings, rates] = await Promise.all([getSettings(context.db), ratesByCurrency(context)]);
-  const read = readImportFile(new Uint8Array(await file.arrayBuffer()), { defaultCurrency: draftCurrency({ currency: settings.defaultCurrency }) });
+  const read = readImportFile(new Uint8Array(await file.arrayBuffer()), { defaultCurrency: draftCurrency({ currency: settings.defaultCurrency }), t: await messagesIn(context) });
   if (!read.ok) {
     const reason = read.message === IMPORT_MESSAGES.tooManyRows || read.message === IMPORT_MESSAGES.tooLarge ? "too-large" : "invalid";
     return refused(reason, read.message, { file: [read.message] });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { csvLines } from "~/.server/csv-file";
+import { translator } from "~/features/languages/i18n.server";
 import { columnOfField, IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_MESSAGES, templateRecords } from "./shipment-import";
 import { readImportFile } from "./shipment-import-file";
 
 const encode = (text: string) => new TextEncoder().encode(text);
-const read = (text: string) => readImportFile(encode(text), { defaultCurrency: "EUR" });
+const t = translator("en", "messages");
+const read = (text: string) => readImportFile(encode(text), { defaultCurrency: "EUR", t });
 const [HEADER, FIRST, SECOND] = templateRecords() as [string[], string[], string[]];
 const line = (cells: readonly string[]) => cells.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(",");
 
@@ -62,7 +64,7 @@ describe("reading a CSV file of shipments", () => {
   it("refuses a file it cannot use, saying why", () => {
     expect(read("")).toEqual({ ok: false, message: IMPORT_MESSAGES.empty });
     expect(read("\n\n")).toEqual({ ok: false, message: IMPORT_MESSAGES.empty });
-    expect(readImportFile(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]), { defaultCurrency: "USD" })).toEqual({ ok: false, message: IMPORT_MESSAGES.notCsv });
+    expect(readImportFile(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]), { defaultCurrency: "USD", t })).toEqual({ ok: false, message: IMPORT_MESSAGES.notCsv });
     expect(read("sender_name\u0000,x")).toEqual({ ok: false, message: IMPORT_MESSAGES.notCsv });
     expect(read(`${line(HEADER)}\n`)).toEqual({ ok: false, message: IMPORT_MESSAGES.noRows });
     expect(read(`${line(HEADER)}\n"unclosed,${FIRST.slice(1).join(",")}\n`)).toMatchObject({ ok: false, message: expect.stringMatching(/could not be read as CSV/) });
@@ -72,6 +74,12 @@ describe("reading a CSV file of shipments", () => {
       message: "The first row must name the columns of the template, separated by commas (missing sender_email; unknown sender_emial; named twice weight_kg).",
     });
     expect(read("hello world\nthis is not a file of shipments")).toMatchObject({ ok: false, message: expect.stringMatching(/^The first row must name the columns/) });
+    // Said in the uploader's language.
+    const spanish = readImportFile(encode(`${line([...HEADER.filter((name) => name !== "sender_email"), "weight_kg"])}\n${line(FIRST)}`), { defaultCurrency: "EUR", t: translator("es", "messages") });
+    expect(spanish).toEqual({
+      ok: false,
+      message: "La primera fila debe nombrar las columnas de la plantilla, separadas por comas (falta sender_email; repetida weight_kg).",
+    });
   });
 
   it("takes 5,000 rows and refuses 5,001; refuses more than 2 MB", () => {
@@ -79,7 +87,7 @@ describe("reading a CSV file of shipments", () => {
     const fits = read(body(IMPORT_LIMITS.rows));
     expect(fits.ok && fits.rows.length).toBe(IMPORT_LIMITS.rows);
     expect(read(body(IMPORT_LIMITS.rows + 1))).toEqual({ ok: false, message: IMPORT_MESSAGES.tooManyRows });
-    expect(readImportFile(new Uint8Array(IMPORT_LIMITS.bytes + 1).fill(0x41), { defaultCurrency: "USD" })).toEqual({ ok: false, message: IMPORT_MESSAGES.tooLarge });
+    expect(readImportFile(new Uint8Array(IMPORT_LIMITS.bytes + 1).fill(0x41), { defaultCurrency: "USD", t })).toEqual({ ok: false, message: IMPORT_MESSAGES.tooLarge });
   });
 
   it("names the column of each form field's error", () => {
