@@ -19,6 +19,7 @@ import { ShipmentForm } from "~/features/shipments/shipment-form";
 import { formatDateTime, isoDateTime } from "~/domain/format";
 import { EditShipmentFormActionSchema, formValuesFromShipment } from "~/features/shipments/admin-shipment-form";
 import { normalizeStatus, statusLabel } from "~/features/shipments/shipment-status";
+import { historyText } from "~/features/tracking/tracking-history";
 import { companyNameOf } from "~/components/company-name";
 import { metaT } from "~/features/languages/translate";
 import { Trans, useTranslation } from "react-i18next";
@@ -132,10 +133,10 @@ export default function EditShipmentPage() {
           {history.map((entry) => (
             <li key={entry.id} className="border-l-2 border-slate-300 pl-4">
               <p className="font-semibold">{t(statusLabel(normalizeStatus(entry.status) ?? "pending"), { ns: "statuses" })}</p>
-              <p>{entry.description}</p>
+              <p>{historyText(t, entry.description)}</p>
               <p className="text-sm text-slate-600">
                 <time dateTime={isoDateTime(entry.occurredAt)}>{formatDateTime(entry.occurredAt, timeZone, locale)}</time>
-                {entry.location ? ` · ${entry.location}` : null} · {t("by {{name}}", { name: entry.actorLabel })}
+                {entry.location ? ` · ${historyText(t, entry.location)}` : null} · {t("by {{name}}", { name: entry.actorLabel })}
               </p>
             </li>
           ))}

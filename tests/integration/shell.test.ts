@@ -389,6 +389,16 @@ describe("with the demo data", () => {
       expect(listCatalogs.catalogs.statuses?.["In Transit"]).toBe("En tránsito");
       expect(await (await get("/about?lng=es")).text()).not.toContain("i18n-catalogs");
     });
+
+    it("shows a shipment's stored history on the admin's page in the page's language", async () => {
+      const trackingId = DEMO_TRACKING_IDS.find((demo) => demo.status === "out_for_delivery")!.trackingId;
+      const shipment = (await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.trackingId, trackingId)).get())!;
+      const page = await get(`/admin/shipments/${shipment.id}/edit?lng=es`, { Cookie: admin });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("<p>El paquete está en reparto</p>");
+      expect(html).not.toContain("<p>Package is out for delivery</p>");
+    });
   });
 
   // The app's cookies (session, consent, time-zone hint, toast): what they look like, and that a
