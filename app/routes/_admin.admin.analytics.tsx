@@ -533,13 +533,13 @@ function PerformanceMetrics({ analytics }: { analytics: Analytics }) {
       </h2>
       <dl className="grid gap-4 sm:grid-cols-2">
         {metrics.map((metric) => (
-          <div key={metric.label} className="flex flex-col-reverse gap-1 rounded-md border border-slate-200 p-4">
+          <div key={metric.label} className="flex flex-col gap-1 rounded-md border border-slate-200 p-4">
+            <dt className="text-sm font-medium text-slate-700">{metric.label}</dt>
             <dd className="space-y-1">
               <span className="block text-2xl font-bold">{metric.value}</span>
               <span className="block text-sm text-slate-700">{metric.note}</span>
               <span className="block text-sm text-slate-700">{t("{{change}} vs {{period}}", { change: metric.change, period: t(PREVIOUS_PERIOD_LABELS[period]) })}</span>
             </dd>
-            <dt className="text-sm font-medium text-slate-700">{metric.label}</dt>
           </div>
         ))}
       </dl>
