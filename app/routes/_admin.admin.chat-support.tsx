@@ -100,7 +100,8 @@ export default function ChatSupportPage() {
           <input
             id="admin-name"
             name="adminName"
-            form="chat-reply"
+            // It goes with the reply, whose form exists only while a conversation is open.
+            form={conversation ? "chat-reply" : undefined}
             defaultValue={adminName}
             maxLength={CHAT_LIMITS.adminName}
             autoComplete="name"

@@ -143,7 +143,8 @@ export default function SettingsPage() {
               textareaProps={{ ...getTextareaProps(fields.supportAddress), maxLength: SETTINGS_LIMITS.supportAddress, rows: 2 }}
               errors={fields.supportAddress.errors}
             />
-            <SelectField label={t("Default currency")} help={t("Preselected on new shipments; senders can pick another.")} selectProps={getSelectProps(fields.defaultCurrency)} errors={fields.defaultCurrency.errors}>
+            <SelectField label={t("Default currency")} help={t("Preselected on new shipments; senders can pick another.")} selectProps={{ ...getSelectProps(fields.defaultCurrency), required: false }} errors={fields.defaultCurrency.errors}>
+              {/* Always holds a currency (no empty choice), so `required` would say nothing; HTML allows it only with an empty first option. */}
               {currencies.map((currency) => (
                 <option key={currency.code} value={currency.code}>
                   {currency.code}: {currencyName(currency, locale)}
