@@ -2,7 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import type { Plugin } from "vite";
+import type { Plugin, Rollup } from "vite";
 import { defineConfig } from "vitest/config";
 import { BASE } from "./tests/integration/base";
 
@@ -41,11 +41,36 @@ function countryFieldsOnly(): Plugin {
   };
 }
 
+/**
+ * What every hydrating page loads anyway, one file: the modules the browser entry and the root
+ * route import statically (React, Remix, i18next, the shared components...). Rollup split them
+ * into some 30 small chunks by which routes share them, and a page waited for each.
+ */
+function everyPageChunk(): (id: string, meta: Rollup.ManualChunkMeta) => string | undefined {
+  let always: Set<string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!always) {
+      always = new Set();
+      const starts = [...getModuleIds()].filter((one) => one === `${appDir}/root.tsx` || one === `${appDir}/entry.client.tsx`);
+      for (const start of starts) {
+        const queue = [start];
+        while (queue.length > 0) {
+          const next = queue.pop()!;
+          if (always.has(next)) continue;
+          always.add(next);
+          queue.push(...(getModuleInfo(next)?.importedIds ?? []));
+        }
+      }
+    }
+    return always.has(id) ? "every-page" : undefined;
+  };
+}
+
 // One file configures both the app build (remix vite:build) and the tests (vitest), in two
 // projects: `unit`, the pure rules beside their modules, in Node (a file may ask for a DOM with
 // `// @vitest-environment happy-dom`); and `workers`, what needs workerd (loaders, actions,
 // D1, Durable Objects, the Cache API), inside workerd with the real worker.
-export default defineConfig(async () => {
+export default defineConfig(async ({ isSsrBuild }) => {
   const resolve = { alias: { "~": appDir } };
   const remixPlugin = remix({
     future: {
@@ -69,7 +94,7 @@ export default defineConfig(async () => {
       },
       // The server build holds the worker's handlers and Durable Objects too (app/entry.server.tsx):
       // the runtime's own modules stay imports, for wrangler to leave to workerd.
-      build: { minify: true, rollupOptions: { external: [/^cloudflare:/] } },
+      build: { minify: true, rollupOptions: { external: [/^cloudflare:/], output: isSsrBuild ? {} : { manualChunks: everyPageChunk() } } },
       // app/behaviours/public-page.ts is bundled as a module of its own (`?worker&url`, decision
       // 145); as an ES module it loads the chat window's code only when it is wanted.
       worker: { format: "es" as const },
