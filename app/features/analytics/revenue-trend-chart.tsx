@@ -107,63 +107,66 @@ export function RevenueTrendChart({
   ];
 
   return (
-    <figure className="space-y-3">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{t(currency === null ? words.titleConverted : words.title, { currency: shown })}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {scale.ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" strokeWidth={1} />
-            <text x={MARGIN.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-700 text-[12px]">
-              {compactMoney(tick, shown, locale)}
-            </text>
-          </g>
-        ))}
-        <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(0)} y2={y(0)} className="stroke-slate-500" strokeWidth={1} />
-        {buckets.map((bucket, index) => {
-          const amount = amounts[index]!;
-          const x = MARGIN.left + index * slot + (slot - barWidth) / 2;
-          return (
-            <g key={bucket.start}>
-              {amount > 0 ? (
-                <rect x={x} y={y(amount)} width={barWidth} height={y(0) - y(amount)} rx={2} className="fill-brand-600">
-                  <title>{t("{{bucket}}: {{amount}}", { bucket: bucket.label, amount: formatMoney(amount, shown, locale) })}</title>
-                </rect>
-              ) : null}
-              {index % labelEvery === 0 ? (
-                <text x={x + barWidth / 2} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" className="fill-slate-700 text-[12px]">
-                  {axisLabel(bucket.label)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-        <text x={MARGIN.left + plotWidth / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-700 text-[12px]">
-          {t("{{unit}} ({{timeZone}})", { unit: t(words.heading), timeZone })}
-        </text>
-        <text
-          transform={`translate(14 ${MARGIN.top + plotHeight / 2}) rotate(-90)`}
-          textAnchor="middle"
-          className="fill-slate-700 text-[12px]"
+    <div className="space-y-3">
+      <figure className="space-y-3">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-auto w-full"
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
         >
-          {t("Revenue ({{currency}})", { currency: shown })}
-        </text>
-      </svg>
-      <figcaption className="text-sm text-slate-700">
-        {summary}{" "}
-        {currency === null
-          ? t("Bars show every currency in {{currency}} at the stored exchange rates; the table lists each currency as charged.", { currency: BASE_CURRENCY })
-          : t("Bars show {{currency}} only; the table lists every currency.", { currency: shown })}
-      </figcaption>
+          <title id={`${id}-title`}>{t(currency === null ? words.titleConverted : words.title, { currency: shown })}</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+          {scale.ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" strokeWidth={1} />
+              <text x={MARGIN.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-700 text-[12px]">
+                {compactMoney(tick, shown, locale)}
+              </text>
+            </g>
+          ))}
+          <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(0)} y2={y(0)} className="stroke-slate-500" strokeWidth={1} />
+          {buckets.map((bucket, index) => {
+            const amount = amounts[index]!;
+            const x = MARGIN.left + index * slot + (slot - barWidth) / 2;
+            return (
+              <g key={bucket.start}>
+                {amount > 0 ? (
+                  <rect x={x} y={y(amount)} width={barWidth} height={y(0) - y(amount)} rx={2} className="fill-brand-600">
+                    <title>{t("{{bucket}}: {{amount}}", { bucket: bucket.label, amount: formatMoney(amount, shown, locale) })}</title>
+                  </rect>
+                ) : null}
+                {index % labelEvery === 0 ? (
+                  <text x={x + barWidth / 2} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" className="fill-slate-700 text-[12px]">
+                    {axisLabel(bucket.label)}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+          <text x={MARGIN.left + plotWidth / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-700 text-[12px]">
+            {t("{{unit}} ({{timeZone}})", { unit: t(words.heading), timeZone })}
+          </text>
+          <text
+            transform={`translate(14 ${MARGIN.top + plotHeight / 2}) rotate(-90)`}
+            textAnchor="middle"
+            className="fill-slate-700 text-[12px]"
+          >
+            {t("Revenue ({{currency}})", { currency: shown })}
+          </text>
+        </svg>
+        <figcaption className="text-sm text-slate-700">
+          {summary}{" "}
+          {currency === null
+            ? t("Bars show every currency in {{currency}} at the stored exchange rates; the table lists each currency as charged.", { currency: BASE_CURRENCY })
+            : t("Bars show {{currency}} only; the table lists every currency.", { currency: shown })}
+        </figcaption>
+      </figure>
+      {/* The table alternative follows the figure: a figure's caption is its first or last child. */}
       <details open={tableOpen || undefined} className="rounded-md border border-slate-200">
         <summary className="cursor-pointer px-4 py-2 text-sm font-semibold text-brand-700">{t("The revenue trend as a table")}</summary>
         <DataTable caption={t(words.caption, { timeZone })} columns={columns} rows={buckets} rowKey={(bucket) => String(bucket.start)} />
       </details>
-    </figure>
+    </div>
   );
 }

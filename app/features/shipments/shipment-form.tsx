@@ -77,7 +77,6 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
   const lastResult = answer?.result;
   const summary = answer?.summary ?? loaded;
   const formError = answer?.formError ?? null;
-  const hydrated = useHydrated();
   const { t } = useTranslation("shipments");
   const messages = useMessages();
   const locale = useLocale();
@@ -302,16 +301,27 @@ export function ShipmentForm({ answer, defaultValue, countries, currencies, summ
         <Link to="/admin/dashboard" className="btn-secondary">
           {t("Cancel")}
         </Link>
-        {hydrated ? null : (
-          <button type="submit" name="intent" value="quote" className="btn-secondary">
-            {t("Calculate cost")}
-          </button>
-        )}
+        <QuoteButton />
         <button type="submit" name="intent" value="save" className="btn-primary" data-pending={t("Saving...")}>
           {edit ? t("Update Shipment") : t("Create Shipment")}
         </button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * Without JavaScript the cost is worked out by this button; with it, as one types. A component of
+ * its own, so that only it renders again once the page is hydrated, not the whole form.
+ */
+function QuoteButton() {
+  const hydrated = useHydrated();
+  const { t } = useTranslation("shipments");
+  if (hydrated) return null;
+  return (
+    <button type="submit" name="intent" value="quote" className="btn-secondary">
+      {t("Calculate cost")}
+    </button>
   );
 }
 
